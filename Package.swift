@@ -1,0 +1,51 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "journal",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "journal", targets: ["journal"]),
+        .library(name: "JournalCore", targets: ["JournalCore"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.0.0"),
+    ],
+    targets: [
+        // cmark-gfm from Debian (libcmark-gfm-dev, libcmark-gfm-extensions-dev).
+        .systemLibrary(
+            name: "CCmarkGFM",
+            pkgConfig: "libcmark-gfm",
+            providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]
+        ),
+        // Turns templates/ (the default theme) into Swift source, so the binary carries its theme.
+        .executableTarget(name: "EmbedTheme"),
+        .plugin(
+            name: "EmbedThemePlugin",
+            capability: .buildTool(),
+            dependencies: ["EmbedTheme"]
+        ),
+        .target(
+            name: "JournalCore",
+            dependencies: [
+                "CCmarkGFM",
+                .product(name: "Yams", package: "Yams"),
+                .product(name: "Mustache", package: "swift-mustache"),
+            ],
+            plugins: ["EmbedThemePlugin"]
+        ),
+        .executableTarget(
+            name: "journal",
+            dependencies: [
+                "JournalCore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(
+            name: "JournalCoreTests",
+            dependencies: ["JournalCore"]
+        ),
+    ]
+)

@@ -1,0 +1,114 @@
+/// A genre after aliases and case folding (SPEC 4).
+public struct Genre: Hashable, Sendable {
+    /// Folded name: what two spellings of one genre share.
+    public var key: String
+    /// The name shown: the alias target, else the spelling used most often.
+    public var name: String
+    /// URL slug, unique among genres.
+    public var slug: String
+    /// `#rrggbb`.
+    public var color: String
+    /// Plays (diary tracks) over the whole journal with this as primary genre.
+    public var plays: Int
+    /// Charts draw it as itself (one of the top genres), not as `Other`.
+    public var isTop: Bool
+}
+
+/// The site-wide genre order and colours (SPEC 4): by plays over the whole journal, descending,
+/// ties by name; the first `genres.top` keep a colour of their own, the rest are drawn as `Other`.
+public struct GenreCatalog: Sendable {
+    /// Every genre, in site-wide order.
+    public let genres: [Genre]
+    /// The bucket the genres beyond the top are drawn as.
+    public let other: Genre
+    private let byKey: [String: Int]
+    private let aliases: [String: String]
+
+    /// Colour-blind-safe categorical palette, every colour at least 3:1 against white and
+    /// against the dark theme's background (#17171c), so it reads in both schemes.
+    public static let palette = ["#0072b2", "#d55e00", "#009e73", "#cc79a7", "#b58a00",
+                                 "#7c6fd9", "#5f8f1f", "#d14a62", "#1f9e89", "#b36b00"]
+    public static let otherColor = "#888888"
+    public static let unknownName = "Unknown"
+
+    public init(journal: Journal) {
+        let config = journal.config
+        aliases = config.genreAliases
+        var plays: [String: Int] = [:]
+        var spellings: [String: [String: Int]] = [:]
+        var aliasTargets: [String: String] = [:]
+        func note(_ raw: String, play: Bool) {
+            let (key, target) = Self.resolve(raw, aliases: config.genreAliases)
+            if let target { aliasTargets[key] = target }
+            spellings[key, default: [:]][raw, default: 0] += 1
+            if play { plays[key, default: 0] += 1 } else if plays[key] == nil { plays[key] = 0 }
+        }
+        for day in journal.days {
+            for track in day.tracks {
+                note(track.primaryGenre, play: true)
+                for genre in track.genres.dropFirst() { note(genre, play: false) }
+            }
+        }
+        for playlist in journal.playlists {
+            for track in playlist.tracks {
+                for genre in track.genres.isEmpty ? [Self.unknownName] : track.genres { note(genre, play: false) }
+            }
+        }
+
+        let named: [(key: String, name: String, plays: Int)] = plays.map { key, count in
+            let name = aliasTargets[key] ?? spellings[key, default: [:]]
+                .max { ($0.value, $1.key) < ($1.value, $0.key) }?.key ?? key
+            return (key, name, count)
+        }
+        let ordered = named.sorted { ($1.plays, $0.name, $0.key) < ($0.plays, $1.name, $1.key) }
+
+        var configuredColors: [String: String] = [:]
+        for (genre, color) in config.genreColors { configuredColors[Self.resolve(genre, aliases: config.genreAliases).key] = color }
+        var slugs = SlugAllocator(reserved: ["other"])
+        var paletteIndex = 0
+        var genres: [Genre] = []
+        for (rank, entry) in ordered.enumerated() {
+            let isTop = rank < config.topGenres
+            var color = Self.otherColor
+            if isTop {
+                if let configured = configuredColors[entry.key] {
+                    color = configured
+                } else {
+                    color = Self.palette[paletteIndex % Self.palette.count]
+                    paletteIndex += 1
+                }
+            }
+            genres.append(Genre(key: entry.key, name: entry.name, slug: slugs.allocate(Slug.make(entry.name)),
+                                color: color, plays: entry.plays, isTop: isTop))
+        }
+        self.genres = genres
+        var index: [String: Int] = [:]
+        for (position, genre) in genres.enumerated() { index[genre.key] = position }
+        byKey = index
+        let otherPlays = genres.filter { !$0.isTop }.reduce(0) { $0 + $1.plays }
+        other = Genre(key: "\u{0}other", name: "Other", slug: "other", color: Self.otherColor, plays: otherPlays, isTop: false)
+    }
+
+    /// The folded key of a spelling after aliases, and the alias target if one applied.
+    static func resolve(_ raw: String, aliases: [String: String]) -> (key: String, target: String?) {
+        let folded = GenreKey.fold(raw)
+        if let target = aliases[folded] { return (GenreKey.fold(target), target) }
+        return (folded, nil)
+    }
+
+    /// The genre a spelling belongs to.
+    public func genre(named raw: String) -> Genre {
+        let key = Self.resolve(raw, aliases: aliases).key
+        if let position = byKey[key] { return genres[position] }
+        return Genre(key: key, name: raw, slug: Slug.make(raw), color: Self.otherColor, plays: 0, isTop: false)
+    }
+
+    /// The genre a play is counted and coloured under in charts: its own if it is a top genre, else `Other`.
+    public func chartGenre(named raw: String) -> Genre {
+        let genre = genre(named: raw)
+        return genre.isTop ? genre : other
+    }
+
+    /// The primary genre of a track.
+    public func primaryGenre(of track: Track) -> Genre { genre(named: track.primaryGenre) }
+}

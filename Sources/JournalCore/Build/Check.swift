@@ -1,0 +1,13 @@
+/// `journal check`: Load, Analyse and Render without writing, so every problem is found.
+public enum Check {
+    public static func run(source: String, strict: Bool) -> [Diagnostic] {
+        let loaded = JournalLoader(source: source).load(LoadOptions(drafts: true))
+        var diagnostics = loaded.diagnostics
+        if let journal = loaded.journal, let theme = loaded.theme {
+            let catalog = GenreCatalog(journal: journal)
+            diagnostics += SiteRenderer(journal: journal, catalog: catalog, theme: theme).render().diagnostics
+        }
+        if strict { diagnostics = diagnostics.map { var d = $0; d.severity = .error; return d } }
+        return diagnostics
+    }
+}

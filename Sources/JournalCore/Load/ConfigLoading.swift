@@ -1,0 +1,142 @@
+import Yams
+
+/// Command-line values that win over `journal.yaml` (SPEC 3: flags override the file).
+public struct ConfigOverrides: Sendable {
+    public var output: String?
+    public var baseURL: String?
+
+    public init(output: String? = nil, baseURL: String? = nil) {
+        self.output = output
+        self.baseURL = baseURL
+    }
+}
+
+/// Reads `journal.yaml` (SPEC 3).
+enum ConfigLoading {
+    static let topLevel = ["title", "description", "author", "base_url", "language", "timezone", "week_start",
+                           "max_tracks_per_day", "genres", "markdown", "limits", "output"]
+
+    static func decode(_ text: String, path: String, overrides: ConfigOverrides) -> (SiteConfig?, [Diagnostic]) {
+        var reader = YAMLFields(path: path, firstLine: 1)
+        guard let root = reader.root(of: text) else { return (nil, reader.diagnostics) }
+        let fields = reader.fields(of: root, known: topLevel, in: "journal.yaml")
+        var config = SiteConfig(title: "")
+        let title = reader.requiredString(fields, "title", in: "journal.yaml", owner: root)
+        config.title = title ?? ""
+        config.description = reader.string(fields["description"], field: "description") ?? ""
+        config.author = reader.string(fields["author"], field: "author") ?? ""
+
+        if let baseURL = overrides.baseURL {
+            if let normalized = SiteConfig.normalizedBaseURL(baseURL) {
+                config.baseURL = normalized
+            } else {
+                reader.diagnostics.append(Diagnostic(.error, "--base-url '\(baseURL)' must be an http(s) URL or a path starting with '/'", path: "command line", line: 1, column: 1))
+            }
+        } else if let baseURL = reader.string(fields["base_url"], field: "base_url") {
+            if let normalized = SiteConfig.normalizedBaseURL(baseURL) {
+                config.baseURL = normalized
+            } else {
+                reader.error("'base_url' must be an http(s) URL like https://me.github.io/journal/ or a path starting with '/'", at: fields["base_url"])
+            }
+        }
+
+        if let language = reader.string(fields["language"], field: "language") {
+            if let value = Language(rawValue: language.lowercased()) {
+                config.language = value
+            } else {
+                reader.error("unsupported language '\(language)': use one of \(Language.allCases.map(\.rawValue).joined(separator: ", "))", at: fields["language"])
+            }
+        }
+        if let timezone = reader.string(fields["timezone"], field: "timezone") {
+            if TimeZone(identifier: timezone) != nil {
+                config.timezone = timezone
+            } else {
+                reader.error("unknown time zone '\(timezone)': use an IANA name like Asia/Seoul", at: fields["timezone"])
+            }
+        }
+        if let weekStart = reader.string(fields["week_start"], field: "week_start") {
+            if let value = SiteConfig.WeekStart(rawValue: weekStart.lowercased()) {
+                config.weekStart = value
+            } else {
+                reader.error("'week_start' must be monday or sunday, found '\(weekStart)'", at: fields["week_start"])
+            }
+        }
+        if let max = reader.integer(fields["max_tracks_per_day"], field: "max_tracks_per_day", range: 0...1000) {
+            config.maxTracksPerDay = max
+        }
+        if let genres = fields["genres"], !reader.isMissing(genres) {
+            decodeGenres(genres, into: &config, reader: &reader)
+        }
+        if let markdown = fields["markdown"], !reader.isMissing(markdown) {
+            if markdown.mapping == nil {
+                reader.error("'markdown' must be a mapping, found \(reader.describe(markdown))", at: markdown)
+            } else {
+                let markdownFields = reader.fields(of: markdown, known: ["unsafe_html"], in: "markdown")
+                config.unsafeHTML = reader.bool(markdownFields["unsafe_html"], field: "markdown.unsafe_html") ?? false
+            }
+        }
+        if let limits = fields["limits"], !reader.isMissing(limits) {
+            if limits.mapping == nil {
+                reader.error("'limits' must be a mapping, found \(reader.describe(limits))", at: limits)
+            } else {
+                let limitFields = reader.fields(of: limits, known: ["max_file_size"], in: "limits")
+                if let size = reader.integer(limitFields["max_file_size"], field: "limits.max_file_size", range: 1...(64 << 20)) {
+                    config.maxFileSize = size
+                }
+            }
+        }
+        if let output = overrides.output {
+            config.output = output
+        } else if let output = reader.string(fields["output"], field: "output") {
+            config.output = output
+        }
+        return (reader.diagnostics.hasErrors || title == nil ? nil : config, reader.diagnostics)
+    }
+
+    private static func decodeGenres(_ node: Node, into config: inout SiteConfig, reader: inout YAMLFields) {
+        guard node.mapping != nil else {
+            reader.error("'genres' must be a mapping with 'top', 'aliases' and 'colors', found \(reader.describe(node))", at: node)
+            return
+        }
+        let fields = reader.fields(of: node, known: ["top", "aliases", "colors"], in: "genres")
+        if let top = reader.integer(fields["top"], field: "genres.top", range: 1...100) {
+            config.topGenres = top
+        }
+        if let aliases = fields["aliases"], !reader.isMissing(aliases) {
+            if let mapping = aliases.mapping {
+                for (key, value) in mapping {
+                    guard let spelling = reader.string(key, field: "genres.aliases"),
+                          let target = reader.string(value, field: "genres.aliases") else { continue }
+                    config.genreAliases[GenreKey.fold(spelling)] = target
+                }
+            } else {
+                reader.error("'genres.aliases' must map a spelling to a genre, like 'kpop: K-Pop'", at: aliases)
+            }
+        }
+        if let colors = fields["colors"], !reader.isMissing(colors) {
+            if let mapping = colors.mapping {
+                for (key, value) in mapping {
+                    if reader.isMissing(value) {
+                        reader.error("no colour given for '\(key.scalar?.string ?? "")': quote it, like \"#d55e00\" (a bare # starts a YAML comment)", at: key)
+                        continue
+                    }
+                    guard let genre = reader.string(key, field: "genres.colors"),
+                          let color = reader.string(value, field: "genres.colors") else { continue }
+                    if isHexColor(color) {
+                        config.genreColors[genre] = color.lowercased()
+                    } else {
+                        reader.error("colour '\(color)' for \(genre) must be written #rrggbb", at: value)
+                    }
+                }
+            } else {
+                reader.error("'genres.colors' must map a genre to a colour, like 'K-Pop: \"#d55e00\"'", at: colors)
+            }
+        }
+    }
+
+    static func isHexColor(_ text: String) -> Bool {
+        text.count == 7 && text.hasPrefix("#") && text.dropFirst().allSatisfy { $0.isHexDigit }
+    }
+}
+
+import Foundation

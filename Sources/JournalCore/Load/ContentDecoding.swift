@@ -1,0 +1,95 @@
+import Yams
+
+/// Decodes the three kinds of content file (SPEC 2.1, 2.3, 2.4) from their front matter and body.
+struct ContentDecoding {
+    var markdown: Markdown
+    var maxTracksPerDay: Int
+
+    static let dayFields = ["date", "title", "tracks", "tags", "mood", "draft"]
+    static let playlistFields = ["title", "description", "cover", "created", "updated", "tags", "tracks", "draft"]
+    static let pageFields = ["title", "draft"]
+
+    /// A diary day. `nameDate` is the date in the file name, if it is named `YYYY-MM-DD.md`.
+    func day(_ file: FrontMatter, path: String, nameDate: CalendarDate?) -> (Day?, [Diagnostic]) {
+        var reader = YAMLFields(path: path, firstLine: file.yamlFirstLine)
+        guard let root = reader.root(of: file.yaml) else { return (nil, reader.diagnostics) }
+        let fields = reader.fields(of: root, known: Self.dayFields, in: "a diary day")
+
+        var date = reader.date(fields["date"], field: "date")
+        if let named = nameDate, let written = date, named != written {
+            reader.error("'date' is \(written.iso) but the file is named \(named.iso).md: they must agree", at: fields["date"])
+            date = nil
+        } else if date == nil, reader.isMissing(fields["date"]) {
+            if let named = nameDate {
+                date = named
+            } else {
+                reader.error("missing required field 'date' (or name the file YYYY-MM-DD.md)", at: root)
+            }
+        }
+        let title = reader.string(fields["title"], field: "title")
+        let tags = reader.tags(fields["tags"])
+        let mood = reader.string(fields["mood"], field: "mood")
+        let draft = reader.bool(fields["draft"], field: "draft") ?? false
+        let tracks = reader.tracks(fields, owner: root, in: "a diary day", markdown: markdown)
+        if let tracks, let node = fields["tracks"], let count = node.sequence?.count {
+            if count == 0 {
+                reader.error("'tracks' must list at least one track", at: node)
+            } else if maxTracksPerDay > 0, count > maxTracksPerDay {
+                reader.error("a day lists at most \(maxTracksPerDay) track\(maxTracksPerDay == 1 ? "" : "s") (max_tracks_per_day), this one lists \(count)", at: node.sequence?[maxTracksPerDay])
+            }
+            _ = tracks
+        }
+        let body = reader.body(file.body, firstLine: file.bodyFirstLine, markdown: markdown)
+        guard !reader.diagnostics.hasErrors, let date, let tracks else { return (nil, reader.diagnostics) }
+        let day = Day(date: date, title: title, tracks: tracks, tags: tags, mood: mood, draft: draft,
+                      bodyHTML: body.html, summary: Self.summary(body.firstParagraph), sourcePath: path)
+        return (day, reader.diagnostics)
+    }
+
+    func playlist(_ file: FrontMatter, path: String, slug: String) -> (Playlist?, [Diagnostic]) {
+        var reader = YAMLFields(path: path, firstLine: file.yamlFirstLine)
+        guard let root = reader.root(of: file.yaml) else { return (nil, reader.diagnostics) }
+        let fields = reader.fields(of: root, known: Self.playlistFields, in: "a playlist")
+        let title = reader.requiredString(fields, "title", in: "a playlist", owner: root)
+        let description = reader.string(fields["description"], field: "description")
+        let cover = reader.url(fields["cover"], field: "cover")
+        let created = reader.date(fields["created"], field: "created")
+        let updated = reader.date(fields["updated"], field: "updated")
+        if let created, let updated, updated < created {
+            reader.warning("'updated' (\(updated.iso)) is before 'created' (\(created.iso))", at: fields["updated"])
+        }
+        let tags = reader.tags(fields["tags"])
+        let draft = reader.bool(fields["draft"], field: "draft") ?? false
+        let tracks = reader.tracks(fields, owner: root, in: "a playlist", markdown: markdown)
+        let body = reader.body(file.body, firstLine: file.bodyFirstLine, markdown: markdown)
+        guard !reader.diagnostics.hasErrors, let title, let tracks else { return (nil, reader.diagnostics) }
+        let playlist = Playlist(slug: slug, title: title, description: description, cover: cover, created: created,
+                                updated: updated, tags: tags, tracks: tracks, draft: draft, bodyHTML: body.html,
+                                sourcePath: path)
+        return (playlist, reader.diagnostics)
+    }
+
+    func page(_ file: FrontMatter, path: String, slug: String) -> (Page?, [Diagnostic]) {
+        var reader = YAMLFields(path: path, firstLine: file.yamlFirstLine)
+        guard let root = reader.root(of: file.yaml) else { return (nil, reader.diagnostics) }
+        let fields = reader.fields(of: root, known: Self.pageFields, in: "a page")
+        let title = reader.requiredString(fields, "title", in: "a page", owner: root)
+        let draft = reader.bool(fields["draft"], field: "draft") ?? false
+        let body = reader.body(file.body, firstLine: file.bodyFirstLine, markdown: markdown)
+        guard !reader.diagnostics.hasErrors, let title else { return (nil, reader.diagnostics) }
+        return (Page(slug: slug, title: title, draft: draft, bodyHTML: body.html, sourcePath: path), reader.diagnostics)
+    }
+
+    /// The opening of a text, cut at a word boundary near 200 characters.
+    static func summary(_ text: String, limit: Int = 200) -> String {
+        let collapsed = text.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+        guard collapsed.count > limit else { return collapsed }
+        var cut = String(collapsed.prefix(limit))
+        if let space = cut.lastIndex(of: " "), cut.distance(from: cut.startIndex, to: space) > limit / 2 {
+            cut = String(cut[..<space])
+        }
+        return cut.trimmingCharacters(in: .punctuationCharacters.union(.whitespaces)) + "…"
+    }
+}
+
+import Foundation

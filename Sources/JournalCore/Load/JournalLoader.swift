@@ -1,0 +1,175 @@
+import Foundation
+
+/// What `load` needs to know besides the files.
+public struct LoadOptions: Sendable {
+    /// Include days, playlists and pages marked `draft: true`.
+    public var drafts: Bool
+    public var overrides: ConfigOverrides
+
+    public init(drafts: Bool = false, overrides: ConfigOverrides = ConfigOverrides()) {
+        self.drafts = drafts
+        self.overrides = overrides
+    }
+}
+
+/// The result of loading: a journal and its theme when nothing was wrong, and every
+/// diagnostic found in every file.
+public struct LoadResult: Sendable {
+    public var journal: Journal?
+    public var theme: ThemeFiles?
+    public var diagnostics: [Diagnostic]
+}
+
+/// The Load stage (STYLE.md): reads a journal folder from disk into typed values. The only stage
+/// that reads the disk, besides Write checking its own output folder.
+public struct JournalLoader: Sendable {
+    /// The journal folder.
+    public var source: String
+
+    public init(source: String) {
+        self.source = source
+    }
+
+    /// Top-level URL folders that pages can never take (SPEC 5).
+    static let reservedSlugs: Set<String> = ["genres", "artists", "tags", "playlists", "search", "weeks", "page",
+                                             "assets", "feed.xml", "sitemap.xml", "404.html", "robots.txt"]
+
+    public func load(_ options: LoadOptions = LoadOptions()) -> LoadResult {
+        var diagnostics: [Diagnostic] = []
+        let configPath = join(source, "journal.yaml")
+        guard let configBytes = FileManager.default.contents(atPath: configPath) else {
+            diagnostics.append(Diagnostic(.error, "no journal.yaml here: is this a journal folder? (journal init DIR makes one)", path: display("journal.yaml"), line: 1, column: 1))
+            return LoadResult(journal: nil, theme: nil, diagnostics: diagnostics)
+        }
+        var config: SiteConfig?
+        switch SourceText.decode(Array(configBytes), path: display("journal.yaml")) {
+        case .failure(let diagnostic):
+            diagnostics.append(diagnostic)
+        case .success(let text):
+            let (decoded, configDiagnostics) = ConfigLoading.decode(text, path: display("journal.yaml"), overrides: options.overrides)
+            config = decoded
+            diagnostics += configDiagnostics
+        }
+        // Content is still checked with the default settings when journal.yaml is broken,
+        // so one run reports every problem.
+        let settings = config ?? SiteConfig(title: "")
+        let decoding = ContentDecoding(markdown: Markdown(unsafeHTML: settings.unsafeHTML),
+                                       maxTracksPerDay: settings.maxTracksPerDay)
+
+        var days: [Day] = []
+        var daySources: [CalendarDate: String] = [:]
+        for relative in markdownFiles(in: "content/diary") {
+            let nameDate = CalendarDate(iso: ((relative as NSString).lastPathComponent as NSString).deletingPathExtension)
+            guard let file = read(relative, limit: settings.maxFileSize, into: &diagnostics) else { continue }
+            let (day, found) = decoding.day(file, path: display(relative), nameDate: nameDate)
+            diagnostics += found
+            guard let day else { continue }
+            if let other = daySources[day.date] {
+                diagnostics.append(Diagnostic(.error, "two files for \(day.date.iso): \(other) and \(display(relative)); keep one file per date", path: display(relative), line: 1, column: 1))
+                continue
+            }
+            daySources[day.date] = display(relative)
+            if options.drafts || !day.draft { days.append(day) }
+        }
+
+        var playlists: [Playlist] = []
+        var playlistSlugs = SlugAllocator()
+        for relative in markdownFiles(in: "content/playlists") {
+            guard let file = read(relative, limit: settings.maxFileSize, into: &diagnostics) else { continue }
+            let slug = playlistSlugs.allocate(Slug.make(stem(relative)))
+            let (playlist, found) = decoding.playlist(file, path: display(relative), slug: slug)
+            diagnostics += found
+            if let playlist, options.drafts || !playlist.draft { playlists.append(playlist) }
+        }
+
+        var pages: [Page] = []
+        var pageSlugs = SlugAllocator(reserved: Self.reservedSlugs)
+        for relative in markdownFiles(in: "content/pages") {
+            guard let file = read(relative, limit: settings.maxFileSize, into: &diagnostics) else { continue }
+            let base = Slug.make(stem(relative))
+            // Years (/2026/) and other reserved folders belong to the site itself.
+            let slug = pageSlugs.allocate(base.allSatisfy(\.isNumber) ? "page-\(base)" : base)
+            let (page, found) = decoding.page(file, path: display(relative), slug: slug)
+            diagnostics += found
+            if let page, options.drafts || !page.draft { pages.append(page) }
+        }
+
+        let theme = ThemeFiles.load(overridesIn: join(source, "templates"), displayPrefix: display("templates"), diagnostics: &diagnostics)
+        let staticFiles = files(in: "static").map { String($0.dropFirst("static/".count)) }
+
+        guard let config, !diagnostics.hasErrors else {
+            return LoadResult(journal: nil, theme: nil, diagnostics: diagnostics)
+        }
+        let journal = Journal(config: config, days: days, playlists: playlists, pages: pages, staticFiles: staticFiles)
+        return LoadResult(journal: journal, theme: theme, diagnostics: diagnostics)
+    }
+
+    // MARK: Files
+
+    /// Reads and splits one content file, or reports why it cannot.
+    private func read(_ relative: String, limit: Int, into diagnostics: inout [Diagnostic]) -> FrontMatter? {
+        let path = display(relative)
+        guard let data = FileManager.default.contents(atPath: join(source, relative)) else {
+            diagnostics.append(Diagnostic(.error, "cannot read this file", path: path, line: 1, column: 1))
+            return nil
+        }
+        guard data.count <= limit else {
+            diagnostics.append(Diagnostic(.error, "the file is \(data.count) bytes, over the limit of \(limit) (limits.max_file_size in journal.yaml)", path: path, line: 1, column: 1))
+            return nil
+        }
+        let text: String
+        switch SourceText.decode(Array(data), path: path) {
+        case .failure(let diagnostic):
+            diagnostics.append(diagnostic)
+            return nil
+        case .success(let decoded):
+            text = decoded
+        }
+        switch FrontMatter.split(text, path: path) {
+        case .failure(let diagnostic):
+            diagnostics.append(diagnostic)
+            return nil
+        case .success(let file):
+            return file
+        }
+    }
+
+    /// `.md` files under a folder of the journal, relative to the journal, sorted.
+    func markdownFiles(in folder: String) -> [String] {
+        files(in: folder).filter { $0.lowercased().hasSuffix(".md") }
+    }
+
+    /// Regular files under a folder of the journal (hidden ones left out), relative, sorted by
+    /// their bytes so the order never depends on the file system or the locale.
+    func files(in folder: String) -> [String] {
+        let root = join(source, folder)
+        guard let walker = FileManager.default.enumerator(atPath: root) else { return [] }
+        var found: [String] = []
+        while let item = walker.nextObject() as? String {
+            let name = (item as NSString).lastPathComponent
+            if name.hasPrefix(".") {
+                if walker.fileAttributes?[.type] as? FileAttributeType == .typeDirectory { walker.skipDescendants() }
+                continue
+            }
+            if walker.fileAttributes?[.type] as? FileAttributeType == .typeRegular {
+                found.append(folder + "/" + item)
+            }
+        }
+        return found.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
+    }
+
+    private func stem(_ relative: String) -> String {
+        ((relative as NSString).lastPathComponent as NSString).deletingPathExtension
+    }
+
+    /// How a journal file is named in messages: relative to the current folder.
+    func display(_ relative: String) -> String {
+        source == "." || source.isEmpty ? relative : join(source, relative)
+    }
+}
+
+/// Joins path parts with exactly one `/`.
+func join(_ base: String, _ relative: String) -> String {
+    if base.isEmpty || base == "." { return relative }
+    return base.hasSuffix("/") ? base + relative : base + "/" + relative
+}

@@ -1,0 +1,61 @@
+import Foundation
+import Mustache
+
+/// The theme a build renders with: the default theme carried in the binary (from `templates/`
+/// of this repository), with any file of the journal's own `templates/` folder taking the place
+/// of the default file of the same name (Hugo's and Zola's lookup order).
+public struct ThemeFiles: Sendable {
+    /// Compiled templates by name: `day` for `day.mustache`, `partials/track` for `partials/track.mustache`.
+    public var library: MustacheLibrary
+    /// Other theme files (CSS, scripts, images), relative to the theme folder: `assets/site.css`.
+    public var assets: [String: [UInt8]]
+
+    /// The default theme as shipped.
+    public static var defaultFiles: [String: [UInt8]] {
+        DefaultTheme.base64Files.compactMapValues { Data(base64Encoded: $0).map { Array($0) } }
+    }
+
+    /// Merges the journal's overrides over the default theme and compiles the templates,
+    /// reporting template syntax errors with their line and column.
+    static func load(overridesIn folder: String, displayPrefix: String, diagnostics: inout [Diagnostic]) -> ThemeFiles {
+        var files = defaultFiles
+        var origins: [String: String] = [:]
+        if let walker = FileManager.default.enumerator(atPath: folder) {
+            while let item = walker.nextObject() as? String {
+                guard walker.fileAttributes?[.type] as? FileAttributeType == .typeRegular,
+                      !(item as NSString).lastPathComponent.hasPrefix("."),
+                      let data = FileManager.default.contents(atPath: join(folder, item)) else { continue }
+                files[item] = Array(data)
+                origins[item] = join(displayPrefix, item)
+            }
+        }
+        return compile(files, origins: origins, diagnostics: &diagnostics)
+    }
+
+    /// Compiles `files` (relative path -> bytes); `origins` names the files that came from the journal.
+    static func compile(_ files: [String: [UInt8]], origins: [String: String] = [:], diagnostics: inout [Diagnostic]) -> ThemeFiles {
+        var library = MustacheLibrary()
+        var assets: [String: [UInt8]] = [:]
+        for (path, bytes) in files.sorted(by: { $0.key < $1.key }) {
+            guard path.hasSuffix(".mustache") else {
+                assets[path] = bytes
+                continue
+            }
+            let name = String(path.dropLast(".mustache".count))
+            let shownPath = origins[path] ?? "templates/\(path) (default theme)"
+            guard let text = String(validating: bytes, as: UTF8.self) else {
+                diagnostics.append(Diagnostic(.error, "the template is not valid UTF-8", path: shownPath))
+                continue
+            }
+            do {
+                library.register(try MustacheTemplate(string: text), named: name)
+            } catch let error as MustacheTemplate.ParserError {
+                diagnostics.append(Diagnostic(.error, "template syntax error: \(error.error)", path: shownPath,
+                                              line: error.context.lineNumber, column: error.context.columnNumber))
+            } catch {
+                diagnostics.append(Diagnostic(.error, "template syntax error: \(error)", path: shownPath))
+            }
+        }
+        return ThemeFiles(library: library, assets: assets)
+    }
+}

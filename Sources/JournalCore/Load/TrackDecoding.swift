@@ -1,0 +1,97 @@
+import Yams
+
+extension YAMLFields {
+    static let trackFields = ["title", "artist", "album", "genre", "duration", "released", "artwork", "preview", "links", "note"]
+
+    /// The `tracks:` list of a day or playlist; nil if it is missing or not a list.
+    mutating func tracks(_ fields: [String: Node], owner: Node, in what: String, markdown: Markdown) -> [Track]? {
+        guard let node = fields["tracks"], !isMissing(node) else {
+            error("missing required field 'tracks' in \(what)", at: owner)
+            return nil
+        }
+        guard let sequence = node.sequence else {
+            error("'tracks' must be a list of tracks, found \(describe(node))", at: node)
+            return nil
+        }
+        var tracks: [Track] = []
+        for (index, item) in sequence.enumerated() {
+            if let track = track(item, number: index + 1, markdown: markdown) { tracks.append(track) }
+        }
+        return tracks
+    }
+
+    mutating func track(_ node: Node, number: Int, markdown: Markdown) -> Track? {
+        let what = "track \(number)"
+        guard node.mapping != nil else {
+            error("\(what) must be a mapping with at least 'title' and 'artist', found \(describe(node))", at: node)
+            return nil
+        }
+        let fields = fields(of: node, known: Self.trackFields, in: what)
+        let title = requiredString(fields, "title", in: what, owner: node)
+        var artists: [String] = []
+        if isMissing(fields["artist"]) {
+            error("missing required field 'artist' in \(what)", at: node)
+        } else {
+            artists = stringList(fields["artist"], field: "artist")
+            if artists.isEmpty, let artistNode = fields["artist"], artistNode.sequence != nil {
+                error("'artist' must name at least one artist", at: artistNode)
+            }
+        }
+        let album = string(fields["album"], field: "album")
+        let genres = stringList(fields["genre"], field: "genre")
+        let duration = duration(fields["duration"])
+        let released = released(fields["released"])
+        let artwork = url(fields["artwork"], field: "artwork")
+        let preview = url(fields["preview"], field: "preview")
+        let links = links(fields["links"])
+        var noteHTML: String?
+        if let note = string(fields["note"], field: "note") {
+            noteHTML = body(note, firstLine: location(of: fields["note"]).line, markdown: markdown).html
+        }
+        guard let title, !artists.isEmpty else { return nil }
+        return Track(title: title, artists: artists, album: album, genres: genres, duration: duration,
+                     released: released, artwork: artwork, preview: preview, links: links, noteHTML: noteHTML)
+    }
+
+    mutating func duration(_ node: Node?) -> Int? {
+        guard let text = string(node, field: "duration") else { return nil }
+        guard let seconds = DurationFormat.seconds(from: text) else {
+            error("invalid duration '\(text)': write m:ss (3:41), h:mm:ss (1:02:03) or whole seconds (221)", at: node)
+            return nil
+        }
+        return seconds
+    }
+
+    mutating func released(_ node: Node?) -> ReleaseDate? {
+        guard let text = string(node, field: "released") else { return nil }
+        if text.count == 4, let year = Int(text), year > 0 { return .year(year) }
+        if let date = CalendarDate(iso: text) { return .date(date) }
+        error("invalid release date '\(text)': write a year (2022) or a date (2022-08-01)", at: node)
+        return nil
+    }
+
+    mutating func links(_ node: Node?) -> [TrackLink] {
+        guard let node, !isMissing(node) else { return [] }
+        guard node.mapping != nil else {
+            error("'links' must be a mapping like 'spotify: https://...', found \(describe(node))", at: node)
+            return []
+        }
+        let fields = fields(of: node, known: TrackLink.Service.allCases.map(\.rawValue), in: "links")
+        return TrackLink.Service.allCases.compactMap { service in
+            url(fields[service.rawValue], field: "links.\(service.rawValue)").map { TrackLink(service: service, url: $0) }
+        }
+    }
+
+    /// Renders Markdown that starts on file line `firstLine`, refusing unsafe link schemes.
+    mutating func body(_ text: String, firstLine: Int, markdown: Markdown) -> Markdown.Output {
+        let output = markdown.render(text)
+        for destination in output.destinations {
+            if case .failure(let problem) = LinkTarget.check(destination.url, allowMailto: true), problem != .empty {
+                let what = destination.isImage ? "image source" : "link"
+                diagnostics.append(Diagnostic(.error, problem.message(for: "\(what) '\(destination.url)'", allowMailto: true),
+                                              path: path, line: firstLine + destination.line - 1, column: destination.column))
+            }
+        }
+        return output
+    }
+}

@@ -1,0 +1,238 @@
+import Yams
+
+/// Reads typed values out of a YAML front matter, collecting a diagnostic with the node's
+/// line and column for every problem instead of stopping at the first.
+///
+/// YAML is composed with Yams' basic resolver, so every scalar stays text until a field asks
+/// for a type: `mood: no` is the string "no", and `date: 2026-11-21` is never an instant.
+struct YAMLFields {
+    let path: String
+    /// Added to a YAML line number to get the file's line number.
+    let lineOffset: Int
+    var diagnostics: [Diagnostic] = []
+
+    init(path: String, firstLine: Int) {
+        self.path = path
+        self.lineOffset = firstLine - 1
+    }
+
+    // MARK: Locations and reports
+
+    func location(of node: Node?) -> SourceLocation {
+        guard let mark = node?.mark else { return SourceLocation(path: path, line: max(1, lineOffset), column: 1) }
+        return SourceLocation(path: path, line: mark.line + lineOffset, column: mark.column)
+    }
+
+    mutating func error(_ message: String, at node: Node?) {
+        diagnostics.append(.error(message, at: location(of: node)))
+    }
+
+    mutating func warning(_ message: String, at node: Node?) {
+        diagnostics.append(.warning(message, at: location(of: node)))
+    }
+
+    // MARK: Documents
+
+    /// The root mapping of `yaml`; nil after reporting a syntax error or a root that is not a mapping.
+    /// An empty front matter is an empty mapping.
+    mutating func root(of yaml: String) -> Node? {
+        let node: Node?
+        do {
+            node = try Yams.compose(yaml: yaml, .basic)
+        } catch let yamlError as YamlError {
+            report(yamlError)
+            return nil
+        } catch {
+            diagnostics.append(Diagnostic(.error, "cannot read the front matter: \(error)", path: path, line: lineOffset + 1, column: 1))
+            return nil
+        }
+        guard let node else { return Node.mapping(Node.Mapping([])) }
+        if node.mapping == nil {
+            if let scalar = node.scalar, isNull(scalar) { return Node.mapping(Node.Mapping([])) }
+            error("the front matter must be a mapping of fields (like 'title: ...'), found \(describe(node))", at: node)
+            return nil
+        }
+        return node
+    }
+
+    private mutating func report(_ yamlError: YamlError) {
+        func add(_ problem: String, _ context: YamlError.Context?, _ mark: Mark) {
+            var message = "invalid YAML: \(problem)"
+            if let context, !context.text.isEmpty { message += " (\(context.text))" }
+            diagnostics.append(Diagnostic(.error, message, path: path, line: mark.line + lineOffset, column: mark.column))
+        }
+        switch yamlError {
+        case .scanner(let context, let problem, let mark, _),
+             .parser(let context, let problem, let mark, _),
+             .composer(let context, let problem, let mark, _):
+            add(problem, context, mark)
+        case .duplicatedKeysInMapping(let duplicates, let context):
+            let names = duplicates.map { "'\($0)'" }.joined(separator: ", ")
+            diagnostics.append(Diagnostic(.error, "duplicate field \(names)", path: path, line: context.mark.line + lineOffset, column: context.mark.column))
+        default:
+            diagnostics.append(Diagnostic(.error, "invalid YAML: \(yamlError)", path: path, line: lineOffset + 1, column: 1))
+        }
+    }
+
+    // MARK: Mappings
+
+    /// The fields of a mapping node by name. Unknown names are warned about; keys that are not
+    /// plain strings are errors.
+    mutating func fields(of node: Node, known: [String], in what: String) -> [String: Node] {
+        guard let mapping = node.mapping else { return [:] }
+        var result: [String: Node] = [:]
+        for (key, value) in mapping {
+            guard let name = key.scalar?.string else {
+                error("a field name in \(what) must be a plain word, found \(describe(key))", at: key)
+                continue
+            }
+            if known.contains(name) {
+                result[name] = value
+            } else {
+                let suggestion = known.first { editDistance($0, name) <= 2 }.map { " (did you mean '\($0)'?)" } ?? ""
+                warning("unknown field '\(name)' in \(what)\(suggestion)", at: key)
+            }
+        }
+        return result
+    }
+
+    // MARK: Scalars
+
+    func isNull(_ scalar: Node.Scalar) -> Bool {
+        scalar.style == .plain && (scalar.string.isEmpty || scalar.string == "~" || scalar.string == "null" || scalar.string == "Null" || scalar.string == "NULL")
+    }
+
+    /// Absent or null.
+    func isMissing(_ node: Node?) -> Bool {
+        guard let node else { return true }
+        if let scalar = node.scalar { return isNull(scalar) }
+        return false
+    }
+
+    /// A string field; nil if absent, null or blank. Numbers and words are taken as written.
+    mutating func string(_ node: Node?, field: String) -> String? {
+        guard let node, !isMissing(node) else { return nil }
+        guard let scalar = node.scalar else {
+            error("'\(field)' must be text, found \(describe(node))", at: node)
+            return nil
+        }
+        let text = scalar.string.trimmingCharacters(in: .whitespacesAndNewlines)
+        return text.isEmpty ? nil : text
+    }
+
+    /// A string field that must be there; `owner` locates the report when it is missing.
+    mutating func requiredString(_ fields: [String: Node], _ field: String, in what: String, owner: Node) -> String? {
+        guard let node = fields[field], !isMissing(node) else {
+            error("missing required field '\(field)' in \(what)", at: owner)
+            return nil
+        }
+        if let value = string(node, field: field) { return value }
+        if node.scalar != nil { error("'\(field)' must not be empty", at: node) }
+        return nil
+    }
+
+    /// One string or a list of strings (`artist`, `genre`); blanks dropped.
+    mutating func stringList(_ node: Node?, field: String) -> [String] {
+        guard let node, !isMissing(node) else { return [] }
+        if node.scalar != nil { return string(node, field: field).map { [$0] } ?? [] }
+        guard let sequence = node.sequence else {
+            error("'\(field)' must be text or a list of text, found \(describe(node))", at: node)
+            return []
+        }
+        var values: [String] = []
+        for item in sequence {
+            guard item.scalar != nil else {
+                error("each item of '\(field)' must be text, found \(describe(item))", at: item)
+                continue
+            }
+            if let value = string(item, field: field) { values.append(value) }
+        }
+        return values
+    }
+
+    /// A list of strings (`tags`), also accepting a single string.
+    mutating func tags(_ node: Node?) -> [String] {
+        var seen = Set<String>()
+        return stringList(node, field: "tags").filter { seen.insert($0).inserted }
+    }
+
+    mutating func bool(_ node: Node?, field: String) -> Bool? {
+        guard let node, !isMissing(node) else { return nil }
+        guard let scalar = node.scalar else {
+            error("'\(field)' must be true or false, found \(describe(node))", at: node)
+            return nil
+        }
+        switch scalar.string {
+        case "true", "True", "TRUE": return true
+        case "false", "False", "FALSE": return false
+        default:
+            error("'\(field)' must be true or false, found '\(scalar.string)'", at: node)
+            return nil
+        }
+    }
+
+    mutating func integer(_ node: Node?, field: String, range: ClosedRange<Int>) -> Int? {
+        guard let node, !isMissing(node) else { return nil }
+        guard let scalar = node.scalar, let value = Int(scalar.string.trimmingCharacters(in: .whitespaces)) else {
+            error("'\(field)' must be a whole number, found \(describe(node))", at: node)
+            return nil
+        }
+        guard range.contains(value) else {
+            error("'\(field)' must be between \(range.lowerBound) and \(range.upperBound), found \(value)", at: node)
+            return nil
+        }
+        return value
+    }
+
+    mutating func date(_ node: Node?, field: String) -> CalendarDate? {
+        guard let node, !isMissing(node) else { return nil }
+        guard let scalar = node.scalar else {
+            error("'\(field)' must be a date like 2026-11-21, found \(describe(node))", at: node)
+            return nil
+        }
+        let text = scalar.string.trimmingCharacters(in: .whitespaces)
+        guard let date = CalendarDate(iso: text) else {
+            error("invalid date '\(text)' in '\(field)': expected a calendar date written YYYY-MM-DD", at: node)
+            return nil
+        }
+        return date
+    }
+
+    mutating func url(_ node: Node?, field: String) -> LinkTarget? {
+        guard let text = string(node, field: field) else { return nil }
+        switch LinkTarget.check(text) {
+        case .success(let target): return target
+        case .failure(let problem):
+            error(problem.message(for: "'\(field)'"), at: node)
+            return nil
+        }
+    }
+
+    // MARK: Words for messages
+
+    func describe(_ node: Node) -> String {
+        switch node {
+        case .scalar(let scalar): return scalar.string.isEmpty ? "nothing" : "'\(scalar.string)'"
+        case .mapping: return "a mapping"
+        case .sequence: return "a list"
+        case .alias: return "an alias"
+        }
+    }
+
+    private func editDistance(_ a: String, _ b: String) -> Int {
+        let a = Array(a), b = Array(b)
+        guard !a.isEmpty else { return b.count }
+        guard !b.isEmpty else { return a.count }
+        var previous = Array(0...b.count)
+        for i in 1...a.count {
+            var current = [i] + Array(repeating: 0, count: b.count)
+            for j in 1...b.count {
+                current[j] = Swift.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            }
+            previous = current
+        }
+        return previous[b.count]
+    }
+}
+
+import Foundation

@@ -1,0 +1,30 @@
+/// One logged day of the diary (SPEC 2.1).
+public struct Day: Hashable, Sendable {
+    public var date: CalendarDate
+    public var title: String?
+    /// In the order they were listened to; never empty.
+    public var tracks: [Track]
+    public var tags: [String]
+    public var mood: String?
+    public var draft: Bool
+    /// The body rendered to HTML.
+    public var bodyHTML: String
+    /// Plain text of the body's opening, for lists and meta descriptions.
+    public var summary: String
+    /// The content file, relative to the source folder.
+    public var sourcePath: String
+
+    public init(date: CalendarDate, title: String? = nil, tracks: [Track], tags: [String] = [],
+                mood: String? = nil, draft: Bool = false, bodyHTML: String = "", summary: String = "",
+                sourcePath: String = "") {
+        self.date = date
+        self.title = title
+        self.tracks = tracks
+        self.tags = tags
+        self.mood = mood
+        self.draft = draft
+        self.bodyHTML = bodyHTML
+        self.summary = summary
+        self.sourcePath = sourcePath
+    }
+}

@@ -1,0 +1,22 @@
+/// Everything Load produced: the checked, typed content of a journal. Drafts are already left
+/// out unless the build asked for them.
+public struct Journal: Sendable {
+    public var config: SiteConfig
+    /// Sorted by date, oldest first; one per date.
+    public var days: [Day]
+    /// Sorted by slug.
+    public var playlists: [Playlist]
+    /// Sorted by slug.
+    public var pages: [Page]
+    /// Files of the journal's `static/` folder, relative paths, sorted.
+    public var staticFiles: [String]
+
+    public init(config: SiteConfig, days: [Day], playlists: [Playlist] = [], pages: [Page] = [],
+                staticFiles: [String] = []) {
+        self.config = config
+        self.days = days.sorted { $0.date < $1.date }
+        self.playlists = playlists.sorted { $0.slug < $1.slug }
+        self.pages = pages.sorted { $0.slug < $1.slug }
+        self.staticFiles = staticFiles.sorted()
+    }
+}

@@ -1,0 +1,85 @@
+/// The settings of `journal.yaml` (SPEC 3), after flags were applied.
+public struct SiteConfig: Sendable {
+    public enum WeekStart: String, Sendable { case monday, sunday }
+
+    public var title: String
+    public var description: String
+    public var author: String
+    /// Always ends with `/`: `/`, `/journal/` or `https://me.github.io/journal/`.
+    public var baseURL: String
+    public var language: Language
+    /// An IANA time zone name; nil means the system's. Only for what "today" means.
+    public var timezone: String?
+    public var weekStart: WeekStart
+    /// 0 means no limit.
+    public var maxTracksPerDay: Int
+    public var topGenres: Int
+    /// Folded spelling -> canonical name.
+    public var genreAliases: [String: String]
+    /// Genre name as written -> `#rrggbb`.
+    public var genreColors: [String: String]
+    public var unsafeHTML: Bool
+    /// Bytes.
+    public var maxFileSize: Int
+    public var output: String
+
+    public init(title: String, description: String = "", author: String = "", baseURL: String = "/",
+                language: Language = .en, timezone: String? = nil, weekStart: WeekStart = .monday,
+                maxTracksPerDay: Int = 3, topGenres: Int = 8, genreAliases: [String: String] = [:],
+                genreColors: [String: String] = [:], unsafeHTML: Bool = false, maxFileSize: Int = 262_144,
+                output: String = "public") {
+        self.title = title
+        self.description = description
+        self.author = author
+        self.baseURL = baseURL
+        self.language = language
+        self.timezone = timezone
+        self.weekStart = weekStart
+        self.maxTracksPerDay = maxTracksPerDay
+        self.topGenres = topGenres
+        self.genreAliases = genreAliases
+        self.genreColors = genreColors
+        self.unsafeHTML = unsafeHTML
+        self.maxFileSize = maxFileSize
+        self.output = output
+    }
+
+    /// The path part of `baseURL`, starting and ending with `/`.
+    public var basePath: String {
+        guard let range = baseURL.range(of: "://") else { return baseURL }
+        let afterScheme = baseURL[range.upperBound...]
+        guard let slash = afterScheme.firstIndex(of: "/") else { return "/" }
+        return String(afterScheme[slash...])
+    }
+
+    /// `scheme://host` if `baseURL` is absolute.
+    public var origin: String? {
+        guard let range = baseURL.range(of: "://") else { return nil }
+        let afterScheme = baseURL[range.upperBound...]
+        let host = afterScheme.firstIndex(of: "/").map { afterScheme[..<$0] } ?? afterScheme
+        return String(baseURL[..<range.upperBound]) + host
+    }
+
+    /// Normalises a base URL to end with `/`; nil if it is neither `http(s)://...` nor a path
+    /// starting with `/`.
+    public static func normalizedBaseURL(_ raw: String) -> String? {
+        let text = raw.trimmingCharacters(in: .whitespaces)
+        guard !text.isEmpty, !text.contains(where: { $0.isWhitespace || $0 == "\"" || $0 == "<" || $0 == ">" }),
+              !text.contains("?"), !text.contains("#") else { return nil }
+        let lower = text.lowercased()
+        if lower.hasPrefix("http://") || lower.hasPrefix("https://") {
+            let host = text.split(separator: "/", omittingEmptySubsequences: true).dropFirst().first
+            guard host != nil else { return nil }
+        } else if !text.hasPrefix("/") || text.hasPrefix("//") {
+            return nil
+        }
+        return text.hasSuffix("/") ? text : text + "/"
+    }
+}
+
+/// The UI language of the default theme.
+public enum Language: String, CaseIterable, Sendable {
+    case en, ko
+}
+
+import Foundation

@@ -1,0 +1,206 @@
+import Mustache
+
+/// The Render stage (STYLE.md): a pure function from the loaded journal, its statistics and the
+/// theme to the files of the site. Reads nothing from disk and writes nothing.
+public struct SiteRenderer: Sendable {
+    public let journal: Journal
+    public let catalog: GenreCatalog
+    public let theme: ThemeFiles
+    /// Days per page of the home page list.
+    public var daysPerPage = 10
+
+    let urls: SiteURLs
+    let l10n: Localization
+
+    public init(journal: Journal, catalog: GenreCatalog, theme: ThemeFiles) {
+        self.journal = journal
+        self.catalog = catalog
+        self.theme = theme
+        urls = SiteURLs(config: journal.config)
+        l10n = Localization(journal.config.language)
+    }
+
+    public func render() -> SiteOutput {
+        var files: [OutputFile] = []
+        var diagnostics: [Diagnostic] = []
+        func add(_ path: String, template: String, _ data: [String: Any]) {
+            guard let html = theme.library.render(data, withTemplate: template) else {
+                let diagnostic = Diagnostic(.error, "the theme has no template '\(template).mustache'", path: "templates/\(template).mustache")
+                if !diagnostics.contains(diagnostic) { diagnostics.append(diagnostic) }
+                return
+            }
+            files.append(OutputFile(path: urls.file(for: path), text: html))
+        }
+
+        for (path, data) in homePages() { add(path, template: "home", data) }
+        for (index, day) in journal.days.enumerated() {
+            add(urls.day(day.date), template: "day", dayPage(day, index: index))
+        }
+        add(urls.playlists, template: "playlists", playlistsPage())
+        for playlist in journal.playlists {
+            add(urls.playlist(playlist.slug), template: "playlist", playlistPage(playlist))
+        }
+        for page in journal.pages {
+            add(urls.page(page.slug), template: "page", plainPage(page))
+        }
+        add("404.html", template: "404", notFoundPage())
+
+        for (path, bytes) in theme.assets.sorted(by: { $0.key < $1.key }) where SitePath.isSafe(path) {
+            files.append(OutputFile(path: path, bytes: bytes))
+        }
+
+        let generated = Set(files.map(\.path))
+        var copies: [String] = []
+        for path in journal.staticFiles where SitePath.isSafe(path) {
+            if generated.contains(path) {
+                diagnostics.append(Diagnostic(.warning, "static/\(path) is not copied: the site generates a file at /\(path)", path: "static/\(path)"))
+            } else {
+                copies.append(path)
+            }
+        }
+        return SiteOutput(files: files, staticCopies: copies, diagnostics: diagnostics)
+    }
+
+    // MARK: Shared data
+
+    /// What every page gets: the site, the UI strings, and the page's own metadata.
+    func base(title: String?, description: String?, path: String, section: String) -> [String: Any] {
+        let config = journal.config
+        var nav: [[String: Any]] = [
+            ["label": l10n.string("home"), "href": urls.href(""), "current": section == "home"],
+            ["label": l10n.string("playlists"), "href": urls.href(urls.playlists), "current": section == "playlists"],
+        ]
+        for page in journal.pages {
+            nav.append(["label": page.title, "href": urls.href(urls.page(page.slug)), "current": section == "page:\(page.slug)"])
+        }
+        let favicon = journal.staticFiles.contains("favicon.svg") ? "favicon.svg" : "assets/favicon.svg"
+        var site: [String: Any] = [
+            "title": config.title,
+            "lang": config.language.rawValue,
+            "home": urls.href(""),
+            "stylesheet": urls.href("assets/site.css"),
+            "favicon": urls.href(favicon),
+            "nav": nav,
+        ]
+        if !config.description.isEmpty { site["description"] = config.description }
+        if !config.author.isEmpty { site["author"] = config.author }
+        var meta: [String: Any] = [
+            "title": title.map { "\($0) · \(config.title)" } ?? config.title,
+            "canonical": urls.absolute(path),
+        ]
+        if let description = description ?? (config.description.isEmpty ? nil : config.description) {
+            meta["description"] = description
+        }
+        return ["site": site, "t": l10n.strings, "meta": meta]
+    }
+
+    var trackView: TrackView { TrackView(urls: urls, catalog: catalog, l10n: l10n) }
+
+    /// A day as a card in lists.
+    func dayCard(_ day: Day) -> [String: Any] {
+        var card: [String: Any] = [
+            "href": urls.href(urls.day(day.date)),
+            "date": l10n.longDate(day.date),
+            "dateISO": day.date.iso,
+            "trackCount": l10n.tracks(day.tracks.count),
+            "tracks": day.tracks.enumerated().map { trackView.data($1, number: $0 + 1) },
+        ]
+        if let title = day.title { card["title"] = title }
+        if !day.summary.isEmpty { card["summary"] = day.summary }
+        return card
+    }
+
+    // MARK: Pages
+
+    func homePages() -> [(String, [String: Any])] {
+        let newestFirst = Array(journal.days.reversed())
+        let pageCount = max(1, (newestFirst.count + daysPerPage - 1) / daysPerPage)
+        return (1...pageCount).map { number in
+            let slice = newestFirst.dropFirst((number - 1) * daysPerPage).prefix(daysPerPage)
+            let path = urls.homePage(number)
+            var data = base(title: number == 1 ? nil : l10n.pageOf(number, pageCount), description: nil, path: path, section: "home")
+            data["days"] = slice.map(dayCard)
+            data["isFirstPage"] = number == 1
+            if pageCount > 1 {
+                var pagination: [String: Any] = ["label": l10n.pageOf(number, pageCount)]
+                if number > 1 { pagination["newer"] = urls.href(urls.homePage(number - 1)) }
+                if number < pageCount { pagination["older"] = urls.href(urls.homePage(number + 1)) }
+                pagination["pages"] = (1...pageCount).map { other -> [String: Any] in
+                    ["number": other, "href": urls.href(urls.homePage(other)), "current": other == number]
+                }
+                data["pagination"] = pagination
+            }
+            return (path, data)
+        }
+    }
+
+    func dayPage(_ day: Day, index: Int) -> [String: Any] {
+        let path = urls.day(day.date)
+        let heading = day.title ?? l10n.longDate(day.date)
+        var data = base(title: day.title.map { "\($0) · \(l10n.shortDate(day.date))" } ?? l10n.longDate(day.date),
+                        description: day.summary.isEmpty ? nil : day.summary, path: path, section: "day")
+        var view = dayCard(day)
+        view["heading"] = heading
+        view["hasTitle"] = day.title != nil
+        if let mood = day.mood { view["mood"] = mood }
+        if !day.tags.isEmpty { view["tags"] = day.tags.map { ["name": $0] } }
+        if !day.bodyHTML.isEmpty { view["body"] = day.bodyHTML }
+        if index > 0 {
+            let previous = journal.days[index - 1]
+            view["previous"] = ["href": urls.href(urls.day(previous.date)), "date": l10n.shortDate(previous.date), "title": previous.title ?? ""]
+        }
+        if index + 1 < journal.days.count {
+            let next = journal.days[index + 1]
+            view["next"] = ["href": urls.href(urls.day(next.date)), "date": l10n.shortDate(next.date), "title": next.title ?? ""]
+        }
+        data["day"] = view
+        return data
+    }
+
+    func playlistCard(_ playlist: Playlist) -> [String: Any] {
+        var card: [String: Any] = [
+            "href": urls.href(urls.playlist(playlist.slug)),
+            "title": playlist.title,
+            "trackCount": l10n.tracks(playlist.tracks.count),
+            "totalDuration": l10n.totalDuration(playlist.totalDuration),
+        ]
+        if let description = playlist.description { card["description"] = description }
+        if let cover = playlist.cover {
+            card["cover"] = urls.resolve(cover)
+        } else {
+            let color = playlist.tracks.first.map { catalog.primaryGenre(of: $0).color } ?? GenreCatalog.otherColor
+            card["placeholder"] = CoverArt.placeholder(title: playlist.title, artist: "", color: color)
+        }
+        return card
+    }
+
+    func playlistsPage() -> [String: Any] {
+        var data = base(title: l10n.string("playlists"), description: nil, path: urls.playlists, section: "playlists")
+        data["playlists"] = journal.playlists.map(playlistCard)
+        return data
+    }
+
+    func playlistPage(_ playlist: Playlist) -> [String: Any] {
+        var data = base(title: playlist.title, description: playlist.description, path: urls.playlist(playlist.slug), section: "playlists")
+        var view = playlistCard(playlist)
+        view["tracks"] = playlist.tracks.enumerated().map { trackView.data($1, number: $0 + 1) }
+        if let created = playlist.created { view["created"] = l10n.shortDate(created); view["createdISO"] = created.iso }
+        if let updated = playlist.updated { view["updated"] = l10n.shortDate(updated); view["updatedISO"] = updated.iso }
+        if !playlist.tags.isEmpty { view["tags"] = playlist.tags.map { ["name": $0] } }
+        if !playlist.bodyHTML.isEmpty { view["body"] = playlist.bodyHTML }
+        data["playlist"] = view
+        return data
+    }
+
+    func plainPage(_ page: Page) -> [String: Any] {
+        var data = base(title: page.title, description: nil, path: urls.page(page.slug), section: "page:\(page.slug)")
+        data["page"] = ["title": page.title, "body": page.bodyHTML]
+        return data
+    }
+
+    func notFoundPage() -> [String: Any] {
+        var data = base(title: l10n.string("not_found_title"), description: nil, path: "404.html", section: "404")
+        data["recent"] = journal.days.suffix(3).reversed().map(dayCard)
+        return data
+    }
+}

@@ -1,0 +1,44 @@
+/// Where each page lives (SPEC 5) and how links to it are written under `base_url`.
+/// Paths are relative to the site root without a leading `/`; `href` adds the base path.
+public struct SiteURLs: Sendable {
+    /// Starts and ends with `/`.
+    public let basePath: String
+    /// `https://host` when `base_url` is absolute.
+    public let origin: String?
+
+    public init(config: SiteConfig) {
+        basePath = config.basePath
+        origin = config.origin
+    }
+
+    // MARK: Paths (folders end with `/`)
+
+    public func day(_ date: CalendarDate) -> String {
+        "\(CalendarDate.pad(date.year, 4))/\(CalendarDate.pad(date.month, 2))/\(CalendarDate.pad(date.day, 2))/"
+    }
+    public func homePage(_ number: Int) -> String { number <= 1 ? "" : "page/\(number)/" }
+    public var playlists: String { "playlists/" }
+    public func playlist(_ slug: String) -> String { "playlists/\(slug)/" }
+    public func page(_ slug: String) -> String { "\(slug)/" }
+
+    /// The file a folder path is written to.
+    public func file(for path: String) -> String { path.isEmpty || path.hasSuffix("/") ? path + "index.html" : path }
+
+    // MARK: Links
+
+    /// A link from any page to a site path.
+    public func href(_ path: String) -> String { basePath + path }
+
+    /// The full URL when `base_url` is absolute, else the root-relative link.
+    public func absolute(_ path: String) -> String { (origin ?? "") + basePath + path }
+
+    /// A checked URL from content as it goes into an `href` or `src`: site paths are resolved
+    /// against the base path (SPEC 2.2: a path is relative to the site root).
+    public func resolve(_ target: LinkTarget) -> String {
+        switch target.kind {
+        case .absolute: return target.text
+        case .siteRoot: return basePath + target.text.drop(while: { $0 == "/" })
+        case .relative: return basePath + (target.text.hasPrefix("./") ? String(target.text.dropFirst(2)) : target.text)
+        }
+    }
+}
