@@ -1,0 +1,155 @@
+import Foundation
+import Testing
+@testable import JournalCore
+
+/// The guarantees of SPEC 8: nothing half-written, deterministic output.
+@Suite(.serialized) struct BuildTests {
+    @Test func twoBuildsGiveIdenticalTrees() throws {
+        let journal = try TestJournal(RenderTests.threeDays)
+        #expect(journal.build().succeeded)
+        let first = journal.tree()
+        #expect(journal.build().succeeded)
+        #expect(journal.tree() == first)
+        #expect(first.count > 10)
+    }
+
+    @Test func sameBytesInEveryTimeZone() throws {
+        let journal = try TestJournal(RenderTests.threeDays)
+        let original = ProcessInfo.processInfo.environment["TZ"]
+        defer {
+            if let original { setenv("TZ", original, 1) } else { unsetenv("TZ") }
+            tzset()
+            NSTimeZone.resetSystemTimeZone()
+        }
+        var trees: [[String: Data]] = []
+        // UTC+14 and UTC-10: a date decoded as a UTC instant would move a day in one of them.
+        for zone in ["Pacific/Kiritimati", "America/Adak", "Asia/Seoul"] {
+            setenv("TZ", zone, 1)
+            tzset()
+            NSTimeZone.resetSystemTimeZone()
+            #expect(TimeZone.current.identifier == zone)
+            #expect(journal.build().succeeded)
+            let tree = journal.tree()
+            #expect(tree["2026/11/20/index.html"].map { String(decoding: $0, as: UTF8.self).contains("Friday, 20 November 2026") } == true, "\(zone)")
+            #expect(tree["2026/11/21/index.html"] == nil, "\(zone)")
+            trees.append(tree)
+        }
+        #expect(trees[0] == trees[1])
+        #expect(trees[1] == trees[2])
+    }
+
+    @Test func failedBuildLeavesThePreviousSiteByteForByte() throws {
+        let journal = try TestJournal(RenderTests.threeDays)
+        #expect(journal.build().succeeded)
+        let before = journal.tree()
+        try journal.write("content/diary/2026/11/2026-11-22.md", "---\ntracks: [unclosed\n---\n")
+        try journal.write("content/diary/2026/11/2026-11-23.md", "---\ntracks: [{title: New, artist: X}]\n---\n")
+        let report = journal.build()
+        #expect(!report.succeeded)
+        #expect(journal.tree() == before)
+        // No staging folder is left behind either.
+        let siblings = try FileManager.default.contentsOfDirectory(atPath: journal.path)
+        #expect(siblings.filter { $0.contains("staging") || $0.contains(".old-") }.isEmpty, "\(siblings)")
+    }
+
+    @Test func successfulRebuildReplacesTheWholeSite() throws {
+        let journal = try TestJournal(RenderTests.threeDays)
+        #expect(journal.build().succeeded)
+        try journal.remove("content/diary/2026/11/2026-11-22.md")
+        #expect(journal.build().succeeded)
+        #expect(journal.page("2026/11/22/index.html") == nil) // nothing stale survives
+        #expect(journal.page("2026/11/20/index.html") != nil)
+    }
+
+    @Test func neverReplacesAFolderItDidNotMake() throws {
+        let journal = try TestJournal(RenderTests.threeDays)
+        try journal.write("public/notes.txt", "my own file")
+        let report = journal.build()
+        #expect(!report.succeeded)
+        #expect(journal.lines(report.diagnostics).first?.contains("is not empty and was not made by journal") == true)
+        #expect(journal.page("notes.txt") == "my own file")
+    }
+
+    @Test func refusesToWriteOverTheJournal() throws {
+        let journal = try TestJournal(RenderTests.threeDays)
+        let report = journal.build(output: journal.path)
+        #expect(!report.succeeded)
+        #expect(FileManager.default.fileExists(atPath: journal.path + "/content/diary/2026/11/2026-11-20.md"))
+    }
+
+    @Test func staticFilesAreCopiedAsTheyAre() throws {
+        let journal = try TestJournal(RenderTests.threeDays)
+        try journal.write("static/CNAME", bytes: Array("music.example.org\n".utf8))
+        try journal.write("static/img/photo.bin", bytes: [0, 1, 2, 255])
+        #expect(journal.build().succeeded)
+        #expect(journal.tree()["CNAME"] == Data("music.example.org\n".utf8))
+        #expect(journal.tree()["img/photo.bin"] == Data([0, 1, 2, 255]))
+    }
+
+    @Test func theJournalsTemplatesOverrideTheDefaultThemeFileByFile() throws {
+        let journal = try TestJournal(RenderTests.threeDays + """
+
+        -- templates/partials/footer.mustache --
+        <footer class="mine">Kept by {{site.title}}</footer>
+        """)
+        #expect(journal.build().succeeded)
+        let html = try #require(journal.page("2026/11/20/index.html"))
+        #expect(html.contains("<footer class=\"mine\">Kept by Test Journal</footer>"))
+        #expect(html.contains("class=\"tracks\"")) // the rest is still the default theme
+    }
+
+    @Test func templateSyntaxErrorsPointIntoTheTemplate() throws {
+        let journal = try TestJournal(RenderTests.threeDays + """
+
+        -- templates/day.mustache --
+        <p>fine</p>
+        {{#day}}unclosed
+        """)
+        let report = journal.build()
+        #expect(!report.succeeded)
+        let line = try #require(journal.lines(report.diagnostics).first)
+        #expect(line.hasPrefix("templates/day.mustache:"), "\(line)")
+        #expect(line.contains("error: template syntax error"))
+    }
+
+    @Test func summaryCountsPages() throws {
+        let journal = try TestJournal(RenderTests.threeDays)
+        let report = journal.build()
+        // home, 3 days, playlists index, 1 playlist, about, 404
+        #expect(report.pageCount == 8)
+        #expect(report.stages.map(\.name) == ["load", "analyse", "render", "write"])
+    }
+}
+
+@Suite struct GenreCatalogTests {
+    @Test func foldsSpellingsAppliesAliasesAndOrdersByPlays() throws {
+        let journal = try TestJournal("""
+        -- journal.yaml --
+        title: T
+        genres:
+          top: 2
+          aliases: {"hip hop": Hip-Hop}
+          colors: {jazz: "#123456"}
+        -- content/diary/2026-11-01.md --
+        ---
+        tracks: [{title: a, artist: x, genre: K-Pop}, {title: b, artist: x, genre: kpop}, {title: c, artist: x, genre: k pop}]
+        ---
+        -- content/diary/2026-11-02.md --
+        ---
+        tracks: [{title: a, artist: x, genre: Jazz}, {title: b, artist: x, genre: hip_hop}, {title: c, artist: x, genre: K-pop}]
+        ---
+        -- content/diary/2026-11-03.md --
+        ---
+        tracks: [{title: a, artist: x, genre: Jazz}, {title: b, artist: x}, {title: c, artist: x, genre: K-Pop}]
+        ---
+        """)
+        let catalog = GenreCatalog(journal: try #require(journal.load().journal))
+        #expect(catalog.genres.map(\.name) == ["K-Pop", "Jazz", "Hip-Hop", "Unknown"])
+        #expect(catalog.genres.map(\.plays) == [5, 2, 1, 1])
+        #expect(catalog.genres.map(\.isTop) == [true, true, false, false])
+        #expect(catalog.genre(named: "jazz").color == "#123456") // configured colour
+        #expect(catalog.genre(named: "K POP").color == GenreCatalog.palette[0]) // first palette colour
+        #expect(catalog.chartGenre(named: "hip hop").name == "Other")
+        #expect(catalog.other.plays == 2)
+    }
+}

@@ -1,0 +1,123 @@
+import Foundation
+@testable import JournalCore
+
+/// A journal written to a fresh temporary folder from one string of `-- path --` blocks, the
+/// way Hugo's tests describe sites (hugolib/paginator_test.go), so a test reads like the
+/// journal it builds.
+struct TestJournal {
+    let root: URL
+
+    init(_ files: String) throws {
+        root = FileManager.default.temporaryDirectory
+            .appendingPathComponent("journal-test-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        for (path, content) in Self.parse(files) {
+            try write(path, content)
+        }
+    }
+
+    /// Splits `-- path --` blocks.
+    static func parse(_ text: String) -> [(String, String)] {
+        var files: [(String, String)] = []
+        var current: String?
+        var lines: [Substring] = []
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.hasPrefix("-- "), line.hasSuffix(" --"), line.count > 6 {
+                if let current { files.append((current, lines.joined(separator: "\n") + "\n")) }
+                current = String(line.dropFirst(3).dropLast(3))
+                lines = []
+            } else {
+                lines.append(line)
+            }
+        }
+        if let current {
+            while lines.last?.isEmpty == true { lines.removeLast() }
+            files.append((current, lines.joined(separator: "\n") + "\n"))
+        }
+        return files
+    }
+
+    var path: String { root.path }
+    var output: String { root.appendingPathComponent("public").path }
+
+    func write(_ relative: String, _ content: String) throws {
+        try write(relative, bytes: Array(content.utf8))
+    }
+
+    func write(_ relative: String, bytes: [UInt8]) throws {
+        let url = root.appendingPathComponent(relative)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(bytes).write(to: url)
+    }
+
+    func remove(_ relative: String) throws {
+        try FileManager.default.removeItem(at: root.appendingPathComponent(relative))
+    }
+
+    func build(drafts: Bool = false, strict: Bool = false, baseURL: String? = nil, output: String? = nil) -> BuildReport {
+        Build.run(BuildOptions(source: path, output: output, baseURL: baseURL, drafts: drafts, strict: strict))
+    }
+
+    func load(drafts: Bool = false) -> LoadResult {
+        JournalLoader(source: path).load(LoadOptions(drafts: drafts))
+    }
+
+    /// A file of the built site as text; nil if it does not exist.
+    func page(_ relative: String, in output: String? = nil) -> String? {
+        let base = output ?? self.output
+        return FileManager.default.contents(atPath: base + "/" + relative).flatMap { String(data: $0, encoding: .utf8) }
+    }
+
+    /// Every file of a folder: relative path -> bytes.
+    func tree(_ folder: String? = nil) -> [String: Data] {
+        let base = folder ?? output
+        var result: [String: Data] = [:]
+        guard let walker = FileManager.default.enumerator(atPath: base) else { return result }
+        while let item = walker.nextObject() as? String {
+            var isDirectory: ObjCBool = false
+            FileManager.default.fileExists(atPath: base + "/" + item, isDirectory: &isDirectory)
+            if !isDirectory.boolValue { result[item] = FileManager.default.contents(atPath: base + "/" + item) }
+        }
+        return result
+    }
+
+    /// Diagnostics as printed: `path:line:column: severity: message`, with the temporary folder
+    /// removed from paths.
+    static func lines(_ diagnostics: [Diagnostic], root: String) -> [String] {
+        diagnostics.sortedForDisplay().map { $0.description.replacingOccurrences(of: root + "/", with: "") }
+    }
+
+    func lines(_ diagnostics: [Diagnostic]) -> [String] { Self.lines(diagnostics, root: path) }
+}
+
+/// A one-day journal with a valid config, to be extended by each test.
+let minimalConfig = """
+-- journal.yaml --
+title: Test Journal
+"""
+
+/// Matches the values of an attribute in HTML: `href="..."`.
+func attributeValues(_ name: String, in html: String) -> [String] {
+    var values: [String] = []
+    var rest = html[...]
+    let marker = " \(name)=\""
+    while let start = rest.range(of: marker) {
+        let after = rest[start.upperBound...]
+        guard let end = after.firstIndex(of: "\"") else { break }
+        values.append(String(after[..<end]))
+        rest = after[end...]
+    }
+    return values
+}
+
+/// The HTML with tags removed and whitespace collapsed, for checking visible text.
+func visibleText(_ html: String) -> String {
+    var text = ""
+    var inTag = false
+    for character in html {
+        if character == "<" { inTag = true; text.append(" ") } else if character == ">" { inTag = false } else if !inTag { text.append(character) }
+    }
+    return text.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+        .replacingOccurrences(of: "&amp;", with: "&").replacingOccurrences(of: "&#39;", with: "'")
+        .replacingOccurrences(of: "&quot;", with: "\"")
+}
