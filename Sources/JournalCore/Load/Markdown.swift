@@ -31,7 +31,8 @@ struct Markdown: Sendable {
 
     func render(_ text: String) -> Output {
         _ = Self.registration
-        var options = CMARK_OPT_FOOTNOTES | CMARK_OPT_STRIKETHROUGH_DOUBLE_TILDE
+        // Table alignment as style attributes: the align attribute is obsolete HTML.
+        var options = CMARK_OPT_FOOTNOTES | CMARK_OPT_STRIKETHROUGH_DOUBLE_TILDE | CMARK_OPT_TABLE_PREFER_STYLE_ATTRIBUTES
         if unsafeHTML { options |= CMARK_OPT_UNSAFE }
         Self.parseLock.lock()
         defer { Self.parseLock.unlock() }
