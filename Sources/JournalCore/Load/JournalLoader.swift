@@ -38,7 +38,7 @@ public struct JournalLoader: Sendable {
         var diagnostics: [Diagnostic] = []
         let configPath = join(source, "journal.yaml")
         guard let configBytes = FileManager.default.contents(atPath: configPath) else {
-            diagnostics.append(Diagnostic(.error, "no journal.yaml here: is this a journal folder? (journal init DIR makes one)", path: display("journal.yaml"), line: 1, column: 1))
+            diagnostics.append(Diagnostic(.error, "no journal.yaml here: is this a journal folder?", path: display("journal.yaml"), line: 1, column: 1))
             return LoadResult(journal: nil, theme: nil, diagnostics: diagnostics)
         }
         var config: SiteConfig?

@@ -115,8 +115,6 @@ public struct Localization: Sendable {
         "made_with": "Made with journal",
         "main_navigation": "Main",
         "day_navigation": "Days",
-        "by": "by",
-        "feat": "with",
     ]
 
     static let korean: [String: String] = [
@@ -151,7 +149,5 @@ public struct Localization: Sendable {
         "made_with": "journal로 만들었습니다",
         "main_navigation": "주 메뉴",
         "day_navigation": "날짜 이동",
-        "by": "",
-        "feat": "함께",
     ]
 }

@@ -20,30 +20,44 @@ public struct SiteRenderer: Sendable {
         l10n = Localization(journal.config.language)
     }
 
-    public func render() -> SiteOutput {
-        var files: [OutputFile] = []
-        var diagnostics: [Diagnostic] = []
-        func add(_ path: String, template: String, _ data: [String: Any]) {
-            guard let html = theme.library.render(data, withTemplate: template) else {
-                let diagnostic = Diagnostic(.error, "the theme has no template '\(template).mustache'", path: "templates/\(template).mustache")
-                if !diagnostics.contains(diagnostic) { diagnostics.append(diagnostic) }
-                return
-            }
-            files.append(OutputFile(path: urls.file(for: path), text: html))
-        }
+    /// One page to render: where it goes, with which template, from which data.
+    struct PageJob: Sendable {
+        var path: String
+        var template: String
+        var data: @Sendable () -> [String: Any]
+    }
 
-        for (path, data) in homePages() { add(path, template: "home", data) }
-        for (index, day) in journal.days.enumerated() {
-            add(urls.day(day.date), template: "day", dayPage(day, index: index))
+    public func render() -> SiteOutput {
+        var jobs: [PageJob] = []
+        for (number, path) in homePagePaths().enumerated() {
+            jobs.append(PageJob(path: path, template: "home") { homePage(number + 1) })
         }
-        add(urls.playlists, template: "playlists", playlistsPage())
+        for index in journal.days.indices {
+            jobs.append(PageJob(path: urls.day(journal.days[index].date), template: "day") { dayPage(journal.days[index], index: index) })
+        }
+        jobs.append(PageJob(path: urls.playlists, template: "playlists") { playlistsPage() })
         for playlist in journal.playlists {
-            add(urls.playlist(playlist.slug), template: "playlist", playlistPage(playlist))
+            jobs.append(PageJob(path: urls.playlist(playlist.slug), template: "playlist") { playlistPage(playlist) })
         }
         for page in journal.pages {
-            add(urls.page(page.slug), template: "page", plainPage(page))
+            jobs.append(PageJob(path: urls.page(page.slug), template: "page") { plainPage(page) })
         }
-        add("404.html", template: "404", notFoundPage())
+        jobs.append(PageJob(path: "404.html", template: "404") { notFoundPage() })
+
+        // Pages share nothing mutable, so they render on every core; the results keep job order.
+        let rendered = ParallelMap.map(jobs) { job -> String? in
+            theme.library.render(job.data(), withTemplate: job.template)
+        }
+        var files: [OutputFile] = []
+        var diagnostics: [Diagnostic] = []
+        for (job, html) in zip(jobs, rendered) {
+            guard let html else {
+                let diagnostic = Diagnostic(.error, "the theme has no template '\(job.template).mustache'", path: "templates/\(job.template).mustache")
+                if !diagnostics.contains(diagnostic) { diagnostics.append(diagnostic) }
+                continue
+            }
+            files.append(OutputFile(path: urls.file(for: job.path), text: html))
+        }
 
         for (path, bytes) in theme.assets.sorted(by: { $0.key < $1.key }) where SitePath.isSafe(path) {
             files.append(OutputFile(path: path, bytes: bytes))
@@ -112,26 +126,41 @@ public struct SiteRenderer: Sendable {
 
     // MARK: Pages
 
-    func homePages() -> [(String, [String: Any])] {
-        let newestFirst = Array(journal.days.reversed())
-        let pageCount = max(1, (newestFirst.count + daysPerPage - 1) / daysPerPage)
-        return (1...pageCount).map { number in
-            let slice = newestFirst.dropFirst((number - 1) * daysPerPage).prefix(daysPerPage)
-            let path = urls.homePage(number)
-            var data = base(title: number == 1 ? nil : l10n.pageOf(number, pageCount), description: nil, path: path, section: "home")
-            data["days"] = slice.map(dayCard)
-            data["isFirstPage"] = number == 1
-            if pageCount > 1 {
-                var pagination: [String: Any] = ["label": l10n.pageOf(number, pageCount)]
-                if number > 1 { pagination["newer"] = urls.href(urls.homePage(number - 1)) }
-                if number < pageCount { pagination["older"] = urls.href(urls.homePage(number + 1)) }
-                pagination["pages"] = (1...pageCount).map { other -> [String: Any] in
-                    ["number": other, "href": urls.href(urls.homePage(other)), "current": other == number]
-                }
-                data["pagination"] = pagination
-            }
-            return (path, data)
+    var homePageCount: Int { max(1, (journal.days.count + daysPerPage - 1) / daysPerPage) }
+
+    func homePagePaths() -> [String] { (1...homePageCount).map { urls.homePage($0) } }
+
+    /// Page `number` (from 1) of the latest days, newest first.
+    func homePage(_ number: Int) -> [String: Any] {
+        let pageCount = homePageCount
+        let newest = journal.days.count - (number - 1) * daysPerPage
+        let slice = journal.days[max(0, newest - daysPerPage)..<max(0, newest)].reversed()
+        let path = urls.homePage(number)
+        var data = base(title: number == 1 ? nil : l10n.pageOf(number, pageCount), description: nil, path: path, section: "home")
+        data["days"] = slice.map(dayCard)
+        data["isFirstPage"] = number == 1
+        if pageCount > 1 {
+            var pagination: [String: Any] = ["label": l10n.pageOf(number, pageCount)]
+            if number > 1 { pagination["newer"] = urls.href(urls.homePage(number - 1)) }
+            if number < pageCount { pagination["older"] = urls.href(urls.homePage(number + 1)) }
+            pagination["pages"] = paginationLinks(current: number, count: pageCount)
+            data["pagination"] = pagination
         }
+        return data
+    }
+
+    /// The first, last and nearby page numbers, with gaps marked, so 300 pages stay one line.
+    func paginationLinks(current: Int, count: Int) -> [[String: Any]] {
+        var shown = Set([1, count])
+        for number in (current - 2)...(current + 2) where number >= 1 && number <= count { shown.insert(number) }
+        var links: [[String: Any]] = []
+        var previous = 0
+        for number in shown.sorted() {
+            if number > previous + 1 { links.append(["gap": true]) }
+            links.append(["number": number, "href": urls.href(urls.homePage(number)), "current": number == current])
+            previous = number
+        }
+        return links
     }
 
     func dayPage(_ day: Day, index: Int) -> [String: Any] {

@@ -96,9 +96,11 @@ public struct SiteWriter: Sendable {
         for file in site.files {
             guard SitePath.isSafe(file.path) else { throw Failure(message: "refusing to write outside the output folder: \(file.path)") }
             try ensureParent(of: file.path)
-            let target = folder.appendingPathComponent(file.path)
-            guard fileManager.createFile(atPath: target.path, contents: Data(file.bytes)) else {
-                throw Failure(message: "cannot write \(file.path)")
+            // A plain write: the staging folder already makes the whole site atomic.
+            do {
+                try Data(file.bytes).write(to: folder.appendingPathComponent(file.path))
+            } catch {
+                throw Failure(message: "cannot write \(file.path): \(error.localizedDescription)")
             }
         }
         let staticRoot = URL(fileURLWithPath: source).appendingPathComponent("static")
