@@ -230,7 +230,7 @@ import Testing
         #expect(journal.build().succeeded)
         let html = try #require(journal.page("2026/11/21/index.html"))
         #expect(html.contains("<html lang=\"ko\">"))
-        #expect(visibleText(html).contains("2026년 11월 21일 토요일 · 2곡"))
+        #expect(visibleText(html).contains("2곡 2026년 11월 21일 토요일"))
         #expect(visibleText(html).contains("플레이리스트"))
     }
 
