@@ -115,8 +115,8 @@ import Testing
     @Test func summaryCountsPages() throws {
         let journal = try TestJournal(RenderTests.threeDays)
         let report = journal.build()
-        // home, 3 days, playlists index, 1 playlist, about, 404
-        #expect(report.pageCount == 8)
+        // home, 3 days, their week, month and year, playlists index, 1 playlist, about, 404
+        #expect(report.pageCount == 11)
         #expect(report.stages.map(\.name) == ["load", "analyse", "render", "write"])
     }
 }

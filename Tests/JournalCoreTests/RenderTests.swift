@@ -139,12 +139,13 @@ import Testing
         let first = try #require(journal.page("index.html"))
         let titles = visibleText(first).components(separatedBy: " ").filter { $0.hasPrefix("Day") }
         #expect(titles.count == 10)
-        let order = attributeValues("href", in: first).filter { $0.hasPrefix("/2026/10/") }
+        let dayList = String(try #require(first.components(separatedBy: "class=\"day-list\"").last))
+        let order = attributeValues("href", in: dayList).filter { $0.hasPrefix("/2026/10/") && $0.count == 12 }
         #expect(order.first == "/2026/10/25/")
         #expect(order.last == "/2026/10/16/")
         #expect(attributeValues("href", in: first).contains("/page/2/"))
         let third = try #require(journal.page("page/3/index.html"))
-        #expect(attributeValues("href", in: third).filter { $0.hasPrefix("/2026/10/") }.count == 10) // 5 days, two links each
+        #expect(attributeValues("href", in: third).filter { $0.hasPrefix("/2026/10/") && $0.count == 12 }.count == 10) // 5 days, two links each
         #expect(journal.page("page/4/index.html") == nil)
         expectLocalLinksResolve(journal)
     }

@@ -55,8 +55,8 @@ public enum Build {
         if options.strict { report.diagnostics = report.diagnostics.map { var d = $0; d.severity = .error; return d } }
         guard let journal = loaded.journal, let theme = loaded.theme, !report.diagnostics.hasErrors else { return report }
 
-        let catalog = timed("analyse") { GenreCatalog(journal: journal) }
-        let site = timed("render") { SiteRenderer(journal: journal, catalog: catalog, theme: theme).render() }
+        let stats = timed("analyse") { Stats(journal: journal, catalog: GenreCatalog(journal: journal)) }
+        let site = timed("render") { SiteRenderer(journal: journal, stats: stats, theme: theme).render() }
         report.diagnostics += site.diagnostics.map { var d = $0; if options.strict { d.severity = .error }; return d }
         guard !report.diagnostics.hasErrors else { return report }
 

@@ -4,8 +4,8 @@ public enum Check {
         let loaded = JournalLoader(source: source).load(LoadOptions(drafts: true))
         var diagnostics = loaded.diagnostics
         if let journal = loaded.journal, let theme = loaded.theme {
-            let catalog = GenreCatalog(journal: journal)
-            diagnostics += SiteRenderer(journal: journal, catalog: catalog, theme: theme).render().diagnostics
+            let stats = Stats(journal: journal, catalog: GenreCatalog(journal: journal))
+            diagnostics += SiteRenderer(journal: journal, stats: stats, theme: theme).render().diagnostics
         }
         if strict { diagnostics = diagnostics.map { var d = $0; d.severity = .error; return d } }
         return diagnostics

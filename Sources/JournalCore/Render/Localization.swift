@@ -75,6 +75,71 @@ public struct Localization: Sendable {
         }
     }
 
+    /// `Monday` / `월요일`.
+    static func weekdayName(_ date: CalendarDate, language: Language) -> String {
+        language == .en ? englishWeekdays[date.weekdayFromMonday] : koreanWeekdays[date.weekdayFromMonday]
+    }
+
+    /// `Nov` / `11월`.
+    public func shortMonth(_ month: Int) -> String {
+        switch language {
+        case .en: return String(Self.englishMonths[month - 1].prefix(3))
+        case .ko: return "\(month)월"
+        }
+    }
+
+    /// `17 Nov` / `11월 17일`.
+    public func dayMonth(_ date: CalendarDate) -> String {
+        switch language {
+        case .en: return "\(date.day) \(Self.englishMonths[date.month - 1].prefix(3))"
+        case .ko: return "\(date.month)월 \(date.day)일"
+        }
+    }
+
+    /// `17–23 Nov 2026` / `2026년 11월 17일–23일`, across months and years when it must.
+    public func dateRange(_ start: CalendarDate, _ end: CalendarDate) -> String {
+        switch language {
+        case .en:
+            if start.year != end.year { return "\(shortDate(start)) – \(shortDate(end))" }
+            if start.month != end.month { return "\(dayMonth(start)) – \(dayMonth(end)) \(end.year)" }
+            return "\(start.day)–\(end.day) \(Self.englishMonths[end.month - 1].prefix(3)) \(end.year)"
+        case .ko:
+            if start.year != end.year { return "\(shortDate(start)) – \(shortDate(end))" }
+            if start.month != end.month { return "\(start.year)년 \(dayMonth(start)) – \(dayMonth(end))" }
+            return "\(start.year)년 \(start.month)월 \(start.day)일–\(end.day)일"
+        }
+    }
+
+    /// `Week of 17 Nov 2026` / `2026년 11월 17일 주`.
+    public func weekOf(_ start: CalendarDate) -> String {
+        switch language {
+        case .en: return "Week of \(shortDate(start))"
+        case .ko: return "\(shortDate(start)) 주"
+        }
+    }
+
+    public func days(_ count: Int) -> String {
+        switch language {
+        case .en: return count == 1 ? "1 day" : "\(count) days"
+        case .ko: return "\(count)일"
+        }
+    }
+
+    public func plays(_ count: Int) -> String {
+        switch language {
+        case .en: return count == 1 ? "1 play" : "\(count) plays"
+        case .ko: return "\(count)회"
+        }
+    }
+
+    /// `M` / `월`: the one-letter weekday for narrow chart labels.
+    public func weekdayInitial(_ date: CalendarDate) -> String {
+        switch language {
+        case .en: return String(Self.englishWeekdays[date.weekdayFromMonday].prefix(1))
+        case .ko: return String(Self.koreanWeekdays[date.weekdayFromMonday].prefix(1))
+        }
+    }
+
     /// `November 2026` / `2026년 11월`.
     public func monthYear(year: Int, month: Int) -> String {
         switch language {
@@ -113,6 +178,36 @@ public struct Localization: Sendable {
         "read_day": "Read the day",
         "song_of_the_day": "Song of the day",
         "made_with": "Made with journal",
+        "less": "Less",
+        "more": "More",
+        "this_week": "This week",
+        "this_month": "This month",
+        "previous_week": "Previous week",
+        "next_week": "Next week",
+        "previous_month": "Previous month",
+        "next_month": "Next month",
+        "previous_year": "Previous year",
+        "next_year": "Next year",
+        "year_in_review": "Year in review",
+        "genres": "Genres",
+        "top_genres": "Top genres",
+        "top_artists": "Top artists",
+        "top_tracks": "Top tracks",
+        "tracks_played": "Tracks",
+        "days_logged": "Days logged",
+        "longest_streak": "Longest streak",
+        "current_streak": "Current streak",
+        "show_numbers": "Show the numbers",
+        "date": "Date",
+        "month": "Month",
+        "svg_file": "Chart as SVG",
+        "calendar": "Calendar",
+        "heatmap": "Every day of the year",
+        "by_month": "Month by month",
+        "the_weeks_tracks": "The week's tracks",
+        "week": "Week",
+        "period_navigation": "Periods",
+        "no_tracks_period": "Nothing logged.",
         "main_navigation": "Main",
         "day_navigation": "Days",
     ]
@@ -147,6 +242,36 @@ public struct Localization: Sendable {
         "read_day": "이 날 보기",
         "song_of_the_day": "오늘의 노래",
         "made_with": "journal로 만들었습니다",
+        "less": "적음",
+        "more": "많음",
+        "this_week": "이번 주",
+        "this_month": "이번 달",
+        "previous_week": "이전 주",
+        "next_week": "다음 주",
+        "previous_month": "이전 달",
+        "next_month": "다음 달",
+        "previous_year": "이전 해",
+        "next_year": "다음 해",
+        "year_in_review": "올해의 기록",
+        "genres": "장르",
+        "top_genres": "많이 들은 장르",
+        "top_artists": "많이 들은 아티스트",
+        "top_tracks": "많이 들은 곡",
+        "tracks_played": "곡 수",
+        "days_logged": "기록한 날",
+        "longest_streak": "최장 연속 기록",
+        "current_streak": "현재 연속 기록",
+        "show_numbers": "숫자로 보기",
+        "date": "날짜",
+        "month": "월",
+        "svg_file": "SVG 차트",
+        "calendar": "달력",
+        "heatmap": "한 해의 모든 날",
+        "by_month": "월별",
+        "the_weeks_tracks": "이번 주의 노래",
+        "week": "주",
+        "period_navigation": "기간 이동",
+        "no_tracks_period": "기록이 없습니다.",
         "main_navigation": "주 메뉴",
         "day_navigation": "날짜 이동",
     ]

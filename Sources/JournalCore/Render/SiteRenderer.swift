@@ -4,20 +4,28 @@ import Mustache
 /// theme to the files of the site. Reads nothing from disk and writes nothing.
 public struct SiteRenderer: Sendable {
     public let journal: Journal
-    public let catalog: GenreCatalog
+    public let stats: Stats
     public let theme: ThemeFiles
     /// Days per page of the home page list.
     public var daysPerPage = 10
 
     let urls: SiteURLs
     let l10n: Localization
+    var catalog: GenreCatalog { stats.catalog }
+    /// Period lookups: week by its first day, month by `year * 100 + month`, year by number.
+    let weekIndex: [CalendarDate: Int]
+    let monthIndex: [Int: Int]
+    let yearIndex: [Int: Int]
 
-    public init(journal: Journal, catalog: GenreCatalog, theme: ThemeFiles) {
+    public init(journal: Journal, stats: Stats, theme: ThemeFiles) {
         self.journal = journal
-        self.catalog = catalog
+        self.stats = stats
         self.theme = theme
         urls = SiteURLs(config: journal.config)
         l10n = Localization(journal.config.language)
+        weekIndex = Dictionary(stats.weeks.enumerated().map { ($1.start, $0) }, uniquingKeysWith: { first, _ in first })
+        monthIndex = Dictionary(stats.months.enumerated().map { ($1.start.year * 100 + $1.start.month, $0) }, uniquingKeysWith: { first, _ in first })
+        yearIndex = Dictionary(stats.years.enumerated().map { ($1.start.year, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
     /// One page to render: where it goes, with which template, from which data.
@@ -34,6 +42,16 @@ public struct SiteRenderer: Sendable {
         }
         for index in journal.days.indices {
             jobs.append(PageJob(path: urls.day(journal.days[index].date), template: "day") { dayPage(journal.days[index], index: index) })
+        }
+        for index in stats.weeks.indices {
+            jobs.append(PageJob(path: urls.week(stats.weeks[index].start), template: "week") { weekPage(index) })
+        }
+        for index in stats.months.indices {
+            let month = stats.months[index].start
+            jobs.append(PageJob(path: urls.month(year: month.year, month: month.month), template: "month") { monthPage(index) })
+        }
+        for index in stats.years.indices {
+            jobs.append(PageJob(path: urls.year(stats.years[index].start.year), template: "year") { yearPage(index) })
         }
         jobs.append(PageJob(path: urls.playlists, template: "playlists") { playlistsPage() })
         for playlist in journal.playlists {
@@ -59,6 +77,8 @@ public struct SiteRenderer: Sendable {
             files.append(OutputFile(path: urls.file(for: job.path), text: html))
         }
 
+        files += standaloneCharts()
+
         for (path, bytes) in theme.assets.sorted(by: { $0.key < $1.key }) where SitePath.isSafe(path) {
             files.append(OutputFile(path: path, bytes: bytes))
         }
@@ -82,8 +102,12 @@ public struct SiteRenderer: Sendable {
         let config = journal.config
         var nav: [[String: Any]] = [
             ["label": l10n.string("home"), "href": urls.href(""), "current": section == "home"],
-            ["label": l10n.string("playlists"), "href": urls.href(urls.playlists), "current": section == "playlists"],
         ]
+        if let latestYear = stats.years.last {
+            nav.append(["label": l10n.string("year_in_review"), "href": urls.href(urls.year(latestYear.start.year)),
+                        "current": section == "year" || section == "month" || section == "week"])
+        }
+        nav.append(["label": l10n.string("playlists"), "href": urls.href(urls.playlists), "current": section == "playlists"])
         for page in journal.pages {
             nav.append(["label": page.title, "href": urls.href(urls.page(page.slug)), "current": section == "page:\(page.slug)"])
         }
@@ -119,8 +143,8 @@ public struct SiteRenderer: Sendable {
             "trackCount": l10n.tracks(day.tracks.count),
             "tracks": day.tracks.enumerated().map { trackView.data($1, number: $0 + 1) },
         ]
-        if let title = day.title { card["title"] = title }
-        if !day.summary.isEmpty { card["summary"] = day.summary }
+        card["title"] = day.title ?? false
+        card["summary"] = day.summary.isEmpty ? false : day.summary
         return card
     }
 
@@ -139,6 +163,15 @@ public struct SiteRenderer: Sendable {
         var data = base(title: number == 1 ? nil : l10n.pageOf(number, pageCount), description: nil, path: path, section: "home")
         data["days"] = slice.map(dayCard)
         data["isFirstPage"] = number == 1
+        if number == 1, let week = stats.weeks.last, let month = stats.months.last {
+            let weekPath = urls.week(week.start)
+            data["latestWeek"] = [
+                "title": l10n.weekOf(week.start),
+                "href": urls.href(weekPath),
+                "chart": chartView(chart(for: week), svgPath: urls.chart(of: weekPath), slotHeader: l10n.string("date")),
+            ] as [String: Any]
+            data["latestMonth"] = calendar(month)
+        }
         if pageCount > 1 {
             var pagination: [String: Any] = ["label": l10n.pageOf(number, pageCount)]
             if number > 1 { pagination["newer"] = urls.href(urls.homePage(number - 1)) }
@@ -171,16 +204,25 @@ public struct SiteRenderer: Sendable {
         var view = dayCard(day)
         view["heading"] = heading
         view["hasTitle"] = day.title != nil
-        if let mood = day.mood { view["mood"] = mood }
-        if !day.tags.isEmpty { view["tags"] = day.tags.map { ["name": $0] } }
-        if !day.bodyHTML.isEmpty { view["body"] = day.bodyHTML }
+        view["mood"] = day.mood ?? false
+        view["tags"] = day.tags.map { ["name": $0] }
+        view["body"] = day.bodyHTML.isEmpty ? false : day.bodyHTML
+        view["previous"] = false
+        view["next"] = false
+        let weekStart = Stats.startOfWeek(containing: day.date, weekStart: journal.config.weekStart)
+        view["weekHref"] = urls.href(urls.week(weekStart))
+        view["weekName"] = l10n.weekOf(weekStart)
+        view["monthHref"] = urls.href(urls.month(year: day.date.year, month: day.date.month))
+        view["monthName"] = l10n.monthYear(year: day.date.year, month: day.date.month)
+        view["yearHref"] = urls.href(urls.year(day.date.year))
+        view["yearName"] = String(day.date.year)
         if index > 0 {
             let previous = journal.days[index - 1]
-            view["previous"] = ["href": urls.href(urls.day(previous.date)), "date": l10n.shortDate(previous.date), "title": previous.title ?? ""]
+            view["previous"] = ["href": urls.href(urls.day(previous.date)), "date": l10n.shortDate(previous.date), "title": previous.title ?? false]
         }
         if index + 1 < journal.days.count {
             let next = journal.days[index + 1]
-            view["next"] = ["href": urls.href(urls.day(next.date)), "date": l10n.shortDate(next.date), "title": next.title ?? ""]
+            view["next"] = ["href": urls.href(urls.day(next.date)), "date": l10n.shortDate(next.date), "title": next.title ?? false]
         }
         data["day"] = view
         return data
@@ -193,7 +235,7 @@ public struct SiteRenderer: Sendable {
             "trackCount": l10n.tracks(playlist.tracks.count),
             "totalDuration": l10n.totalDuration(playlist.totalDuration),
         ]
-        if let description = playlist.description { card["description"] = description }
+        card["description"] = playlist.description ?? false
         if let cover = playlist.cover {
             card["cover"] = urls.resolve(cover)
         } else {

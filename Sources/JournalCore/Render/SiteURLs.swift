@@ -16,6 +16,12 @@ public struct SiteURLs: Sendable {
     public func day(_ date: CalendarDate) -> String {
         "\(CalendarDate.pad(date.year, 4))/\(CalendarDate.pad(date.month, 2))/\(CalendarDate.pad(date.day, 2))/"
     }
+    /// `weeks/2026-11-16/`: a week, named by its first day.
+    public func week(_ start: CalendarDate) -> String { "weeks/\(start.iso)/" }
+    public func month(year: Int, month: Int) -> String { "\(CalendarDate.pad(year, 4))/\(CalendarDate.pad(month, 2))/" }
+    public func year(_ year: Int) -> String { "\(CalendarDate.pad(year, 4))/" }
+    /// The standalone chart of a period page.
+    public func chart(of page: String) -> String { page + "chart.svg" }
     public func homePage(_ number: Int) -> String { number <= 1 ? "" : "page/\(number)/" }
     public var playlists: String { "playlists/" }
     public func playlist(_ slug: String) -> String { "playlists/\(slug)/" }

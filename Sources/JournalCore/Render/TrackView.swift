@@ -40,8 +40,13 @@ struct TrackView {
             }
         }
         if let note = track.noteHTML { data["note"] = note }
+        // Absent values are `false`, not missing: Mustache would otherwise find a key of the
+        // same name in an enclosing context (a day's title, a week's href).
+        for key in Self.optionalKeys where data[key] == nil { data[key] = false }
         return data
     }
+
+    static let optionalKeys = ["featuring", "album", "duration", "durationISO", "released", "artwork", "placeholder", "preview", "links", "note"]
 
     /// The MIME type for an `<audio>` source, from the file extension.
     static func audioType(of url: String) -> String? {

@@ -1,0 +1,188 @@
+/// A week, a month or a year (SPEC 4).
+public enum PeriodKind: String, Sendable {
+    case week, month, year
+}
+
+/// The plays of one calendar day, by chart genre.
+public struct DayTally: Sendable, Equatable {
+    public var date: CalendarDate
+    /// Plays by chart genre, indexed like `Stats.chartGenres`.
+    public var counts: [Int]
+    /// Index into `Journal.days`; nil for a day nothing was logged.
+    public var dayIndex: Int?
+
+    public var total: Int { counts.reduce(0, +) }
+    public var isLogged: Bool { dayIndex != nil }
+}
+
+/// A name with its number of plays, for top lists.
+public struct Ranked: Sendable, Equatable {
+    public var name: String
+    /// The primary artist, for tracks.
+    public var artist: String?
+    public var plays: Int
+}
+
+/// A run of consecutive logged days.
+public struct Streak: Sendable, Equatable {
+    public var start: CalendarDate
+    public var end: CalendarDate
+    public var length: Int { end.dayNumber - start.dayNumber + 1 }
+}
+
+/// Everything about one week, month or year. Every day of the period has its slot, logged or not.
+public struct PeriodStats: Sendable {
+    public var kind: PeriodKind
+    public var start: CalendarDate
+    /// Inclusive.
+    public var end: CalendarDate
+    /// One per calendar day from `start` to `end`.
+    public var days: [DayTally]
+    /// Plays by chart genre over the period.
+    public var totals: [Int]
+    public var topArtists: [Ranked]
+    public var topTracks: [Ranked]
+    /// The longest run of logged days inside the period.
+    public var longestStreak: Streak?
+
+    public var plays: Int { totals.reduce(0, +) }
+    public var daysLogged: Int { days.filter(\.isLogged).count }
+}
+
+/// The Analyse stage (STYLE.md): statistics computed from the loaded journal, a pure function.
+public struct Stats: Sendable {
+    public let catalog: GenreCatalog
+    /// The genres charts draw, bottom to top: the top genres with plays, then `Other` if any
+    /// play falls beyond them.
+    public let chartGenres: [Genre]
+    public let weeks: [PeriodStats]
+    public let months: [PeriodStats]
+    public let years: [PeriodStats]
+    /// Over the whole journal.
+    public let longestStreak: Streak?
+    /// The run ending on the last logged day.
+    public let currentStreak: Streak?
+    public let weekStart: SiteConfig.WeekStart
+
+    private let chartIndexByKey: [String: Int]
+    private let otherIndex: Int?
+
+    public init(journal: Journal, catalog: GenreCatalog) {
+        self.catalog = catalog
+        weekStart = journal.config.weekStart
+        var chartGenres = catalog.genres.filter { $0.isTop && $0.plays > 0 }
+        var index: [String: Int] = [:]
+        for (position, genre) in chartGenres.enumerated() { index[genre.key] = position }
+        if catalog.other.plays > 0 {
+            otherIndex = chartGenres.count
+            chartGenres.append(catalog.other)
+        } else {
+            otherIndex = nil
+        }
+        self.chartGenres = chartGenres
+        chartIndexByKey = index
+
+        // Tally each logged day once; periods look days up by day number.
+        var tallies: [Int: DayTally] = [:]
+        for (position, day) in journal.days.enumerated() {
+            var counts = Array(repeating: 0, count: chartGenres.count)
+            for track in day.tracks {
+                if let slot = Self.slot(of: track, catalog: catalog, index: index, other: otherIndex) { counts[slot] += 1 }
+            }
+            tallies[day.date.dayNumber] = DayTally(date: day.date, counts: counts, dayIndex: position)
+        }
+        let genreCount = chartGenres.count
+        func period(_ kind: PeriodKind, _ start: CalendarDate, _ end: CalendarDate) -> PeriodStats {
+            var days: [DayTally] = []
+            var totals = Array(repeating: 0, count: genreCount)
+            var artistPlays: [String: (name: String, plays: Int)] = [:]
+            var trackPlays: [String: (name: String, artist: String, plays: Int)] = [:]
+            var longest: Streak?
+            var run: Streak?
+            for number in start.dayNumber...end.dayNumber {
+                if let tally = tallies[number], let dayIndex = tally.dayIndex {
+                    days.append(tally)
+                    for slot in 0..<genreCount { totals[slot] += tally.counts[slot] }
+                    for track in journal.days[dayIndex].tracks {
+                        let artistKey = track.primaryArtist.lowercased()
+                        artistPlays[artistKey, default: (track.primaryArtist, 0)].plays += 1
+                        let trackKey = track.title.lowercased() + "\u{0}" + artistKey
+                        trackPlays[trackKey, default: (track.title, track.primaryArtist, 0)].plays += 1
+                    }
+                    run = Streak(start: run?.start ?? tally.date, end: tally.date)
+                    if let current = run, current.length > (longest?.length ?? 0) { longest = current }
+                } else {
+                    days.append(DayTally(date: CalendarDate(dayNumber: number), counts: Array(repeating: 0, count: genreCount), dayIndex: nil))
+                    run = nil
+                }
+            }
+            let artists = artistPlays.values.map { Ranked(name: $0.name, artist: nil, plays: $0.plays) }.sorted(by: Self.ranking)
+            let tracks = trackPlays.values.map { Ranked(name: $0.name, artist: $0.artist, plays: $0.plays) }.sorted(by: Self.ranking)
+            return PeriodStats(kind: kind, start: start, end: end, days: days, totals: totals,
+                               topArtists: artists, topTracks: tracks, longestStreak: longest)
+        }
+
+        var weekStarts: [Int] = []
+        var monthStarts: [CalendarDate] = []
+        var yearStarts: [Int] = []
+        for day in journal.days {
+            let weekStart = Self.startOfWeek(containing: day.date, weekStart: journal.config.weekStart).dayNumber
+            if weekStarts.last != weekStart { weekStarts.append(weekStart) }
+            if let month = CalendarDate(year: day.date.year, month: day.date.month, day: 1), monthStarts.last != month { monthStarts.append(month) }
+            if yearStarts.last != day.date.year { yearStarts.append(day.date.year) }
+        }
+        weeks = weekStarts.map { period(.week, CalendarDate(dayNumber: $0), CalendarDate(dayNumber: $0 + 6)) }
+        months = monthStarts.map { start in
+            let end = CalendarDate(dayNumber: start.dayNumber + CalendarDate.daysIn(year: start.year, month: start.month) - 1)
+            return period(.month, start, end)
+        }
+        years = yearStarts.compactMap { year in
+            guard let start = CalendarDate(year: year, month: 1, day: 1), let end = CalendarDate(year: year, month: 12, day: 31) else { return nil }
+            return period(.year, start, end)
+        }
+
+        var longest: Streak?
+        var run: Streak?
+        for day in journal.days {
+            if let current = run, current.end.dayNumber + 1 == day.date.dayNumber {
+                run = Streak(start: current.start, end: day.date)
+            } else {
+                run = Streak(start: day.date, end: day.date)
+            }
+            if let current = run, current.length > (longest?.length ?? 0) { longest = current }
+        }
+        longestStreak = longest
+        currentStreak = run
+    }
+
+    /// The first day of the week holding `date`.
+    public static func startOfWeek(containing date: CalendarDate, weekStart: SiteConfig.WeekStart) -> CalendarDate {
+        let offset = weekStart == .monday ? date.weekdayFromMonday : (date.weekdayFromMonday + 1) % 7
+        return date.adding(days: -offset)
+    }
+
+    /// The chart slot a track's play counts under.
+    public func chartSlot(of track: Track) -> Int? {
+        Self.slot(of: track, catalog: catalog, index: chartIndexByKey, other: otherIndex)
+    }
+
+    private static func slot(of track: Track, catalog: GenreCatalog, index: [String: Int], other: Int?) -> Int? {
+        let genre = catalog.primaryGenre(of: track)
+        return index[genre.key] ?? other
+    }
+
+    /// Plays descending, ties by name (case-insensitively, then exactly), then by artist.
+    static func ranking(_ a: Ranked, _ b: Ranked) -> Bool {
+        if a.plays != b.plays { return a.plays > b.plays }
+        let (la, lb) = (a.name.lowercased(), b.name.lowercased())
+        if la != lb { return la < lb }
+        if a.name != b.name { return a.name < b.name }
+        return (a.artist ?? "").lowercased() < (b.artist ?? "").lowercased()
+    }
+
+    /// The week holding `date`, if it has entries.
+    public func week(containing date: CalendarDate) -> PeriodStats? {
+        let start = Self.startOfWeek(containing: date, weekStart: weekStart)
+        return weeks.first { $0.start == start }
+    }
+}

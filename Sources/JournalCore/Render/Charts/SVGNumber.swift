@@ -1,0 +1,13 @@
+/// Coordinates printed with at most two decimals, the same on every machine.
+enum SVGNumber {
+    static func format(_ value: Double) -> String {
+        let hundredths = Int((value * 100).rounded())
+        let sign = hundredths < 0 ? "-" : ""
+        let magnitude = abs(hundredths)
+        let whole = magnitude / 100
+        let fraction = magnitude % 100
+        if fraction == 0 { return "\(sign)\(whole)" }
+        if fraction % 10 == 0 { return "\(sign)\(whole).\(fraction / 10)" }
+        return "\(sign)\(whole).\(fraction < 10 ? "0" : "")\(fraction)"
+    }
+}
