@@ -85,7 +85,7 @@ import Testing
         let html = try #require(journal.page("2026/11/20/index.html"))
         let text = visibleText(html)
         for expected in ["Friday, 20 November 2026", "Rain again", "sleepy", "#commute", "#late night", "Hype Boy", "NewJeans",
-                         "New Jeans", "2022", "K-Pop", "2:59", "Played it twice", "밤편지", "아이유, Guest", "Ballad",
+                         "New Jeans", "2022", "K-Pop", "2:59", "Played it twice", "밤편지", "아이유", "Guest", "Ballad",
                          "The bus was late, so Hype Boy twice.", "Apple Music", "YouTube Music"] {
             #expect(text.contains(expected), "day page lacks \(expected)")
         }

@@ -55,8 +55,11 @@ public enum Build {
         if options.strict { report.diagnostics = report.diagnostics.map { var d = $0; d.severity = .error; return d } }
         guard let journal = loaded.journal, let theme = loaded.theme, !report.diagnostics.hasErrors else { return report }
 
-        let stats = timed("analyse") { Stats(journal: journal, catalog: GenreCatalog(journal: journal)) }
-        let site = timed("render") { SiteRenderer(journal: journal, stats: stats, theme: theme).render() }
+        let (stats, library) = timed("analyse") { () -> (Stats, Library) in
+            let catalog = GenreCatalog(journal: journal)
+            return (Stats(journal: journal, catalog: catalog), Library(journal: journal, catalog: catalog))
+        }
+        let site = timed("render") { SiteRenderer(journal: journal, stats: stats, library: library, theme: theme).render() }
         report.diagnostics += site.diagnostics.map { var d = $0; if options.strict { d.severity = .error }; return d }
         guard !report.diagnostics.hasErrors else { return report }
 

@@ -4,8 +4,10 @@ public enum Check {
         let loaded = JournalLoader(source: source).load(LoadOptions(drafts: true))
         var diagnostics = loaded.diagnostics
         if let journal = loaded.journal, let theme = loaded.theme {
-            let stats = Stats(journal: journal, catalog: GenreCatalog(journal: journal))
-            diagnostics += SiteRenderer(journal: journal, stats: stats, theme: theme).render().diagnostics
+            let catalog = GenreCatalog(journal: journal)
+            let stats = Stats(journal: journal, catalog: catalog)
+            let library = Library(journal: journal, catalog: catalog)
+            diagnostics += SiteRenderer(journal: journal, stats: stats, library: library, theme: theme).render().diagnostics
         }
         if strict { diagnostics = diagnostics.map { var d = $0; d.severity = .error; return d } }
         return diagnostics

@@ -132,6 +132,14 @@ public struct Localization: Sendable {
         }
     }
 
+    /// `3 more as a guest` / `피처링 3회`.
+    public func appearances(_ count: Int) -> String {
+        switch language {
+        case .en: return "+ \(count) with others"
+        case .ko: return "+ 함께한 곡 \(count)회"
+        }
+    }
+
     /// `M` / `월`: the one-letter weekday for narrow chart labels.
     public func weekdayInitial(_ date: CalendarDate) -> String {
         switch language {
@@ -208,6 +216,39 @@ public struct Localization: Sendable {
         "week": "Week",
         "period_navigation": "Periods",
         "no_tracks_period": "Nothing logged.",
+        "artists": "Artists",
+        "plays_label": "Plays",
+        "first_listened": "First listened",
+        "last_listened": "Last listened",
+        "plays_per_year": "Plays per year",
+        "plays_over_time": "Plays over time",
+        "year": "Year",
+        "rank": "Rank",
+        "albums": "Albums",
+        "every_play": "Every play",
+        "days_played": "Every day it was played",
+        "search": "Search",
+        "search_label": "Search days, tracks, artists, genres and playlists",
+        "search_needs_js": "Search needs JavaScript. Browse by year, genre or artist instead.",
+        "no_results_for": "No results for",
+        "results": "results",
+        "loading": "Loading…",
+        "type_day": "Day",
+        "type_track": "Track",
+        "type_artist": "Artist",
+        "type_genre": "Genre",
+        "type_playlist": "Playlist",
+        "play_all": "Play all",
+        "pause": "Pause",
+        "play": "Play",
+        "previous": "Previous",
+        "next": "Next",
+        "repeat": "Repeat",
+        "now_playing": "Now playing",
+        "feed": "Feed",
+        "other_bucket": "drawn as Other in charts",
+        "tagged_playlists": "Playlists",
+        "tagged_days": "Days",
         "main_navigation": "Main",
         "day_navigation": "Days",
     ]
@@ -272,6 +313,39 @@ public struct Localization: Sendable {
         "week": "주",
         "period_navigation": "기간 이동",
         "no_tracks_period": "기록이 없습니다.",
+        "artists": "아티스트",
+        "plays_label": "재생",
+        "first_listened": "처음 들은 날",
+        "last_listened": "마지막으로 들은 날",
+        "plays_per_year": "연도별 재생",
+        "plays_over_time": "시기별 재생",
+        "year": "연도",
+        "rank": "순위",
+        "albums": "앨범",
+        "every_play": "모든 재생 기록",
+        "days_played": "들은 날",
+        "search": "검색",
+        "search_label": "날짜, 곡, 아티스트, 장르, 플레이리스트 검색",
+        "search_needs_js": "검색에는 JavaScript가 필요합니다. 연도, 장르, 아티스트별로 둘러보세요.",
+        "no_results_for": "검색 결과 없음:",
+        "results": "개 결과",
+        "loading": "불러오는 중…",
+        "type_day": "날짜",
+        "type_track": "곡",
+        "type_artist": "아티스트",
+        "type_genre": "장르",
+        "type_playlist": "플레이리스트",
+        "play_all": "전체 재생",
+        "pause": "일시 정지",
+        "play": "재생",
+        "previous": "이전 곡",
+        "next": "다음 곡",
+        "repeat": "반복",
+        "now_playing": "재생 중",
+        "feed": "피드",
+        "other_bucket": "차트에서는 기타로 표시",
+        "tagged_playlists": "플레이리스트",
+        "tagged_days": "날짜",
         "main_navigation": "주 메뉴",
         "day_navigation": "날짜 이동",
     ]

@@ -41,7 +41,7 @@ extension SiteRenderer {
     }
 
     /// Template data for a chart: the inline SVG, an HTML legend and the same numbers as a table.
-    func chartView(_ chart: StackedBarChart, svgPath: String, slotHeader: String) -> [String: Any] {
+    func chartView(_ chart: StackedBarChart, svgPath: String?, slotHeader: String) -> [String: Any] {
         let present = chart.presentGenres
         let columns = chart.genres.enumerated().filter { _, genre in present.contains { $0.key == genre.key } }.map(\.offset)
         let rows: [[String: Any]] = chart.slots.map { slot in
@@ -60,7 +60,7 @@ extension SiteRenderer {
             "columns": columns.map { ["name": chart.genres[$0].name, "color": chart.genres[$0].color] },
             "rows": rows,
             "slotHeader": slotHeader,
-            "svgHref": urls.href(svgPath),
+            "svgHref": svgPath.map { urls.href($0) } ?? false,
         ]
     }
 

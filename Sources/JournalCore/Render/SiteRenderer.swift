@@ -5,6 +5,7 @@ import Mustache
 public struct SiteRenderer: Sendable {
     public let journal: Journal
     public let stats: Stats
+    public let library: Library
     public let theme: ThemeFiles
     /// Days per page of the home page list.
     public var daysPerPage = 10
@@ -17,9 +18,10 @@ public struct SiteRenderer: Sendable {
     let monthIndex: [Int: Int]
     let yearIndex: [Int: Int]
 
-    public init(journal: Journal, stats: Stats, theme: ThemeFiles) {
+    public init(journal: Journal, stats: Stats, library: Library, theme: ThemeFiles) {
         self.journal = journal
         self.stats = stats
+        self.library = library
         self.theme = theme
         urls = SiteURLs(config: journal.config)
         l10n = Localization(journal.config.language)
@@ -53,6 +55,21 @@ public struct SiteRenderer: Sendable {
         for index in stats.years.indices {
             jobs.append(PageJob(path: urls.year(stats.years[index].start.year), template: "year") { yearPage(index) })
         }
+        jobs.append(PageJob(path: urls.artists, template: "artists") { artistsPage() })
+        for index in library.artists.indices {
+            jobs.append(PageJob(path: urls.artist(library.artists[index].slug), template: "artist") { artistPage(index) })
+        }
+        jobs.append(PageJob(path: urls.genres, template: "genres") { genresPage() })
+        for genre in genresWithPlays {
+            jobs.append(PageJob(path: urls.genre(genre.slug), template: "genre") { genrePage(genre) })
+        }
+        if !library.tags.isEmpty {
+            jobs.append(PageJob(path: urls.tags, template: "tags") { tagsPage() })
+        }
+        for tag in library.tags {
+            jobs.append(PageJob(path: urls.tag(tag.slug), template: "tag") { tagPage(tag) })
+        }
+        jobs.append(PageJob(path: urls.search, template: "search") { searchPage() })
         jobs.append(PageJob(path: urls.playlists, template: "playlists") { playlistsPage() })
         for playlist in journal.playlists {
             jobs.append(PageJob(path: urls.playlist(playlist.slug), template: "playlist") { playlistPage(playlist) })
@@ -78,6 +95,7 @@ public struct SiteRenderer: Sendable {
         }
 
         files += standaloneCharts()
+        files += siteFiles(pages: jobs.map(\.path))
 
         for (path, bytes) in theme.assets.sorted(by: { $0.key < $1.key }) where SitePath.isSafe(path) {
             files.append(OutputFile(path: path, bytes: bytes))
@@ -98,7 +116,7 @@ public struct SiteRenderer: Sendable {
     // MARK: Shared data
 
     /// What every page gets: the site, the UI strings, and the page's own metadata.
-    func base(title: String?, description: String?, path: String, section: String) -> [String: Any] {
+    func base(title: String?, description: String?, path: String, section: String, image: LinkTarget? = nil) -> [String: Any] {
         let config = journal.config
         var nav: [[String: Any]] = [
             ["label": l10n.string("home"), "href": urls.href(""), "current": section == "home"],
@@ -107,9 +125,15 @@ public struct SiteRenderer: Sendable {
             nav.append(["label": l10n.string("year_in_review"), "href": urls.href(urls.year(latestYear.start.year)),
                         "current": section == "year" || section == "month" || section == "week"])
         }
+        nav.append(["label": l10n.string("genres"), "href": urls.href(urls.genres), "current": section == "genres"])
+        nav.append(["label": l10n.string("artists"), "href": urls.href(urls.artists), "current": section == "artists"])
         nav.append(["label": l10n.string("playlists"), "href": urls.href(urls.playlists), "current": section == "playlists"])
-        for page in journal.pages {
-            nav.append(["label": page.title, "href": urls.href(urls.page(page.slug)), "current": section == "page:\(page.slug)"])
+        nav.append(["label": l10n.string("search"), "href": urls.href(urls.search), "current": section == "search"])
+        var pages: [[String: Any]] = journal.pages.map { page in
+            ["label": page.title, "href": urls.href(urls.page(page.slug)), "current": section == "page:\(page.slug)"]
+        }
+        if !library.tags.isEmpty {
+            pages.append(["label": l10n.string("tags"), "href": urls.href(urls.tags), "current": section == "tags"])
         }
         let favicon = journal.staticFiles.contains("favicon.svg") ? "favicon.svg" : "assets/favicon.svg"
         var site: [String: Any] = [
@@ -119,6 +143,9 @@ public struct SiteRenderer: Sendable {
             "stylesheet": urls.href("assets/site.css"),
             "favicon": urls.href(favicon),
             "nav": nav,
+            "pages": pages,
+            "feed": urls.href("feed.xml"),
+            "locale": config.language == .ko ? "ko_KR" : "en_US",
         ]
         if !config.description.isEmpty { site["description"] = config.description }
         if !config.author.isEmpty { site["author"] = config.author }
@@ -129,10 +156,15 @@ public struct SiteRenderer: Sendable {
         if let description = description ?? (config.description.isEmpty ? nil : config.description) {
             meta["description"] = description
         }
+        meta["ogTitle"] = title ?? config.title
+        meta["ogType"] = section == "day" ? "article" : "website"
+        if let image {
+            meta["image"] = image.kind == .absolute ? image.text : (urls.origin ?? "") + urls.resolve(image)
+        }
         return ["site": site, "t": l10n.strings, "meta": meta]
     }
 
-    var trackView: TrackView { TrackView(urls: urls, catalog: catalog, l10n: l10n) }
+    var trackView: TrackView { TrackView(urls: urls, catalog: catalog, library: library, l10n: l10n) }
 
     /// A day as a card in lists.
     func dayCard(_ day: Day) -> [String: Any] {
@@ -200,12 +232,13 @@ public struct SiteRenderer: Sendable {
         let path = urls.day(day.date)
         let heading = day.title ?? l10n.longDate(day.date)
         var data = base(title: day.title.map { "\($0) · \(l10n.shortDate(day.date))" } ?? l10n.longDate(day.date),
-                        description: day.summary.isEmpty ? nil : day.summary, path: path, section: "day")
+                        description: day.summary.isEmpty ? nil : day.summary, path: path, section: "day",
+                        image: day.tracks.lazy.compactMap(\.artwork).first)
         var view = dayCard(day)
         view["heading"] = heading
         view["hasTitle"] = day.title != nil
         view["mood"] = day.mood ?? false
-        view["tags"] = day.tags.map { ["name": $0] }
+        view["tags"] = tagLinks(day.tags)
         view["body"] = day.bodyHTML.isEmpty ? false : day.bodyHTML
         view["previous"] = false
         view["next"] = false
@@ -252,12 +285,13 @@ public struct SiteRenderer: Sendable {
     }
 
     func playlistPage(_ playlist: Playlist) -> [String: Any] {
-        var data = base(title: playlist.title, description: playlist.description, path: urls.playlist(playlist.slug), section: "playlists")
+        var data = base(title: playlist.title, description: playlist.description, path: urls.playlist(playlist.slug), section: "playlists",
+                        image: playlist.cover)
         var view = playlistCard(playlist)
         view["tracks"] = playlist.tracks.enumerated().map { trackView.data($1, number: $0 + 1) }
         if let created = playlist.created { view["created"] = l10n.shortDate(created); view["createdISO"] = created.iso }
         if let updated = playlist.updated { view["updated"] = l10n.shortDate(updated); view["updatedISO"] = updated.iso }
-        if !playlist.tags.isEmpty { view["tags"] = playlist.tags.map { ["name": $0] } }
+        view["tags"] = tagLinks(playlist.tags)
         if !playlist.bodyHTML.isEmpty { view["body"] = playlist.bodyHTML }
         data["playlist"] = view
         return data

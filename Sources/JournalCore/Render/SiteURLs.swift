@@ -22,6 +22,13 @@ public struct SiteURLs: Sendable {
     public func year(_ year: Int) -> String { "\(CalendarDate.pad(year, 4))/" }
     /// The standalone chart of a period page.
     public func chart(of page: String) -> String { page + "chart.svg" }
+    public var artists: String { "artists/" }
+    public func artist(_ slug: String) -> String { "artists/\(slug)/" }
+    public var genres: String { "genres/" }
+    public func genre(_ slug: String) -> String { "genres/\(slug)/" }
+    public var tags: String { "tags/" }
+    public func tag(_ slug: String) -> String { "tags/\(slug)/" }
+    public var search: String { "search/" }
     public func homePage(_ number: Int) -> String { number <= 1 ? "" : "page/\(number)/" }
     public var playlists: String { "playlists/" }
     public func playlist(_ slug: String) -> String { "playlists/\(slug)/" }

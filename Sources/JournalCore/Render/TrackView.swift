@@ -2,6 +2,7 @@
 struct TrackView {
     let urls: SiteURLs
     let catalog: GenreCatalog
+    let library: Library
     let l10n: Localization
 
     func data(_ track: Track, number: Int) -> [String: Any] {
@@ -13,6 +14,10 @@ struct TrackView {
             "primaryArtist": track.primaryArtist,
             "genre": genre.name,
             "genreColor": genre.color,
+            "genreHref": genre.plays > 0 ? urls.href(urls.genre(genre.slug)) : false,
+            "artists": track.artists.map { name -> [String: Any] in
+                ["name": name, "href": library.artist(named: name).map { urls.href(urls.artist($0.slug)) } ?? false]
+            },
         ]
         if track.artists.count > 1 {
             data["featuring"] = track.artists.dropFirst().joined(separator: ", ")

@@ -1,0 +1,138 @@
+import Foundation
+import FoundationXML
+import Testing
+@testable import JournalCore
+
+/// Artist, genre and tag pages, the search index, feeds and metadata (issue 4).
+@Suite struct BrowseTests {
+    static let journalFiles = minimalConfig + """
+
+    -- content/diary/2025-12-31.md --
+    ---
+    title: Last day of the year
+    tags: [Rain, commute]
+    tracks:
+      - {title: Hype Boy, artist: NewJeans, genre: K-Pop, artwork: /artwork/nj.svg}
+      - {title: Café del Mar, artist: Energy 52, genre: Electronic}
+    ---
+    -- content/diary/2026-01-02.md --
+    ---
+    tags: [rain]
+    tracks:
+      - {title: Ditto, artist: newjeans, genre: kpop, album: OMG}
+      - {title: 가을 발라드, artist: [아이유, NewJeans], genre: Ballad}
+    ---
+    -- content/playlists/wet.md --
+    ---
+    title: Wet Mornings
+    tags: [rain]
+    tracks: [{title: Ditto, artist: NewJeans}]
+    ---
+    -- static/artwork/nj.svg --
+    <svg xmlns="http://www.w3.org/2000/svg"/>
+    """
+
+    @Test func artistPagesMatchNamesCaseInsensitivelyAndListEveryPlay() throws {
+        let journal = try TestJournal(Self.journalFiles)
+        #expect(journal.build().succeeded)
+        let index = try #require(journal.page("artists/index.html"))
+        let names = visibleText(index)
+        // NewJeans: 2 plays as primary artist (Hype Boy, Ditto spelled "newjeans"), 1 more as a guest.
+        #expect(names.contains("NewJeans 2 plays + 1 with others"))
+        #expect(names.range(of: "NewJeans")!.lowerBound < names.range(of: "Energy 52")!.lowerBound)
+        let page = try #require(journal.page("artists/newjeans/index.html"))
+        let text = visibleText(page)
+        #expect(text.contains("First listened 31 Dec 2025"))
+        #expect(text.contains("Last listened 2 Jan 2026"))
+        #expect(text.contains("Ditto — OMG"))
+        // Every play, in date order, linked to its day.
+        let playList = String(try #require(page.components(separatedBy: "class=\"play-list\"").last))
+        let days = attributeValues("href", in: playList).filter { $0.count == 12 && $0.hasPrefix("/20") && $0.hasSuffix("/") && $0.split(separator: "/").count == 3 }
+        #expect(days.prefix(3) == ["/2025/12/31/", "/2026/01/02/", "/2026/01/02/"])
+        // Collaborations credit every artist, each linked.
+        let day = try #require(journal.page("2026/01/02/index.html"))
+        #expect(attributeValues("href", in: day).contains("/artists/아이유/"))
+        #expect(attributeValues("href", in: day).contains("/artists/newjeans/"))
+        #expect(attributeValues("href", in: day).contains("/genres/k-pop/"))
+        #expect(journal.page("artists/아이유/index.html") != nil)
+    }
+
+    @Test func genreAndTagPages() throws {
+        let journal = try TestJournal(Self.journalFiles)
+        #expect(journal.build().succeeded)
+        let genres = try #require(journal.page("genres/index.html"))
+        #expect(visibleText(genres).contains("K-Pop 2 tracks · 50%"))
+        let kpop = try #require(journal.page("genres/k-pop/index.html"))
+        #expect(kpop.contains("<svg class=\"chart\""))
+        #expect(attributeValues("href", in: kpop).contains("/2025/12/31/"))
+        #expect(attributeValues("href", in: kpop).contains("/2026/01/02/"))
+        #expect(visibleText(kpop).contains("1 NewJeans 2 plays"))
+        // Tags match without case: "Rain" and "rain" are one tag, holding days and playlists.
+        let rain = try #require(journal.page("tags/rain/index.html"))
+        #expect(visibleText(rain).contains("2 days"))
+        #expect(attributeValues("href", in: rain).contains("/playlists/wet/"))
+        #expect(attributeValues("href", in: rain).contains("/2025/12/31/"))
+        #expect(journal.page("tags/commute/index.html") != nil)
+        #expect(attributeValues("href", in: try #require(journal.page("2026/01/02/index.html"))).contains("/tags/rain/"))
+    }
+
+    @Test func searchIndexListsEveryKindOfThing() throws {
+        let journal = try TestJournal(Self.journalFiles)
+        #expect(journal.build(baseURL: "/journal/").succeeded)
+        let data = try #require(journal.page("search-index.json")).data(using: .utf8) ?? Data()
+        let index = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        #expect(index["types"] as? [String] == ["day", "track", "artist", "genre", "playlist"])
+        let items = try #require(index["items"] as? [[Any]])
+        func titles(_ type: Int) -> [String] { items.filter { ($0[0] as? Int) == type }.compactMap { $0[1] as? String } }
+        #expect(titles(0) == ["Friday, 2 January 2026", "Last day of the year"])
+        #expect(Set(titles(1)) == ["Hype Boy", "Café del Mar", "Ditto", "가을 발라드"])
+        #expect(titles(2).contains("NewJeans"))
+        #expect(titles(3).contains("K-Pop"))
+        #expect(titles(4) == ["Wet Mornings"])
+        for item in items { #expect((item[3] as? String)?.hasPrefix("/journal/") == true) }
+        let search = try #require(journal.page("search/index.html"))
+        #expect(search.contains("data-index=\"/journal/search-index.json\""))
+        #expect(attributeValues("src", in: search).contains("/journal/assets/search.js"))
+    }
+
+    @Test func atomFeedSitemapRobotsAndNoJekyll() throws {
+        let journal = try TestJournal(Self.journalFiles)
+        #expect(journal.build(baseURL: "https://someone.github.io/journal/").succeeded)
+        let feed = try XMLDocument(xmlString: try #require(journal.page("feed.xml")), options: [])
+        let root = try #require(feed.rootElement())
+        #expect(root.name == "feed")
+        let entries = root.elements(forName: "entry")
+        #expect(entries.count == 2)
+        #expect(entries.first?.elements(forName: "id").first?.stringValue == "https://someone.github.io/journal/2026/01/02/")
+        #expect(entries.first?.elements(forName: "updated").first?.stringValue == "2026-01-02T00:00:00Z")
+        let content = try #require(entries.last?.elements(forName: "content").first?.stringValue)
+        #expect(content.contains("<strong>Hype Boy</strong> — NewJeans"))
+
+        let sitemap = try #require(journal.page("sitemap.xml"))
+        #expect(sitemap.contains("<loc>https://someone.github.io/journal/2026/01/02/</loc>"))
+        #expect(sitemap.contains("<loc>https://someone.github.io/journal/artists/%EC%95%84%EC%9D%B4%EC%9C%A0/</loc>"))
+        #expect(!sitemap.contains("404.html"))
+        #expect(try XMLDocument(xmlString: sitemap, options: []).rootElement()?.name == "urlset")
+        #expect(journal.page("robots.txt") == "User-agent: *\nAllow: /\nSitemap: https://someone.github.io/journal/sitemap.xml\n")
+        #expect(journal.page(".nojekyll") == "")
+
+        let day = try #require(journal.page("2025/12/31/index.html"))
+        #expect(day.contains("<link rel=\"alternate\" type=\"application/atom+xml\" title=\"Test Journal\" href=\"/journal/feed.xml\">"))
+        #expect(day.contains("<meta property=\"og:image\" content=\"https://someone.github.io/journal/artwork/nj.svg\">"))
+        #expect(day.contains("<meta property=\"og:url\" content=\"https://someone.github.io/journal/2025/12/31/\">"))
+        #expect(day.contains("<meta name=\"twitter:card\" content=\"summary_large_image\">"))
+        #expect(day.contains("<meta property=\"og:type\" content=\"article\">"))
+    }
+
+    @Test func playerMarkupIsAPlainTrackListWithoutJavaScript() throws {
+        let journal = try TestJournal(RenderTests.threeDays)
+        #expect(journal.build().succeeded)
+        let html = try #require(journal.page("playlists/rainy-commute/index.html"))
+        #expect(html.contains("data-queue"))
+        #expect(html.contains("data-label-play-all=\"Play all\""))
+        #expect(html.components(separatedBy: "data-track").count - 1 == 3)
+        #expect(html.contains("<audio class=\"preview\" controls preload=\"none\""))
+        #expect(attributeValues("src", in: html).contains("/assets/player.js"))
+        #expect(journal.page("assets/player.js") != nil)
+    }
+}
