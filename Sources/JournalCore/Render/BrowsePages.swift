@@ -108,7 +108,7 @@ extension SiteRenderer {
         var view: [String: Any] = ["name": genre.name, "color": genre.color, "isOther": !genre.isTop]
         view["summary"] = [
             ["label": l10n.string("plays_label"), "value": String(plays.count)],
-            ["label": l10n.string("days_logged"), "value": String(days.count)],
+            ["label": l10n.string("tagged_days"), "value": String(days.count)],
             ["label": l10n.string("rank"), "value": "#\((genresWithPlays.firstIndex { $0.key == genre.key } ?? 0) + 1)"],
         ] as [[String: Any]]
         let drawn = Genre(key: genre.key, name: genre.name, slug: genre.slug, color: genre.isTop ? genre.color : GenreCatalog.otherColor,
