@@ -124,6 +124,15 @@ import Testing
         #expect(day.contains("<meta property=\"og:type\" content=\"article\">"))
     }
 
+    @Test func feedIdsAreAbsoluteEvenWithARelativeBaseURL() throws {
+        let journal = try TestJournal(Self.journalFiles)
+        #expect(journal.build().succeeded)
+        let text = try #require(journal.page("feed.xml"))
+        let feed = try #require(try XMLDocument(xmlString: text, options: []).rootElement())
+        #expect(feed.elements(forName: "id").first?.stringValue == "tag:journal.invalid,2026:/")
+        #expect(feed.elements(forName: "entry").first?.elements(forName: "id").first?.stringValue == "tag:journal.invalid,2026:/2026/01/02/")
+    }
+
     @Test func playerMarkupIsAPlainTrackListWithoutJavaScript() throws {
         let journal = try TestJournal(RenderTests.threeDays)
         #expect(journal.build().succeeded)

@@ -28,7 +28,7 @@ extension SiteRenderer {
         xml += """
           <link rel="self" type="application/atom+xml" href="\(Escape.xml(urls.absolute("feed.xml")))"/>
           <link rel="alternate" type="text/html" href="\(Escape.xml(urls.absolute("")))"/>
-          <id>\(Escape.xml(urls.absolute("")))</id>
+          <id>\(Escape.xml(atomID("")))</id>
           <updated>\(updated)</updated>
           <author><name>\(Escape.xml(config.author.isEmpty ? config.title : config.author))</name></author>
           <generator>journal</generator>
@@ -41,7 +41,7 @@ extension SiteRenderer {
               <entry>
                 <title>\(Escape.xml(title))</title>
                 <link rel="alternate" type="text/html" href="\(Escape.xml(link))"/>
-                <id>\(Escape.xml(link))</id>
+                <id>\(Escape.xml(atomID(urls.day(day.date))))</id>
                 <published>\(Self.atomDate(day.date))</published>
                 <updated>\(Self.atomDate(day.date))</updated>
 
@@ -77,6 +77,12 @@ extension SiteRenderer {
 
     func absoluteURL(_ target: LinkTarget) -> String {
         target.kind == .absolute ? target.text : (urls.origin ?? "") + urls.resolve(target)
+    }
+
+    /// Atom ids must be absolute IRIs: the page's URL when `base_url` is absolute, else a tag URI
+    /// made from its path.
+    func atomID(_ path: String) -> String {
+        urls.origin != nil ? urls.absolute(path) : "tag:journal.invalid,2026:" + urls.basePath + path
     }
 
     /// Midnight UTC of a calendar date: feeds need an instant, and this one never varies.
