@@ -47,7 +47,9 @@ struct BuildCommand: ParsableCommand {
             }
         }
         if !quiet {
-            print("Built \(report.pageCount) pages in \(String(format: "%.2f", report.totalSeconds)) s → \(report.outputPath ?? "")")
+            let changes = report.filesWritten == 0 && report.filesRemoved == 0 ? "nothing changed"
+                : "\(report.filesWritten) file\(report.filesWritten == 1 ? "" : "s") written" + (report.filesRemoved > 0 ? ", \(report.filesRemoved) removed" : "")
+            print("Built \(report.pageCount) pages in \(String(format: "%.2f", report.totalSeconds)) s → \(report.outputPath ?? "") (\(changes))")
         }
     }
 }

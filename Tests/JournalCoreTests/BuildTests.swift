@@ -154,3 +154,77 @@ import Testing
         #expect(catalog.other.plays == 2)
     }
 }
+
+/// Incremental output (issue 5): a rebuild writes only what changed.
+@Suite(.serialized) struct IncrementalWriteTests {
+    func mtimes(_ folder: String) -> [String: Date] {
+        var result: [String: Date] = [:]
+        let walker = FileManager.default.enumerator(atPath: folder)
+        while let item = walker?.nextObject() as? String {
+            if walker?.fileAttributes?[.type] as? FileAttributeType == .typeRegular {
+                result[item] = walker?.fileAttributes?[.modificationDate] as? Date
+            }
+        }
+        return result
+    }
+
+    @Test func noChangeRebuildTouchesNoFile() throws {
+        let journal = try TestJournal(RenderTests.threeDays)
+        #expect(journal.build().succeeded)
+        let before = mtimes(journal.output)
+        let tree = journal.tree()
+        Thread.sleep(forTimeInterval: 0.05)
+        let report = journal.build()
+        #expect(report.succeeded)
+        #expect(report.filesWritten == 0 && report.filesRemoved == 0)
+        #expect(mtimes(journal.output) == before)
+        #expect(journal.tree() == tree)
+    }
+
+    @Test func oneChangedEntryRewritesOnlyThePagesThatShowIt() throws {
+        let journal = try TestJournal(RenderTests.threeDays)
+        #expect(journal.build().succeeded)
+        let before = mtimes(journal.output)
+        Thread.sleep(forTimeInterval: 0.05)
+        try journal.write("content/diary/2026/11/2026-11-19.md", "---\ntitle: Before, edited\ntracks: [{title: Earlier Song, artist: Someone, genre: Jazz}]\n---\n")
+        let report = journal.build()
+        #expect(report.succeeded)
+        let after = mtimes(journal.output)
+        let rewritten = Set(after.keys.filter { after[$0] != before[$0] })
+        #expect(rewritten.contains("2026/11/19/index.html"))
+        #expect(rewritten.contains("2026/11/20/index.html")) // its "previous day" link shows the title
+        #expect(!rewritten.contains("assets/site.css"))
+        #expect(!rewritten.contains("playlists/rainy-commute/index.html"))
+        #expect(report.filesWritten == rewritten.count)
+        #expect(journal.page("2026/11/19/index.html")?.contains("Before, edited") == true)
+        // Static files too: only a changed one is copied again.
+        let staticBefore = mtimes(journal.output)["artwork/rain.svg"]
+        try journal.write("static/artwork/new-jeans.svg", "<svg xmlns=\"http://www.w3.org/2000/svg\"><rect/></svg>")
+        #expect(journal.build().succeeded)
+        #expect(mtimes(journal.output)["artwork/rain.svg"] == staticBefore)
+        #expect(journal.page("artwork/new-jeans.svg")?.contains("<rect/>") == true)
+    }
+
+    @Test func singleThreadedBuildGivesTheSameBytes() throws {
+        let script = SampleJournalTests.root + "/../shared/bench/make-journal.py"
+        let generated = FileManager.default.temporaryDirectory.appendingPathComponent("journal-1y-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: generated) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", script, generated, "--days", "365"]
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        try #require(process.terminationStatus == 0, "the yardstick script ../shared/bench/make-journal.py did not run")
+        var parallel = BuildOptions(source: generated, output: generated + "/out-parallel")
+        var single = BuildOptions(source: generated, output: generated + "/out-single")
+        single.singleThreaded = true
+        parallel.singleThreaded = false
+        #expect(Build.run(parallel).succeeded)
+        #expect(Build.run(single).succeeded)
+        let journal = try TestJournal("")
+        let a = journal.tree(generated + "/out-parallel"), b = journal.tree(generated + "/out-single")
+        #expect(a.count > 500)
+        #expect(a == b)
+    }
+}

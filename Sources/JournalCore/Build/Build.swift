@@ -9,6 +9,8 @@ public struct BuildOptions: Sendable {
     public var drafts: Bool
     /// Warnings count as errors.
     public var strict: Bool
+    /// Render on one thread only (for comparing against the parallel build).
+    public var singleThreaded = false
 
     public init(source: String = ".", output: String? = nil, baseURL: String? = nil, drafts: Bool = false, strict: Bool = false) {
         self.source = source
@@ -24,6 +26,9 @@ public struct BuildReport: Sendable {
     public var diagnostics: [Diagnostic]
     public var pageCount = 0
     public var fileCount = 0
+    /// Files the write stage actually wrote (new or changed) and removed.
+    public var filesWritten = 0
+    public var filesRemoved = 0
     /// Wall time of each stage, in order, in seconds.
     public var stages: [(name: String, seconds: Double)] = []
     /// Where the site was written; nil if nothing was written.
@@ -59,23 +64,30 @@ public enum Build {
             let catalog = GenreCatalog(journal: journal)
             return (Stats(journal: journal, catalog: catalog), Library(journal: journal, catalog: catalog))
         }
-        let site = timed("render") { SiteRenderer(journal: journal, stats: stats, library: library, theme: theme).render() }
+        let site = timed("render") { { () -> SiteOutput in
+            var renderer = SiteRenderer(journal: journal, stats: stats, library: library, theme: theme)
+            renderer.parallel = !options.singleThreaded
+            return renderer.render()
+        }() }
         report.diagnostics += site.diagnostics.map { var d = $0; if options.strict { d.severity = .error }; return d }
         guard !report.diagnostics.hasErrors else { return report }
 
         // A relative `output` in journal.yaml is relative to the journal; a flag, to the current folder.
         let outputPath = options.output ?? join(options.source, journal.config.output)
-        let failure: SiteWriter.Failure? = timed("write") { () -> SiteWriter.Failure? in
+        let written: Result<SiteWriter.Report, SiteWriter.Failure> = timed("write") {
             do throws(SiteWriter.Failure) {
-                try SiteWriter(output: outputPath, source: options.source).write(site)
-                return nil
+                return .success(try SiteWriter(output: outputPath, source: options.source).write(site))
             } catch {
-                return error
+                return .failure(error)
             }
         }
-        if let failure {
+        switch written {
+        case .failure(let failure):
             report.diagnostics.append(Diagnostic(.error, failure.message, path: outputPath, line: 1, column: 1))
             return report
+        case .success(let changes):
+            report.filesWritten = changes.written
+            report.filesRemoved = changes.removed
         }
         report.pageCount = site.pageCount
         report.fileCount = site.files.count + site.staticCopies.count

@@ -2,8 +2,8 @@ import Dispatch
 
 /// `map` across all cores, results in input order. For work that shares nothing mutable.
 enum ParallelMap {
-    static func map<Input: Sendable, Output>(_ inputs: [Input], _ transform: @Sendable (Input) -> Output) -> [Output] {
-        guard inputs.count > 1 else { return inputs.map(transform) }
+    static func map<Input: Sendable, Output>(_ inputs: [Input], parallel: Bool = true, _ transform: @Sendable (Input) -> Output) -> [Output] {
+        guard parallel, inputs.count > 1 else { return inputs.map(transform) }
         let results = UnsafeMutableBufferPointer<Output?>.allocate(capacity: inputs.count)
         results.initialize(repeating: nil)
         defer { results.deallocate() }

@@ -9,6 +9,8 @@ public struct SiteRenderer: Sendable {
     public let theme: ThemeFiles
     /// Days per page of the home page list.
     public var daysPerPage = 10
+    /// Render pages on every core; false renders them one after another (same bytes, slower).
+    public var parallel = true
 
     let urls: SiteURLs
     let l10n: Localization
@@ -80,7 +82,7 @@ public struct SiteRenderer: Sendable {
         jobs.append(PageJob(path: "404.html", template: "404") { notFoundPage() })
 
         // Pages share nothing mutable, so they render on every core; the results keep job order.
-        let rendered = ParallelMap.map(jobs) { job -> String? in
+        let rendered = ParallelMap.map(jobs, parallel: parallel) { job -> String? in
             theme.library.render(job.data(), withTemplate: job.template)
         }
         var files: [OutputFile] = []

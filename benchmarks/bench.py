@@ -1,0 +1,144 @@
+#!/usr/bin/env python3
+"""Benchmark `journal build` against Hugo on the same synthetic journals (issue 5).
+
+Usage: python3 benchmarks/bench.py [--sizes 365,3653,18262] [--runs 5] [--work DIR] [--no-hugo]
+
+Builds journal in release mode, generates each journal with ../shared/bench/make-journal.py
+(and its Hugo site), then for each size runs `journal build` and `hugo` alternately, several
+times each, and prints medians, the journal/Hugo ratio, peak memory (from /usr/bin/time -v),
+the per-stage breakdown of `journal build --verbose`, a no-change rebuild and a rebuild after
+one entry changed.
+"""
+import argparse
+import os
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+YARDSTICK = os.path.join(ROOT, "..", "shared", "bench", "make-journal.py")
+JOURNAL = os.path.join(ROOT, ".build", "release", "journal")
+
+
+def run_timed(command, env=None):
+    """Runs a command under /usr/bin/time -v; returns (wall seconds, peak RSS MB, stdout)."""
+    start = time.perf_counter()
+    result = subprocess.run(["/usr/bin/time", "-v"] + command, capture_output=True, text=True, env=env)
+    wall = time.perf_counter() - start
+    if result.returncode != 0:
+        sys.exit(f"failed: {' '.join(command)}\n{result.stdout}\n{result.stderr}")
+    peak = re.search(r"Maximum resident set size \(kbytes\): (\d+)", result.stderr)
+    return wall, (int(peak.group(1)) / 1024 if peak else float("nan")), result.stdout
+
+
+def stages(output):
+    """Per-stage seconds from `journal build --verbose`."""
+    return {m.group(1): float(m.group(2)) for m in re.finditer(r"^\s+(\w+)\s+([\d.]+) s$", output, re.M)}
+
+
+def mtimes(folder):
+    found = {}
+    for base, _, files in os.walk(folder):
+        for name in files:
+            path = os.path.join(base, name)
+            found[os.path.relpath(path, folder)] = os.stat(path).st_mtime_ns
+    return found
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--sizes", default="365,3653,18262")
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--work", default="/tmp/journal-bench")
+    parser.add_argument("--no-hugo", action="store_true")
+    args = parser.parse_args()
+
+    print("== machine")
+    print(f"  cores: {os.cpu_count()}, {subprocess.run(['uname', '-srm'], capture_output=True, text=True).stdout.strip()}")
+    subprocess.run(["swift", "build", "-c", "release", "--product", "journal"], cwd=ROOT, check=True,
+                   stdout=subprocess.DEVNULL)
+    use_hugo = not args.no_hugo and shutil.which("hugo") is not None
+    if not args.no_hugo and not use_hugo:
+        print("  hugo not found (apt-get install -y hugo); measuring journal alone")
+    if use_hugo:
+        print("  " + subprocess.run(["hugo", "version"], capture_output=True, text=True).stdout.strip())
+
+    os.makedirs(args.work, exist_ok=True)
+    results = []
+    for days in [int(s) for s in args.sizes.split(",")]:
+        source = os.path.join(args.work, f"j{days}")
+        if not os.path.exists(os.path.join(source, "journal.yaml")):
+            subprocess.run([sys.executable, YARDSTICK, source, "--days", str(days), "--hugo"], check=True,
+                           stdout=subprocess.DEVNULL)
+        out_j = os.path.join(args.work, f"out-j{days}")
+        out_h = os.path.join(args.work, f"out-h{days}")
+        journal_times, journal_peaks, hugo_times, hugo_peaks = [], [], [], []
+        breakdown = []
+        for _ in range(args.runs):
+            # Full builds: the output is removed first, so every run writes everything.
+            shutil.rmtree(out_j, ignore_errors=True)
+            wall, peak, out = run_timed([JOURNAL, "build", "--source", source, "--output", out_j, "--verbose"])
+            journal_times.append(wall)
+            journal_peaks.append(peak)
+            breakdown.append(stages(out))
+            if use_hugo:
+                shutil.rmtree(out_h, ignore_errors=True)
+                wall, peak, _ = run_timed(["hugo", "--quiet", "-s", os.path.join(source, "hugo-site"), "-d", out_h])
+                hugo_times.append(wall)
+                hugo_peaks.append(peak)
+
+        # A no-change rebuild over the last full build.
+        before = mtimes(out_j)
+        rebuild = [run_timed([JOURNAL, "build", "--source", source, "--output", out_j, "--quiet"])[0] for _ in range(args.runs)]
+        touched = sum(1 for path, mtime in mtimes(out_j).items() if before.get(path) != mtime)
+
+        # One entry changed: append a line to the newest diary file, rebuild, restore it.
+        newest = max((os.path.join(b, n) for b, _, fs in os.walk(os.path.join(source, "content", "diary")) for n in fs))
+        with open(newest, encoding="utf-8") as f:
+            original = f.read()
+        try:
+            with open(newest, "a", encoding="utf-8") as f:
+                f.write("\nOne more line for the benchmark.\n")
+            before = mtimes(out_j)
+            one_change = run_timed([JOURNAL, "build", "--source", source, "--output", out_j, "--quiet"])[0]
+            rewritten = sum(1 for path, mtime in mtimes(out_j).items() if before.get(path) != mtime)
+        finally:
+            with open(newest, "w", encoding="utf-8") as f:
+                f.write(original)
+        run_timed([JOURNAL, "build", "--source", source, "--output", out_j, "--quiet"])
+
+        median_j = statistics.median(journal_times)
+        row = {
+            "days": days,
+            "journal": median_j,
+            "journal_peak": max(journal_peaks),
+            "hugo": statistics.median(hugo_times) if hugo_times else None,
+            "hugo_peak": max(hugo_peaks) if hugo_peaks else None,
+            "stages": {k: statistics.median(b.get(k, 0) for b in breakdown) for k in breakdown[0]},
+            "rebuild": statistics.median(rebuild),
+            "rebuild_touched": touched,
+            "one_change": one_change,
+            "one_change_rewritten": rewritten,
+            "files": sum(len(fs) for _, _, fs in os.walk(out_j)),
+        }
+        results.append(row)
+        print(f"\n== {days} days ({row['files']} output files)")
+        print(f"  journal build   median {median_j:.3f} s  (runs: {', '.join(f'{t:.2f}' for t in journal_times)})  peak {row['journal_peak']:.0f} MB")
+        if row["hugo"] is not None:
+            print(f"  hugo            median {row['hugo']:.3f} s  (runs: {', '.join(f'{t:.2f}' for t in hugo_times)})  peak {row['hugo_peak']:.0f} MB")
+            print(f"  ratio journal/hugo: {median_j / row['hugo']:.2f}")
+        print("  stages (median): " + ", ".join(f"{k} {v:.3f} s" for k, v in row["stages"].items()))
+        print(f"  no-change rebuild median {row['rebuild']:.3f} s ({row['rebuild'] / median_j:.2f} x full), files whose mtime changed: {touched}")
+        print(f"  one entry changed: {one_change:.3f} s, files rewritten: {rewritten}")
+
+    if len(results) >= 2:
+        by_days = {r["days"]: r for r in results}
+        if 3653 in by_days and 18262 in by_days:
+            print(f"\n50-year / 10-year time: {by_days[18262]['journal'] / by_days[3653]['journal']:.2f} (linear is 5.0)")
+
+
+if __name__ == "__main__":
+    main()
