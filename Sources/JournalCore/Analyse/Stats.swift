@@ -179,10 +179,4 @@ public struct Stats: Sendable {
         if a.name != b.name { return a.name < b.name }
         return (a.artist ?? "").lowercased() < (b.artist ?? "").lowercased()
     }
-
-    /// The week holding `date`, if it has entries.
-    public func week(containing date: CalendarDate) -> PeriodStats? {
-        let start = Self.startOfWeek(containing: date, weekStart: weekStart)
-        return weeks.first { $0.start == start }
-    }
 }

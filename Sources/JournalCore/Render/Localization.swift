@@ -157,7 +157,6 @@ public struct Localization: Sendable {
     }
 
     static let english: [String: String] = [
-        "home": "Home",
         "playlists": "Playlists",
         "latest_days": "Latest days",
         "previous_day": "Previous day",
@@ -221,7 +220,6 @@ public struct Localization: Sendable {
         "plays_label": "Plays",
         "first_listened": "First listened",
         "last_listened": "Last listened",
-        "plays_per_year": "Plays per year",
         "plays_over_time": "Plays over time",
         "year": "Year",
         "rank": "Rank",
@@ -255,7 +253,6 @@ public struct Localization: Sendable {
     ]
 
     static let korean: [String: String] = [
-        "home": "홈",
         "playlists": "플레이리스트",
         "latest_days": "최근 기록",
         "previous_day": "이전 날",
@@ -319,7 +316,6 @@ public struct Localization: Sendable {
         "plays_label": "재생",
         "first_listened": "처음 들은 날",
         "last_listened": "마지막으로 들은 날",
-        "plays_per_year": "연도별 재생",
         "plays_over_time": "시기별 재생",
         "year": "연도",
         "rank": "순위",

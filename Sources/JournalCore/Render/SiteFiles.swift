@@ -75,6 +75,7 @@ extension SiteRenderer {
         return html
     }
 
+    /// A checked URL as an absolute one, for feeds and Open Graph tags.
     func absoluteURL(_ target: LinkTarget) -> String {
         target.kind == .absolute ? target.text : (urls.origin ?? "") + urls.resolve(target)
     }

@@ -160,12 +160,12 @@ public struct SiteRenderer: Sendable {
         meta["ogTitle"] = title ?? config.title
         meta["ogType"] = section == "day" ? "article" : "website"
         if let image {
-            meta["image"] = image.kind == .absolute ? image.text : (urls.origin ?? "") + urls.resolve(image)
+            meta["image"] = absoluteURL(image)
         }
         return ["site": site, "t": l10n.strings, "meta": meta]
     }
 
-    var trackView: TrackView { TrackView(urls: urls, catalog: catalog, library: library, l10n: l10n) }
+    var trackView: TrackView { TrackView(urls: urls, catalog: catalog, library: library) }
 
     /// A day as a card in lists.
     func dayCard(_ day: Day) -> [String: Any] {

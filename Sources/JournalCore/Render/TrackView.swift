@@ -3,7 +3,6 @@ struct TrackView {
     let urls: SiteURLs
     let catalog: GenreCatalog
     let library: Library
-    let l10n: Localization
 
     func data(_ track: Track, number: Int) -> [String: Any] {
         let genre = catalog.primaryGenre(of: track)
