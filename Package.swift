@@ -11,7 +11,6 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
-        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.0.0"),
     ],
     targets: [
         // cmark-gfm from Debian (libcmark-gfm-dev, libcmark-gfm-extensions-dev).
@@ -32,7 +31,6 @@ let package = Package(
             dependencies: [
                 "CCmarkGFM",
                 .product(name: "Yams", package: "Yams"),
-                .product(name: "Mustache", package: "swift-mustache"),
             ],
             plugins: ["EmbedThemePlugin"]
         ),

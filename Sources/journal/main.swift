@@ -45,6 +45,15 @@ struct BuildCommand: ParsableCommand {
             for stage in report.stages {
                 print("  \(stage.name.padding(toLength: 8, withPad: " ", startingAt: 0)) \(String(format: "%.3f", stage.seconds)) s")
             }
+            if !report.workerSeconds.isEmpty {
+                print("  (generate, summed over threads: " + report.workerSeconds.map { "\($0.name) \(String(format: "%.3f", $0.seconds)) s" }.joined(separator: ", ") + ")")
+            }
+        }
+        if report.upToDate {
+            if !quiet {
+                print("Up to date: \(report.pageCount) pages, nothing changed since the last build (checked in \(String(format: "%.2f", report.totalSeconds)) s) → \(report.outputPath ?? "")")
+            }
+            return
         }
         if !quiet {
             let changes = report.filesWritten == 0 && report.filesRemoved == 0 ? "nothing changed"

@@ -3,8 +3,8 @@ import Foundation
 
 /// A journal written to a fresh temporary folder from one string of `-- path --` blocks, the
 /// way Hugo's tests describe sites (hugolib/paginator_test.go), so a test reads like the
-/// journal it builds.
-struct TestJournal {
+/// journal it builds. The folder is removed when the value goes away.
+final class TestJournal {
     let root: URL
 
     init(_ files: String) throws {
@@ -14,6 +14,10 @@ struct TestJournal {
         for (path, content) in Self.parse(files) {
             try write(path, content)
         }
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: root)
     }
 
     /// Splits `-- path --` blocks.

@@ -22,6 +22,8 @@ public struct GenreCatalog: Sendable {
     /// The bucket the genres beyond the top are drawn as.
     public let other: Genre
     private let byKey: [String: Int]
+    /// Each spelling the journal uses, to its genre: folding is the costly part of a lookup.
+    private let bySpelling: [String: Int]
     private let aliases: [String: String]
 
     /// Colour-blind-safe categorical palette, every colour at least 3:1 against white and
@@ -37,8 +39,10 @@ public struct GenreCatalog: Sendable {
         var plays: [String: Int] = [:]
         var spellings: [String: [String: Int]] = [:]
         var aliasTargets: [String: String] = [:]
+        var resolved: [String: (key: String, target: String?)] = [:]
         func note(_ raw: String, play: Bool) {
-            let (key, target) = Self.resolve(raw, aliases: config.genreAliases)
+            let (key, target) = resolved[raw] ?? Self.resolve(raw, aliases: config.genreAliases)
+            resolved[raw] = (key, target)
             if let target { aliasTargets[key] = target }
             spellings[key, default: [:]][raw, default: 0] += 1
             if play { plays[key, default: 0] += 1 } else if plays[key] == nil { plays[key] = 0 }
@@ -85,6 +89,7 @@ public struct GenreCatalog: Sendable {
         var index: [String: Int] = [:]
         for (position, genre) in genres.enumerated() { index[genre.key] = position }
         byKey = index
+        bySpelling = resolved.compactMapValues { index[$0.key] }
         let otherPlays = genres.filter { !$0.isTop }.reduce(0) { $0 + $1.plays }
         other = Genre(key: "\u{0}other", name: "Other", slug: "other", color: Self.otherColor, plays: otherPlays, isTop: false)
     }
@@ -98,6 +103,7 @@ public struct GenreCatalog: Sendable {
 
     /// The genre a spelling belongs to.
     public func genre(named raw: String) -> Genre {
+        if let position = bySpelling[raw] { return genres[position] }
         let key = Self.resolve(raw, aliases: aliases).key
         if let position = byKey[key] { return genres[position] }
         return Genre(key: key, name: raw, slug: Slug.make(raw), color: Self.otherColor, plays: 0, isTop: false)

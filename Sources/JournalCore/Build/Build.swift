@@ -34,22 +34,43 @@ public struct BuildReport: Sendable {
     /// Where the site was written; nil if nothing was written.
     public var outputPath: String?
 
+    /// Nothing changed since the last clean build, so nothing was built (`UpToDate`).
+    public var upToDate = false
+    /// Time summed over all threads for the work that overlaps in `generate`: render and write.
+    public var workerSeconds: [(name: String, seconds: Double)] = []
+
     public var succeeded: Bool { outputPath != nil }
     public var totalSeconds: Double { stages.reduce(0) { $0 + $1.seconds } }
 }
 
-/// The whole pipeline: Load -> Analyse -> Render -> Write (STYLE.md).
+/// The whole pipeline: Load -> Analyse -> Render -> Write (STYLE.md). Render and Write overlap:
+/// each page is written as soon as it is rendered, on every core, so memory stays flat however
+/// long the journal grows.
 public enum Build {
     public static func run(_ options: BuildOptions) -> BuildReport {
         var report = BuildReport(diagnostics: [])
         let clock = ContinuousClock()
+        @Sendable func seconds(_ duration: Duration) -> Double {
+            Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+        }
         func timed<T>(_ name: String, _ work: () -> T) -> T {
             let start = clock.now
             let result = work()
-            let elapsed = clock.now - start
-            report.stages.append((name, Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18))
+            report.stages.append((name, seconds(clock.now - start)))
             return result
         }
+
+        // Nothing changed since the last clean build: the output already is the site.
+        let stamp = timed("check") { () -> String? in
+            guard let stamp = UpToDate.sourceStamp(options), let output = outputFolder(options) else { return nil }
+            if let pages = UpToDate.currentPageCount(output: output, sourceStamp: stamp) {
+                report.upToDate = true
+                report.pageCount = pages
+                report.outputPath = output
+            }
+            return stamp
+        }
+        if report.upToDate { return report }
 
         let loaded = timed("load") {
             JournalLoader(source: options.source).load(LoadOptions(
@@ -64,19 +85,31 @@ public enum Build {
             let catalog = GenreCatalog(journal: journal)
             return (Stats(journal: journal, catalog: catalog), Library(journal: journal, catalog: catalog))
         }
-        let site = timed("render") { { () -> SiteOutput in
-            var renderer = SiteRenderer(journal: journal, stats: stats, library: library, theme: theme)
-            renderer.parallel = !options.singleThreaded
-            return renderer.render()
-        }() }
-        report.diagnostics += site.diagnostics.map { var d = $0; if options.strict { d.severity = .error }; return d }
+        var renderer = SiteRenderer(journal: journal, stats: stats, library: library, theme: theme)
+        renderer.parallel = !options.singleThreaded
+        let plan = timed("plan") { renderer.plan() }
+        report.diagnostics += plan.diagnostics.map { var d = $0; if options.strict { d.severity = .error }; return d }
         guard !report.diagnostics.hasErrors else { return report }
 
         // A relative `output` in journal.yaml is relative to the journal; a flag, to the current folder.
         let outputPath = options.output ?? join(options.source, journal.config.output)
-        let written: Result<SiteWriter.Report, SiteWriter.Failure> = timed("write") {
+        let written: Result<SiteWriter.Report, SiteWriter.Failure> = timed("generate") {
             do throws(SiteWriter.Failure) {
-                return .success(try SiteWriter(output: outputPath, source: options.source).write(site))
+                let writer = try SiteWriter(output: outputPath, source: options.source)
+                writer.put(OutputFile(path: SiteWriter.markerName, text: UpToDate.markerText(sourceStamp: stamp)))
+                let renderer = renderer
+                let timings = ParallelMap.map(plan.jobs, parallel: !options.singleThreaded) { job -> (Double, Double) in
+                    let start = clock.now
+                    let bytes = renderer.render(job)
+                    let rendered = clock.now
+                    writer.put(OutputFile(path: job.path, bytes: bytes))
+                    return (seconds(rendered - start), seconds(clock.now - rendered))
+                }
+                report.workerSeconds = [("render", timings.reduce(0) { $0 + $1.0 }), ("write", timings.reduce(0) { $0 + $1.1 })]
+                for relative in plan.staticCopies {
+                    writer.copy(from: join(join(options.source, "static"), relative), to: relative)
+                }
+                return .success(try writer.commit())
             } catch {
                 return .failure(error)
             }
@@ -89,9 +122,22 @@ public enum Build {
             report.filesWritten = changes.written
             report.filesRemoved = changes.removed
         }
-        report.pageCount = site.pageCount
-        report.fileCount = site.files.count + site.staticCopies.count
+        report.pageCount = plan.pageCount
+        report.fileCount = plan.jobs.count + plan.staticCopies.count
         report.outputPath = outputPath
+        if let stamp, report.diagnostics.isEmpty {
+            UpToDate.record(output: outputPath, sourceStamp: stamp, pageCount: plan.pageCount)
+        }
         return report
+    }
+
+    /// Where a build with `options` writes, read from journal.yaml without loading the journal;
+    /// nil when journal.yaml cannot say (the build then reports why).
+    static func outputFolder(_ options: BuildOptions) -> String? {
+        if let output = options.output { return output }
+        guard let bytes = SiteWriter.read(join(options.source, "journal.yaml")),
+              case .success(let text) = SourceText.decode(bytes, path: "journal.yaml"),
+              let config = ConfigLoading.decode(text, path: "journal.yaml", overrides: ConfigOverrides()).0 else { return nil }
+        return join(options.source, config.output)
     }
 }

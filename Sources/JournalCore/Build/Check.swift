@@ -7,7 +7,7 @@ public enum Check {
             let catalog = GenreCatalog(journal: journal)
             let stats = Stats(journal: journal, catalog: catalog)
             let library = Library(journal: journal, catalog: catalog)
-            diagnostics += SiteRenderer(journal: journal, stats: stats, library: library, theme: theme).render().diagnostics
+            diagnostics += SiteRenderer(journal: journal, stats: stats, library: library, theme: theme).plan().diagnostics
         }
         if strict { diagnostics = diagnostics.map { var d = $0; d.severity = .error; return d } }
         return diagnostics

@@ -1,12 +1,11 @@
 import Foundation
-import Mustache
 
 /// The theme a build renders with: the default theme carried in the binary (from `templates/`
 /// of this repository), with any file of the journal's own `templates/` folder taking the place
 /// of the default file of the same name (Hugo's and Zola's lookup order).
 public struct ThemeFiles: Sendable {
     /// Compiled templates by name: `day` for `day.mustache`, `partials/track` for `partials/track.mustache`.
-    public var library: MustacheLibrary
+    public var library: TemplateLibrary
     /// Other theme files (CSS, scripts, images), relative to the theme folder: `assets/site.css`.
     public var assets: [String: [UInt8]]
 
@@ -34,8 +33,9 @@ public struct ThemeFiles: Sendable {
 
     /// Compiles `files` (relative path -> bytes); `origins` names the files that came from the journal.
     static func compile(_ files: [String: [UInt8]], origins: [String: String] = [:], diagnostics: inout [Diagnostic]) -> ThemeFiles {
-        var library = MustacheLibrary()
+        var library = TemplateLibrary()
         var assets: [String: [UInt8]] = [:]
+        var shownPaths: [String: String] = [:]
         for (path, bytes) in files.sorted(by: { $0.key < $1.key }) {
             guard path.hasSuffix(".mustache") else {
                 assets[path] = bytes
@@ -43,18 +43,20 @@ public struct ThemeFiles: Sendable {
             }
             let name = String(path.dropLast(".mustache".count))
             let shownPath = origins[path] ?? "templates/\(path) (default theme)"
+            shownPaths[name] = shownPath
             guard let text = String(validating: bytes, as: UTF8.self) else {
                 diagnostics.append(Diagnostic(.error, "the template is not valid UTF-8", path: shownPath))
                 continue
             }
             do {
-                library.register(try MustacheTemplate(string: text), named: name)
-            } catch let error as MustacheTemplate.ParserError {
-                diagnostics.append(Diagnostic(.error, "template syntax error: \(error.error)", path: shownPath,
-                                              line: error.context.lineNumber, column: error.context.columnNumber))
+                library.register(try TemplateParser.parse(text), named: name)
             } catch {
-                diagnostics.append(Diagnostic(.error, "template syntax error: \(error)", path: shownPath))
+                diagnostics.append(Diagnostic(.error, "template syntax error: \(error.message)", path: shownPath, line: error.line, column: error.column))
             }
+        }
+        for missing in library.missingReferences() where shownPaths[missing.name] == nil {
+            diagnostics.append(Diagnostic(.error, "the theme has no template '\(missing.name).mustache'", path: shownPaths[missing.template] ?? missing.template,
+                                          line: missing.line, column: missing.column))
         }
         return ThemeFiles(library: library, assets: assets)
     }

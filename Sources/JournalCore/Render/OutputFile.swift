@@ -14,16 +14,38 @@ public struct OutputFile: Hashable, Sendable {
     }
 }
 
-/// Everything Render decided the output holds: generated files, and files copied as they are
-/// from the journal's `static/` folder.
-public struct SiteOutput: Sendable {
-    public var files: [OutputFile]
+/// One file of the site, to be made by `SiteRenderer.render(_:)`: a page from a template and
+/// its data, or bytes from a function (charts, feeds, theme assets).
+public struct FileJob: Sendable {
+    /// Where the file goes, relative to the output folder.
+    public var path: String
+    /// For a page: its URL path (`2026/11/21/`), template and data.
+    var page: String?
+    var template: String?
+    var data: (@Sendable () -> TemplateObject)?
+    var bytes: (@Sendable () -> [UInt8])?
+
+    init(path: String, page: String, template: String, data: @escaping @Sendable () -> TemplateObject) {
+        self.path = path
+        self.page = page
+        self.template = template
+        self.data = data
+    }
+
+    init(path: String, bytes: @escaping @Sendable () -> [UInt8]) {
+        self.path = path
+        self.bytes = bytes
+    }
+}
+
+/// Everything Render decided the output holds, before any of it is made.
+public struct SitePlan: Sendable {
+    public var jobs: [FileJob]
     /// Relative paths under `static/` to copy to the same relative path in the output.
     public var staticCopies: [String]
     public var diagnostics: [Diagnostic]
-
-    /// Number of HTML pages generated.
-    public var pageCount: Int { files.filter { $0.path.hasSuffix(".html") }.count }
+    /// Number of HTML pages.
+    public var pageCount: Int
 }
 
 /// Checks that a relative output path stays inside the output folder.

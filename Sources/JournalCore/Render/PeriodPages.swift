@@ -41,38 +41,36 @@ extension SiteRenderer {
     }
 
     /// Template data for a chart: the inline SVG, an HTML legend and the same numbers as a table.
-    func chartView(_ chart: StackedBarChart, svgPath: String?, slotHeader: String) -> [String: Any] {
+    func chartView(_ chart: StackedBarChart, svgPath: String?, slotHeader: String) -> TemplateObject {
         let present = chart.presentGenres
         let columns = chart.genres.enumerated().filter { _, genre in present.contains { $0.key == genre.key } }.map(\.offset)
-        let rows: [[String: Any]] = chart.slots.map { slot in
-            var row: [String: Any] = [
-                "name": slot.name,
-                "cells": columns.map { ["count": slot.counts[$0]] },
-                "total": slot.counts.reduce(0, +),
+        let rows: [TemplateValue] = chart.slots.map { slot in
+            var row: TemplateObject = [
+                "name": .text(slot.name),
+                "cells": .list(columns.map { ["count": .int(slot.counts[$0])] }),
+                "total": .int(slot.counts.reduce(0, +)),
             ]
-            row["href"] = slot.href ?? false
-            return row
+            row["href"] = .optional(slot.href)
+            return .object(row)
         }
         return [
-            "svg": chart.svg(),
-            "title": chart.title,
-            "legend": present.map { ["name": $0.name, "color": $0.color] },
-            "columns": columns.map { ["name": chart.genres[$0].name, "color": chart.genres[$0].color] },
-            "rows": rows,
-            "slotHeader": slotHeader,
-            "svgHref": svgPath.map { urls.href($0) } ?? false,
+            "svg": .text(chart.svg()),
+            "title": .text(chart.title),
+            "legend": .list(present.map { ["name": .text($0.name), "color": .text($0.color)] }),
+            "columns": .list(columns.map { ["name": .text(chart.genres[$0].name), "color": .text(chart.genres[$0].color)] }),
+            "rows": .list(rows),
+            "slotHeader": .text(slotHeader),
+            "svgHref": .optional(svgPath.map { urls.href($0) }),
         ]
     }
 
     /// Every week, month and year chart as its own `.svg` file beside its page.
-    func standaloneCharts() -> [OutputFile] {
-        var files: [OutputFile] = []
-        let header = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        for period in stats.weeks + stats.months + stats.years {
-            let path = urls.chart(of: periodPath(period))
-            files.append(OutputFile(path: path, text: header + chart(for: period).svg(standalone: true) + "\n"))
+    func chartJobs() -> [FileJob] {
+        (stats.weeks + stats.months + stats.years).map { period in
+            FileJob(path: urls.chart(of: periodPath(period))) {
+                Array(("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n" + chart(for: period).svg(standalone: true) + "\n").utf8)
+            }
         }
-        return files
     }
 
     func periodPath(_ period: PeriodStats) -> String {
@@ -86,34 +84,32 @@ extension SiteRenderer {
     // MARK: Shared pieces
 
     /// Genre totals with their colour swatch and share, in site-wide order.
-    func genreTotals(_ period: PeriodStats) -> [[String: Any]] {
+    func genreTotals(_ period: PeriodStats) -> TemplateValue {
         let total = max(period.plays, 1)
-        return stats.chartGenres.enumerated().compactMap { index, genre in
+        return .list(stats.chartGenres.enumerated().compactMap { index, genre in
             let plays = period.totals[index]
             guard plays > 0 else { return nil }
-            return ["name": genre.name, "color": genre.color, "plays": l10n.tracks(plays),
-                    "percent": "\((plays * 1000 / total + 5) / 10)%", "width": "\(plays * 100 / total)"]
-        }
+            return ["name": .text(genre.name), "color": .text(genre.color), "plays": .text(l10n.tracks(plays)),
+                    "percent": .text("\((plays * 1000 / total + 5) / 10)%"), "width": .text("\(plays * 100 / total)")]
+        })
     }
 
-    func ranked(_ items: [Ranked], limit: Int) -> [[String: Any]] {
-        items.prefix(limit).enumerated().map { index, item in
-            var row: [String: Any] = ["rank": index + 1, "name": item.name, "plays": l10n.plays(item.plays)]
-            row["artist"] = item.artist ?? false
-            return row
-        }
+    func ranked(_ items: [Ranked], limit: Int) -> TemplateValue {
+        .list(items.prefix(limit).enumerated().map { index, item in
+            ["rank": .int(index + 1), "name": .text(item.name), "plays": .text(l10n.plays(item.plays)), "artist": .optional(item.artist)]
+        })
     }
 
-    func streakView(_ streak: Streak?) -> [String: Any]? {
+    func streakView(_ streak: Streak?) -> TemplateValue? {
         guard let streak else { return nil }
-        return ["length": l10n.days(streak.length), "range": l10n.dateRange(streak.start, streak.end),
-                "startHref": urls.href(urls.day(streak.start)), "endHref": urls.href(urls.day(streak.end))]
+        return ["length": .text(l10n.days(streak.length)), "range": .text(l10n.dateRange(streak.start, streak.end)),
+                "startHref": .text(urls.href(urls.day(streak.start))), "endHref": .text(urls.href(urls.day(streak.end)))]
     }
 
     /// A link to a neighbouring period page.
-    func neighbour(_ period: PeriodStats?, label: String) -> [String: Any]? {
+    func neighbour(_ period: PeriodStats?, label: String) -> TemplateValue? {
         guard let period else { return nil }
-        return ["href": urls.href(periodPath(period)), "label": label, "name": periodName(period)]
+        return ["href": .text(urls.href(periodPath(period))), "label": .text(label), "name": .text(periodName(period))]
     }
 
     func periodName(_ period: PeriodStats) -> String {
@@ -125,92 +121,92 @@ extension SiteRenderer {
     }
 
     /// Counts shown at the top of a period page.
-    func summary(_ period: PeriodStats) -> [[String: Any]] {
+    func summary(_ period: PeriodStats) -> TemplateValue {
         [
-            ["label": l10n.string("tracks_played"), "value": String(period.plays)],
-            ["label": l10n.string("days_logged"), "value": "\(period.daysLogged) / \(period.days.count)"],
-            ["label": l10n.string("genres"), "value": String(period.totals.filter { $0 > 0 }.count)],
+            ["label": .text(l10n.string("tracks_played")), "value": .text(String(period.plays))],
+            ["label": .text(l10n.string("days_logged")), "value": .text("\(period.daysLogged) / \(period.days.count)")],
+            ["label": .text(l10n.string("genres")), "value": .text(String(period.totals.filter { $0 > 0 }.count))],
         ]
     }
 
     // MARK: Month calendar
 
     /// A month as weeks of seven cells from `week_start`, blank outside the month (SPEC 6).
-    func calendar(_ month: PeriodStats) -> [String: Any] {
+    func calendar(_ month: PeriodStats) -> TemplateObject {
         let startOffset = journal.config.weekStart == .monday ? month.start.weekdayFromMonday : (month.start.weekdayFromMonday + 1) % 7
-        var cells: [[String: Any]] = Array(repeating: ["blank": true], count: startOffset)
+        var cells: [TemplateValue] = Array(repeating: ["blank": true], count: startOffset)
         for tally in month.days {
-            var cell: [String: Any] = ["day": tally.date.day, "dateISO": tally.date.iso, "blank": false, "href": false, "artwork": false]
+            var cell: TemplateObject = ["day": .int(tally.date.day), "dateISO": .text(tally.date.iso), "blank": false, "href": false, "artwork": false]
             if let dayIndex = tally.dayIndex {
                 let day = journal.days[dayIndex]
-                cell["href"] = urls.href(urls.day(tally.date))
-                cell["count"] = tally.total
-                cell["label"] = "\(l10n.longDate(tally.date)) · \(l10n.tracks(tally.total))"
+                cell["href"] = .text(urls.href(urls.day(tally.date)))
+                cell["count"] = .int(tally.total)
+                cell["label"] = .text("\(l10n.longDate(tally.date)) · \(l10n.tracks(tally.total))")
                 if let track = day.tracks.first {
                     if let artwork = track.artwork {
-                        cell["artwork"] = urls.resolve(artwork)
+                        cell["artwork"] = .text(urls.resolve(artwork))
                     } else {
-                        cell["color"] = catalog.primaryGenre(of: track).color
+                        cell["color"] = .text(catalog.primaryGenre(of: track).color)
                     }
                 }
             }
-            cells.append(cell)
+            cells.append(.object(cell))
         }
         while cells.count % 7 != 0 { cells.append(["blank": true]) }
-        let weeks = stride(from: 0, to: cells.count, by: 7).map { ["cells": Array(cells[$0..<$0 + 7])] }
+        let weeks: [TemplateValue] = stride(from: 0, to: cells.count, by: 7).map { ["cells": .list(Array(cells[$0..<$0 + 7]))] }
         let headerStart = Stats.startOfWeek(containing: month.start, weekStart: journal.config.weekStart)
-        let headers = (0..<7).map { offset -> [String: Any] in
+        let headers: [TemplateValue] = (0..<7).map { offset in
             let date = headerStart.adding(days: offset)
-            return ["short": l10n.shortWeekday(date), "long": Localization.weekdayName(date, language: l10n.language)]
+            return ["short": .text(l10n.shortWeekday(date)), "long": .text(Localization.weekdayName(date, language: l10n.language))]
         }
-        return ["weeks": weeks, "headers": headers, "title": l10n.monthYear(year: month.start.year, month: month.start.month),
-                "href": urls.href(urls.month(year: month.start.year, month: month.start.month))]
+        return ["weeks": .list(weeks), "headers": .list(headers), "title": .text(l10n.monthYear(year: month.start.year, month: month.start.month)),
+                "href": .text(urls.href(urls.month(year: month.start.year, month: month.start.month)))]
     }
 
     // MARK: Pages
 
-    func weekPage(_ index: Int) -> [String: Any] {
+    func weekPage(_ index: Int) -> TemplateObject {
         let week = stats.weeks[index]
         let path = urls.week(week.start)
         var data = base(title: l10n.weekOf(week.start), description: nil, path: path, section: "week")
-        var view: [String: Any] = [
-            "title": l10n.weekOf(week.start),
-            "range": l10n.dateRange(week.start, week.end),
+        var view: TemplateObject = [
+            "title": .text(l10n.weekOf(week.start)),
+            "range": .text(l10n.dateRange(week.start, week.end)),
             "summary": summary(week),
-            "chart": chartView(chart(for: week), svgPath: urls.chart(of: path), slotHeader: l10n.string("date")),
+            "chart": .object(chartView(chart(for: week), svgPath: urls.chart(of: path), slotHeader: l10n.string("date"))),
             "genres": genreTotals(week),
             "topArtists": ranked(week.topArtists, limit: 5),
-            "days": week.days.compactMap { $0.dayIndex }.map { dayCard(journal.days[$0]) },
+            "days": .list(week.days.compactMap { $0.dayIndex }.map { .object(dayCard(journal.days[$0])) }),
         ]
         view["previous"] = neighbour(index > 0 ? stats.weeks[index - 1] : nil, label: l10n.string("previous_week"))
         view["next"] = neighbour(index + 1 < stats.weeks.count ? stats.weeks[index + 1] : nil, label: l10n.string("next_week"))
-        data["week"] = view
+        data["week"] = .object(view)
         return data
     }
 
-    func monthPage(_ index: Int) -> [String: Any] {
+    func monthPage(_ index: Int) -> TemplateObject {
         let month = stats.months[index]
         let path = urls.month(year: month.start.year, month: month.start.month)
         let name = l10n.monthYear(year: month.start.year, month: month.start.month)
         var data = base(title: name, description: nil, path: path, section: "month")
-        var view: [String: Any] = [
-            "title": name,
+        var view: TemplateObject = [
+            "title": .text(name),
             "summary": summary(month),
-            "calendar": calendar(month),
-            "chart": chartView(chart(for: month), svgPath: urls.chart(of: path), slotHeader: l10n.string("date")),
+            "calendar": .object(calendar(month)),
+            "chart": .object(chartView(chart(for: month), svgPath: urls.chart(of: path), slotHeader: l10n.string("date"))),
             "genres": genreTotals(month),
             "topArtists": ranked(month.topArtists, limit: 10),
             "topTracks": ranked(month.topTracks, limit: 10),
-            "yearHref": urls.href(urls.year(month.start.year)),
-            "year": String(month.start.year),
+            "yearHref": .text(urls.href(urls.year(month.start.year))),
+            "year": .text(String(month.start.year)),
         ]
         view["previous"] = neighbour(index > 0 ? stats.months[index - 1] : nil, label: l10n.string("previous_month"))
         view["next"] = neighbour(index + 1 < stats.months.count ? stats.months[index + 1] : nil, label: l10n.string("next_month"))
-        data["month"] = view
+        data["month"] = .object(view)
         return data
     }
 
-    func yearPage(_ index: Int) -> [String: Any] {
+    func yearPage(_ index: Int) -> TemplateObject {
         let year = stats.years[index]
         let path = urls.year(year.start.year)
         let name = String(year.start.year)
@@ -220,19 +216,19 @@ extension SiteRenderer {
         }
         let heatmap = YearHeatmap(year: year.start.year, cells: cells, weekStart: journal.config.weekStart,
                                   title: "\(name) · \(l10n.string("heatmap"))", l10n: l10n)
-        var view: [String: Any] = [
-            "title": name,
+        var view: TemplateObject = [
+            "title": .text(name),
             "summary": summary(year),
-            "heatmap": heatmap.svg(),
-            "chart": chartView(chart(for: year), svgPath: urls.chart(of: path), slotHeader: l10n.string("month")),
+            "heatmap": .text(heatmap.svg()),
+            "chart": .object(chartView(chart(for: year), svgPath: urls.chart(of: path), slotHeader: l10n.string("month"))),
             "genres": genreTotals(year),
             "topArtists": ranked(year.topArtists, limit: 10),
             "topTracks": ranked(year.topTracks, limit: 10),
-            "months": stats.months.filter { $0.start.year == year.start.year }.map { month -> [String: Any] in
-                ["name": l10n.monthYear(year: month.start.year, month: month.start.month),
-                 "href": urls.href(urls.month(year: month.start.year, month: month.start.month)),
-                 "plays": l10n.tracks(month.plays)]
-            },
+            "months": .list(stats.months.filter { $0.start.year == year.start.year }.map { month in
+                ["name": .text(l10n.monthYear(year: month.start.year, month: month.start.month)),
+                 "href": .text(urls.href(urls.month(year: month.start.year, month: month.start.month))),
+                 "plays": .text(l10n.tracks(month.plays))]
+            }),
         ]
         if let streak = streakView(year.longestStreak) { view["longestStreak"] = streak }
         if let current = stats.currentStreak, current.end.year == year.start.year, let streak = streakView(current) {
@@ -240,7 +236,7 @@ extension SiteRenderer {
         }
         view["previous"] = neighbour(index > 0 ? stats.years[index - 1] : nil, label: l10n.string("previous_year"))
         view["next"] = neighbour(index + 1 < stats.years.count ? stats.years[index + 1] : nil, label: l10n.string("next_year"))
-        data["year"] = view
+        data["year"] = .object(view)
         return data
     }
 }

@@ -2,14 +2,14 @@
 /// `.nojekyll` (issue 4).
 extension SiteRenderer {
     /// `pages` are the folder paths of every HTML page rendered.
-    func siteFiles(pages: [String]) -> [OutputFile] {
+    func siteFileJobs(pages: [String]) -> [FileJob] {
         [
-            OutputFile(path: "feed.xml", text: atomFeed()),
-            OutputFile(path: "sitemap.xml", text: sitemap(pages)),
-            OutputFile(path: "robots.txt", text: "User-agent: *\nAllow: /\nSitemap: \(urls.absolute("sitemap.xml"))\n"),
-            OutputFile(path: "search-index.json", text: searchIndex()),
+            FileJob(path: "feed.xml") { Array(atomFeed().utf8) },
+            FileJob(path: "sitemap.xml") { Array(sitemap(pages).utf8) },
+            FileJob(path: "robots.txt") { Array("User-agent: *\nAllow: /\nSitemap: \(urls.absolute("sitemap.xml"))\n".utf8) },
+            FileJob(path: "search-index.json") { Array(searchIndex().utf8) },
             // GitHub Pages would otherwise run Jekyll over the site.
-            OutputFile(path: ".nojekyll", text: ""),
+            FileJob(path: ".nojekyll") { [] },
         ]
     }
 

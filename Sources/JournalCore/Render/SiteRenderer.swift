@@ -1,5 +1,3 @@
-import Mustache
-
 /// The Render stage (STYLE.md): a pure function from the loaded journal, its statistics and the
 /// theme to the files of the site. Reads nothing from disk and writes nothing.
 public struct SiteRenderer: Sendable {
@@ -19,6 +17,8 @@ public struct SiteRenderer: Sendable {
     let weekIndex: [CalendarDate: Int]
     let monthIndex: [Int: Int]
     let yearIndex: [Int: Int]
+    /// The UI strings (`t` in templates), made once for every page.
+    let strings: TemplateValue
 
     public init(journal: Journal, stats: Stats, library: Library, theme: ThemeFiles) {
         self.journal = journal
@@ -30,80 +30,69 @@ public struct SiteRenderer: Sendable {
         weekIndex = Dictionary(stats.weeks.enumerated().map { ($1.start, $0) }, uniquingKeysWith: { first, _ in first })
         monthIndex = Dictionary(stats.months.enumerated().map { ($1.start.year * 100 + $1.start.month, $0) }, uniquingKeysWith: { first, _ in first })
         yearIndex = Dictionary(stats.years.enumerated().map { ($1.start.year, $0) }, uniquingKeysWith: { first, _ in first })
+        strings = .object(l10n.strings.mapValues(TemplateValue.text))
     }
 
-    /// One page to render: where it goes, with which template, from which data.
-    struct PageJob: Sendable {
-        var path: String
-        var template: String
-        var data: @Sendable () -> [String: Any]
-    }
-
-    public func render() -> SiteOutput {
-        var jobs: [PageJob] = []
+    /// Lists every file of the site without making any: pages with their template and data,
+    /// and generated files, each made when `render(_:)` runs it. Nothing is held but the plan,
+    /// so Write can take each file as soon as it is made.
+    public func plan() -> SitePlan {
+        var jobs: [FileJob] = []
+        func page(_ path: String, _ template: String, _ data: @escaping @Sendable () -> TemplateObject) {
+            jobs.append(FileJob(path: urls.file(for: path), page: path, template: template, data: data))
+        }
         for (number, path) in homePagePaths().enumerated() {
-            jobs.append(PageJob(path: path, template: "home") { homePage(number + 1) })
+            page(path, "home") { homePage(number + 1) }
         }
         for index in journal.days.indices {
-            jobs.append(PageJob(path: urls.day(journal.days[index].date), template: "day") { dayPage(journal.days[index], index: index) })
+            page(urls.day(journal.days[index].date), "day") { dayPage(journal.days[index], index: index) }
         }
         for index in stats.weeks.indices {
-            jobs.append(PageJob(path: urls.week(stats.weeks[index].start), template: "week") { weekPage(index) })
+            page(urls.week(stats.weeks[index].start), "week") { weekPage(index) }
         }
         for index in stats.months.indices {
             let month = stats.months[index].start
-            jobs.append(PageJob(path: urls.month(year: month.year, month: month.month), template: "month") { monthPage(index) })
+            page(urls.month(year: month.year, month: month.month), "month") { monthPage(index) }
         }
         for index in stats.years.indices {
-            jobs.append(PageJob(path: urls.year(stats.years[index].start.year), template: "year") { yearPage(index) })
+            page(urls.year(stats.years[index].start.year), "year") { yearPage(index) }
         }
-        jobs.append(PageJob(path: urls.artists, template: "artists") { artistsPage() })
+        page(urls.artists, "artists") { artistsPage() }
         for index in library.artists.indices {
-            jobs.append(PageJob(path: urls.artist(library.artists[index].slug), template: "artist") { artistPage(index) })
+            page(urls.artist(library.artists[index].slug), "artist") { artistPage(index) }
         }
-        jobs.append(PageJob(path: urls.genres, template: "genres") { genresPage() })
+        page(urls.genres, "genres") { genresPage() }
         for genre in genresWithPlays {
-            jobs.append(PageJob(path: urls.genre(genre.slug), template: "genre") { genrePage(genre) })
+            page(urls.genre(genre.slug), "genre") { genrePage(genre) }
         }
         if !library.tags.isEmpty {
-            jobs.append(PageJob(path: urls.tags, template: "tags") { tagsPage() })
+            page(urls.tags, "tags") { tagsPage() }
         }
         for tag in library.tags {
-            jobs.append(PageJob(path: urls.tag(tag.slug), template: "tag") { tagPage(tag) })
+            page(urls.tag(tag.slug), "tag") { tagPage(tag) }
         }
-        jobs.append(PageJob(path: urls.search, template: "search") { searchPage() })
-        jobs.append(PageJob(path: urls.playlists, template: "playlists") { playlistsPage() })
+        page(urls.search, "search") { searchPage() }
+        page(urls.playlists, "playlists") { playlistsPage() }
         for playlist in journal.playlists {
-            jobs.append(PageJob(path: urls.playlist(playlist.slug), template: "playlist") { playlistPage(playlist) })
+            page(urls.playlist(playlist.slug), "playlist") { playlistPage(playlist) }
         }
-        for page in journal.pages {
-            jobs.append(PageJob(path: urls.page(page.slug), template: "page") { plainPage(page) })
+        for plain in journal.pages {
+            page(urls.page(plain.slug), "page") { plainPage(plain) }
         }
-        jobs.append(PageJob(path: "404.html", template: "404") { notFoundPage() })
+        page("404.html", "404") { notFoundPage() }
 
-        // Pages share nothing mutable, so they render on every core; the results keep job order.
-        let rendered = ParallelMap.map(jobs, parallel: parallel) { job -> String? in
-            theme.library.render(job.data(), withTemplate: job.template)
-        }
-        var files: [OutputFile] = []
         var diagnostics: [Diagnostic] = []
-        for (job, html) in zip(jobs, rendered) {
-            guard let html else {
-                let diagnostic = Diagnostic(.error, "the theme has no template '\(job.template).mustache'", path: "templates/\(job.template).mustache")
-                if !diagnostics.contains(diagnostic) { diagnostics.append(diagnostic) }
-                continue
-            }
-            files.append(OutputFile(path: urls.file(for: job.path), text: html))
+        for template in Set(jobs.compactMap(\.template)).sorted() where !theme.library.contains(template) {
+            diagnostics.append(Diagnostic(.error, "the theme has no template '\(template).mustache'", path: "templates/\(template).mustache"))
         }
-
-        files += standaloneCharts()
-        files += siteFiles(pages: jobs.map(\.path))
-
+        let pages = jobs.compactMap(\.page)
+        jobs += chartJobs()
+        jobs += siteFileJobs(pages: pages)
         for (path, bytes) in theme.assets.sorted(by: { $0.key < $1.key }) where SitePath.isSafe(path) {
-            files.append(OutputFile(path: path, bytes: bytes))
+            jobs.append(FileJob(path: path) { bytes })
         }
 
-        let generated = Set(files.map(\.path))
+        let generated = Set(jobs.map(\.path))
         var copies: [String] = []
         for path in journal.staticFiles where SitePath.isSafe(path) {
             if generated.contains(path) {
@@ -112,73 +101,85 @@ public struct SiteRenderer: Sendable {
                 copies.append(path)
             }
         }
-        return SiteOutput(files: files, staticCopies: copies, diagnostics: diagnostics)
+        return SitePlan(jobs: jobs, staticCopies: copies, diagnostics: diagnostics, pageCount: pages.count)
+    }
+
+    /// Makes one file of the plan. Pure, so files can be made on every core in any order.
+    public func render(_ job: FileJob) -> [UInt8] {
+        if let template = job.template, let data = job.data {
+            return theme.library.render(data(), template: template) ?? []
+        }
+        return job.bytes?() ?? []
     }
 
     // MARK: Shared data
 
     /// What every page gets: the site, the UI strings, and the page's own metadata.
-    func base(title: String?, description: String?, path: String, section: String, image: LinkTarget? = nil) -> [String: Any] {
+    func base(title: String?, description: String?, path: String, section: String, image: LinkTarget? = nil) -> TemplateObject {
         let config = journal.config
         // The site title links home, so the menu starts with the statistics.
-        var nav: [[String: Any]] = []
+        var nav: [TemplateValue] = []
         if let latestYear = stats.years.last {
-            nav.append(["label": l10n.string("stats"), "href": urls.href(urls.year(latestYear.start.year)),
-                        "current": section == "year" || section == "month" || section == "week"])
+            nav.append(["label": .text(l10n.string("stats")), "href": .text(urls.href(urls.year(latestYear.start.year))),
+                        "current": .bool(section == "year" || section == "month" || section == "week")])
         }
-        nav.append(["label": l10n.string("genres"), "href": urls.href(urls.genres), "current": section == "genres"])
-        nav.append(["label": l10n.string("artists"), "href": urls.href(urls.artists), "current": section == "artists"])
-        nav.append(["label": l10n.string("playlists"), "href": urls.href(urls.playlists), "current": section == "playlists"])
-        nav.append(["label": l10n.string("search"), "href": urls.href(urls.search), "current": section == "search"])
-        var pages: [[String: Any]] = journal.pages.map { page in
-            ["label": page.title, "href": urls.href(urls.page(page.slug)), "current": section == "page:\(page.slug)"]
+        nav.append(["label": .text(l10n.string("genres")), "href": .text(urls.href(urls.genres)), "current": .bool(section == "genres")])
+        nav.append(["label": .text(l10n.string("artists")), "href": .text(urls.href(urls.artists)), "current": .bool(section == "artists")])
+        nav.append(["label": .text(l10n.string("playlists")), "href": .text(urls.href(urls.playlists)), "current": .bool(section == "playlists")])
+        nav.append(["label": .text(l10n.string("search")), "href": .text(urls.href(urls.search)), "current": .bool(section == "search")])
+        var pages: [TemplateValue] = journal.pages.map { page in
+            ["label": .text(page.title), "href": .text(urls.href(urls.page(page.slug))), "current": .bool(section == "page:\(page.slug)")]
         }
         if !library.tags.isEmpty {
-            pages.append(["label": l10n.string("tags"), "href": urls.href(urls.tags), "current": section == "tags"])
+            pages.append(["label": .text(l10n.string("tags")), "href": .text(urls.href(urls.tags)), "current": .bool(section == "tags")])
         }
         let favicon = journal.staticFiles.contains("favicon.svg") ? "favicon.svg" : "assets/favicon.svg"
-        var site: [String: Any] = [
-            "title": config.title,
-            "lang": config.language.rawValue,
-            "home": urls.href(""),
-            "stylesheet": urls.href("assets/site.css"),
-            "favicon": urls.href(favicon),
-            "nav": nav,
-            "pages": pages,
-            "feed": urls.href("feed.xml"),
+        var site: TemplateObject = [
+            "title": .text(config.title),
+            "lang": .text(config.language.rawValue),
+            "home": .text(urls.href("")),
+            "stylesheet": .text(urls.href("assets/site.css")),
+            "favicon": .text(urls.href(favicon)),
+            "nav": .list(nav),
+            "pages": .list(pages),
+            "feed": .text(urls.href("feed.xml")),
             "locale": config.language == .ko ? "ko_KR" : "en_US",
         ]
-        if !config.description.isEmpty { site["description"] = config.description }
-        if !config.author.isEmpty { site["author"] = config.author }
-        var meta: [String: Any] = [
-            "title": title.map { "\($0) · \(config.title)" } ?? config.title,
-            "canonical": urls.absolute(path),
+        if !config.description.isEmpty { site["description"] = .text(config.description) }
+        if !config.author.isEmpty { site["author"] = .text(config.author) }
+        var meta: TemplateObject = [
+            "title": .text(title.map { "\($0) · \(config.title)" } ?? config.title),
+            "canonical": .text(urls.absolute(path)),
         ]
         if let description = description ?? (config.description.isEmpty ? nil : config.description) {
-            meta["description"] = description
+            meta["description"] = .text(description)
         }
-        meta["ogTitle"] = title ?? config.title
+        meta["ogTitle"] = .text(title ?? config.title)
         meta["ogType"] = section == "day" ? "article" : "website"
         if let image {
-            meta["image"] = absoluteURL(image)
+            meta["image"] = .text(absoluteURL(image))
         }
-        return ["site": site, "t": l10n.strings, "meta": meta]
+        return ["site": .object(site), "t": strings, "meta": .object(meta)]
     }
 
     var trackView: TrackView { TrackView(urls: urls, catalog: catalog, library: library) }
 
     /// A day as a card in lists.
-    func dayCard(_ day: Day) -> [String: Any] {
-        var card: [String: Any] = [
-            "href": urls.href(urls.day(day.date)),
-            "date": l10n.longDate(day.date),
-            "dateISO": day.date.iso,
-            "trackCount": l10n.tracks(day.tracks.count),
-            "tracks": day.tracks.enumerated().map { trackView.data($1, number: $0 + 1) },
+    func dayCard(_ day: Day) -> TemplateObject {
+        var card: TemplateObject = [
+            "href": .text(urls.href(urls.day(day.date))),
+            "date": .text(l10n.longDate(day.date)),
+            "dateISO": .text(day.date.iso),
+            "trackCount": .text(l10n.tracks(day.tracks.count)),
+            "tracks": trackList(day.tracks),
         ]
-        card["title"] = day.title ?? false
-        card["summary"] = day.summary.isEmpty ? false : day.summary
+        card["title"] = .optional(day.title)
+        card["summary"] = .optional(day.summary.isEmpty ? nil : day.summary)
         return card
+    }
+
+    func trackList(_ tracks: [Track]) -> TemplateValue {
+        .list(tracks.enumerated().map { .object(trackView.data($1, number: $0 + 1)) })
     }
 
     // MARK: Pages
@@ -188,125 +189,125 @@ public struct SiteRenderer: Sendable {
     func homePagePaths() -> [String] { (1...homePageCount).map { urls.homePage($0) } }
 
     /// Page `number` (from 1) of the latest days, newest first.
-    func homePage(_ number: Int) -> [String: Any] {
+    func homePage(_ number: Int) -> TemplateObject {
         let pageCount = homePageCount
         let newest = journal.days.count - (number - 1) * daysPerPage
         let slice = journal.days[max(0, newest - daysPerPage)..<max(0, newest)].reversed()
         let path = urls.homePage(number)
         var data = base(title: number == 1 ? nil : l10n.pageOf(number, pageCount), description: nil, path: path, section: "home")
-        data["days"] = slice.map(dayCard)
-        data["isFirstPage"] = number == 1
+        data["days"] = .list(slice.map { .object(dayCard($0)) })
+        data["isFirstPage"] = .bool(number == 1)
         if number == 1, let week = stats.weeks.last, let month = stats.months.last {
             let weekPath = urls.week(week.start)
             data["latestWeek"] = [
-                "title": l10n.weekOf(week.start),
-                "href": urls.href(weekPath),
-                "chart": chartView(chart(for: week), svgPath: urls.chart(of: weekPath), slotHeader: l10n.string("date")),
-            ] as [String: Any]
-            data["latestMonth"] = calendar(month)
+                "title": .text(l10n.weekOf(week.start)),
+                "href": .text(urls.href(weekPath)),
+                "chart": .object(chartView(chart(for: week), svgPath: urls.chart(of: weekPath), slotHeader: l10n.string("date"))),
+            ]
+            data["latestMonth"] = .object(calendar(month))
         }
         if pageCount > 1 {
-            var pagination: [String: Any] = ["label": l10n.pageOf(number, pageCount)]
-            if number > 1 { pagination["newer"] = urls.href(urls.homePage(number - 1)) }
-            if number < pageCount { pagination["older"] = urls.href(urls.homePage(number + 1)) }
-            pagination["pages"] = paginationLinks(current: number, count: pageCount)
-            data["pagination"] = pagination
+            var pagination: TemplateObject = ["label": .text(l10n.pageOf(number, pageCount))]
+            if number > 1 { pagination["newer"] = .text(urls.href(urls.homePage(number - 1))) }
+            if number < pageCount { pagination["older"] = .text(urls.href(urls.homePage(number + 1))) }
+            pagination["pages"] = .list(paginationLinks(current: number, count: pageCount))
+            data["pagination"] = .object(pagination)
         }
         return data
     }
 
     /// The first, last and nearby page numbers, with gaps marked, so 300 pages stay one line.
-    func paginationLinks(current: Int, count: Int) -> [[String: Any]] {
+    func paginationLinks(current: Int, count: Int) -> [TemplateValue] {
         var shown = Set([1, count])
         for number in (current - 2)...(current + 2) where number >= 1 && number <= count { shown.insert(number) }
-        var links: [[String: Any]] = []
+        var links: [TemplateValue] = []
         var previous = 0
         for number in shown.sorted() {
             if number > previous + 1 { links.append(["gap": true]) }
-            links.append(["number": number, "href": urls.href(urls.homePage(number)), "current": number == current])
+            links.append(["number": .int(number), "href": .text(urls.href(urls.homePage(number))), "current": .bool(number == current)])
             previous = number
         }
         return links
     }
 
-    func dayPage(_ day: Day, index: Int) -> [String: Any] {
+    func dayPage(_ day: Day, index: Int) -> TemplateObject {
         let path = urls.day(day.date)
         let heading = day.title ?? l10n.longDate(day.date)
         var data = base(title: day.title.map { "\($0) · \(l10n.shortDate(day.date))" } ?? l10n.longDate(day.date),
                         description: day.summary.isEmpty ? nil : day.summary, path: path, section: "day",
                         image: day.tracks.lazy.compactMap(\.artwork).first)
         var view = dayCard(day)
-        view["heading"] = heading
-        view["hasTitle"] = day.title != nil
-        view["mood"] = day.mood ?? false
-        view["tags"] = tagLinks(day.tags)
-        view["body"] = day.bodyHTML.isEmpty ? false : day.bodyHTML
+        view["heading"] = .text(heading)
+        view["hasTitle"] = .bool(day.title != nil)
+        view["mood"] = .optional(day.mood)
+        view["tags"] = .list(tagLinks(day.tags))
+        view["body"] = .optional(day.bodyHTML.isEmpty ? nil : day.bodyHTML)
         view["previous"] = false
         view["next"] = false
         let weekStart = Stats.startOfWeek(containing: day.date, weekStart: journal.config.weekStart)
-        view["weekHref"] = urls.href(urls.week(weekStart))
-        view["weekName"] = l10n.weekOf(weekStart)
-        view["monthHref"] = urls.href(urls.month(year: day.date.year, month: day.date.month))
-        view["monthName"] = l10n.monthYear(year: day.date.year, month: day.date.month)
-        view["yearHref"] = urls.href(urls.year(day.date.year))
-        view["yearName"] = String(day.date.year)
+        view["weekHref"] = .text(urls.href(urls.week(weekStart)))
+        view["weekName"] = .text(l10n.weekOf(weekStart))
+        view["monthHref"] = .text(urls.href(urls.month(year: day.date.year, month: day.date.month)))
+        view["monthName"] = .text(l10n.monthYear(year: day.date.year, month: day.date.month))
+        view["yearHref"] = .text(urls.href(urls.year(day.date.year)))
+        view["yearName"] = .text(String(day.date.year))
         if index > 0 {
             let previous = journal.days[index - 1]
-            view["previous"] = ["href": urls.href(urls.day(previous.date)), "date": l10n.shortDate(previous.date), "title": previous.title ?? false]
+            view["previous"] = ["href": .text(urls.href(urls.day(previous.date))), "date": .text(l10n.shortDate(previous.date)), "title": .optional(previous.title)]
         }
         if index + 1 < journal.days.count {
             let next = journal.days[index + 1]
-            view["next"] = ["href": urls.href(urls.day(next.date)), "date": l10n.shortDate(next.date), "title": next.title ?? false]
+            view["next"] = ["href": .text(urls.href(urls.day(next.date))), "date": .text(l10n.shortDate(next.date)), "title": .optional(next.title)]
         }
-        data["day"] = view
+        data["day"] = .object(view)
         return data
     }
 
-    func playlistCard(_ playlist: Playlist) -> [String: Any] {
-        var card: [String: Any] = [
-            "href": urls.href(urls.playlist(playlist.slug)),
-            "title": playlist.title,
-            "trackCount": l10n.tracks(playlist.tracks.count),
-            "totalDuration": l10n.totalDuration(playlist.totalDuration),
+    func playlistCard(_ playlist: Playlist) -> TemplateObject {
+        var card: TemplateObject = [
+            "href": .text(urls.href(urls.playlist(playlist.slug))),
+            "title": .text(playlist.title),
+            "trackCount": .text(l10n.tracks(playlist.tracks.count)),
+            "totalDuration": .text(l10n.totalDuration(playlist.totalDuration)),
         ]
-        card["description"] = playlist.description ?? false
+        card["description"] = .optional(playlist.description)
         if let cover = playlist.cover {
-            card["cover"] = urls.resolve(cover)
+            card["cover"] = .text(urls.resolve(cover))
         } else {
             let color = playlist.tracks.first.map { catalog.primaryGenre(of: $0).color } ?? GenreCatalog.otherColor
-            card["placeholder"] = CoverArt.placeholder(title: playlist.title, artist: "", color: color)
+            card["placeholder"] = .text(CoverArt.placeholder(title: playlist.title, artist: "", color: color))
         }
         return card
     }
 
-    func playlistsPage() -> [String: Any] {
+    func playlistsPage() -> TemplateObject {
         var data = base(title: l10n.string("playlists"), description: nil, path: urls.playlists, section: "playlists")
-        data["playlists"] = journal.playlists.map(playlistCard)
+        data["playlists"] = .list(journal.playlists.map { .object(playlistCard($0)) })
         return data
     }
 
-    func playlistPage(_ playlist: Playlist) -> [String: Any] {
+    func playlistPage(_ playlist: Playlist) -> TemplateObject {
         var data = base(title: playlist.title, description: playlist.description, path: urls.playlist(playlist.slug), section: "playlists",
                         image: playlist.cover)
         var view = playlistCard(playlist)
-        view["tracks"] = playlist.tracks.enumerated().map { trackView.data($1, number: $0 + 1) }
-        if let created = playlist.created { view["created"] = l10n.shortDate(created); view["createdISO"] = created.iso }
-        if let updated = playlist.updated { view["updated"] = l10n.shortDate(updated); view["updatedISO"] = updated.iso }
-        view["tags"] = tagLinks(playlist.tags)
-        if !playlist.bodyHTML.isEmpty { view["body"] = playlist.bodyHTML }
-        data["playlist"] = view
+        view["tracks"] = trackList(playlist.tracks)
+        if let created = playlist.created { view["created"] = .text(l10n.shortDate(created)); view["createdISO"] = .text(created.iso) }
+        if let updated = playlist.updated { view["updated"] = .text(l10n.shortDate(updated)); view["updatedISO"] = .text(updated.iso) }
+        view["tags"] = .list(tagLinks(playlist.tags))
+        if !playlist.bodyHTML.isEmpty { view["body"] = .text(playlist.bodyHTML) }
+        data["playlist"] = .object(view)
         return data
     }
 
-    func plainPage(_ page: Page) -> [String: Any] {
+    func plainPage(_ page: Page) -> TemplateObject {
         var data = base(title: page.title, description: nil, path: urls.page(page.slug), section: "page:\(page.slug)")
-        data["page"] = ["title": page.title, "body": page.bodyHTML]
+        data["page"] = ["title": .text(page.title), "body": .text(page.bodyHTML)]
         return data
     }
 
-    func notFoundPage() -> [String: Any] {
+    func notFoundPage() -> TemplateObject {
         var data = base(title: l10n.string("not_found_title"), description: nil, path: "404.html", section: "404")
-        data["recent"] = journal.days.suffix(3).reversed().map(dayCard)
+        data["recent"] = .list(journal.days.suffix(3).reversed().map { .object(dayCard($0)) })
         return data
     }
 }

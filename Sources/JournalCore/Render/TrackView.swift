@@ -4,46 +4,45 @@ struct TrackView {
     let catalog: GenreCatalog
     let library: Library
 
-    func data(_ track: Track, number: Int) -> [String: Any] {
+    func data(_ track: Track, number: Int) -> TemplateObject {
         let genre = catalog.primaryGenre(of: track)
-        var data: [String: Any] = [
-            "number": number,
-            "title": track.title,
-            "artist": track.artists.joined(separator: ", "),
-            "primaryArtist": track.primaryArtist,
-            "genre": genre.name,
-            "genreColor": genre.color,
-            "genreHref": genre.plays > 0 ? urls.href(urls.genre(genre.slug)) : false,
-            "artists": track.artists.map { name -> [String: Any] in
-                ["name": name, "href": library.artist(named: name).map { urls.href(urls.artist($0.slug)) } ?? false]
-            },
+        var data: TemplateObject = [
+            "number": .int(number),
+            "title": .text(track.title),
+            "artist": .text(track.artists.joined(separator: ", ")),
+            "primaryArtist": .text(track.primaryArtist),
+            "genre": .text(genre.name),
+            "genreColor": .text(genre.color),
+            "genreHref": .optional(genre.plays > 0 ? urls.href(urls.genre(genre.slug)) : nil),
+            "artists": .list(track.artists.map { name in
+                ["name": .text(name), "href": .optional(library.artist(named: name).map { urls.href(urls.artist($0.slug)) })]
+            }),
         ]
         if track.artists.count > 1 {
-            data["featuring"] = track.artists.dropFirst().joined(separator: ", ")
+            data["featuring"] = .text(track.artists.dropFirst().joined(separator: ", "))
         }
-        if let album = track.album { data["album"] = album }
+        if let album = track.album { data["album"] = .text(album) }
         if let duration = track.duration {
-            data["duration"] = DurationFormat.string(seconds: duration)
-            data["durationISO"] = "PT\(duration)S"
+            data["duration"] = .text(DurationFormat.string(seconds: duration))
+            data["durationISO"] = .text("PT\(duration)S")
         }
-        if let released = track.released { data["released"] = String(released.year) }
+        if let released = track.released { data["released"] = .text(String(released.year)) }
         if let artwork = track.artwork {
-            data["artwork"] = urls.resolve(artwork)
+            data["artwork"] = .text(urls.resolve(artwork))
         } else {
-            data["placeholder"] = CoverArt.placeholder(title: track.title, artist: track.primaryArtist, color: genre.color)
+            data["placeholder"] = .text(CoverArt.placeholder(title: track.title, artist: track.primaryArtist, color: genre.color))
         }
         if let preview = track.preview {
-            let src = urls.resolve(preview)
-            var audio: [String: Any] = ["src": src]
-            if let type = Self.audioType(of: preview.text) { audio["type"] = type }
-            data["preview"] = audio
+            var audio: TemplateObject = ["src": .text(urls.resolve(preview))]
+            if let type = Self.audioType(of: preview.text) { audio["type"] = .text(type) }
+            data["preview"] = .object(audio)
         }
         if !track.links.isEmpty {
-            data["links"] = track.links.map { link -> [String: Any] in
-                ["service": link.service.rawValue, "label": link.service.displayName, "href": urls.resolve(link.url)]
-            }
+            data["links"] = .list(track.links.map { link in
+                ["service": .text(link.service.rawValue), "label": .text(link.service.displayName), "href": .text(urls.resolve(link.url))]
+            })
         }
-        if let note = track.noteHTML { data["note"] = note }
+        if let note = track.noteHTML { data["note"] = .text(note) }
         // Absent values are `false`, not missing: Mustache would otherwise find a key of the
         // same name in an enclosing context (a day's title, a week's href).
         for key in Self.optionalKeys where data[key] == nil { data[key] = false }

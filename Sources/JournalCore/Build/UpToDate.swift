@@ -1,0 +1,126 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Makes a rebuild with nothing changed cost a look at the files instead of a build (what `make`
+/// and Bazel do): a finished build records, in the output's marker file, a stamp of everything
+/// the site was built from and a stamp of the output it left. When both still match, the site
+/// on disk is exactly what a build would write, so nothing is built and nothing is touched.
+///
+/// A stamp covers each file's path, size, inode, modification and status-change times. The
+/// status-change time (`ctime`) moves on every write and cannot be set back by hand, so an
+/// edited, replaced or `touch`ed file always counts as changed, in the journal and in the output.
+/// The program itself is part of the stamp, so a new version of `journal` builds again.
+enum UpToDate {
+    /// The stamp of what a build with `options` reads, or nil when it cannot be taken.
+    static func sourceStamp(_ options: BuildOptions) -> String? {
+        var hasher = StampHasher()
+        hasher.add("journal build stamp 1")
+        hasher.add(options.drafts ? "drafts" : "no drafts")
+        hasher.add(options.strict ? "strict" : "not strict")
+        hasher.add(options.baseURL ?? "")
+        hasher.add(options.output ?? "")
+        guard let tool = stampOfFile("/proc/self/exe") else { return nil }
+        hasher.add(tool)
+        let source = URL(fileURLWithPath: options.source).standardizedFileURL.path
+        hasher.add(source)
+        hasher.add(stampOfFile(source + "/journal.yaml") ?? "no journal.yaml")
+        for folder in ["content", "templates", "static"] {
+            hasher.add(folder)
+            for (relative, stamp) in stampsOfTree(source + "/" + folder) {
+                hasher.add(relative)
+                hasher.add(stamp)
+            }
+        }
+        return hasher.hex
+    }
+
+    /// The stamp of the output folder's files, the marker left out.
+    static func outputStamp(_ output: String) -> String {
+        var hasher = StampHasher()
+        for (relative, stamp) in stampsOfTree(output) where relative != SiteWriter.markerName {
+            hasher.add(relative)
+            hasher.add(stamp)
+        }
+        return hasher.hex
+    }
+
+    /// The marker's text for a build from `sourceStamp`, before the output is known.
+    static func markerText(sourceStamp: String?) -> String {
+        SiteWriter.markerText + (sourceStamp.map { "source \($0)\n" } ?? "")
+    }
+
+    /// When `output` holds what a build from `sourceStamp` would write (its marker names that
+    /// source stamp and its files still have the stamp recorded after that build), the number
+    /// of pages it has; otherwise nil.
+    static func currentPageCount(output: String, sourceStamp: String) -> Int? {
+        guard let marker = SiteWriter.read(output + "/" + SiteWriter.markerName) else { return nil }
+        let lines = String(decoding: marker, as: UTF8.self).split(separator: "\n")
+        guard lines.contains("source \(sourceStamp)"),
+              let recorded = lines.first(where: { $0.hasPrefix("output ") })?.split(separator: " "),
+              recorded.count == 3, let pages = Int(recorded[2]),
+              recorded[1] == outputStamp(output) else { return nil }
+        return pages
+    }
+
+    /// After a clean build: records the output's stamp in the marker, replacing it in one rename.
+    static func record(output: String, sourceStamp: String, pageCount: Int) {
+        let text = markerText(sourceStamp: sourceStamp) + "output \(outputStamp(output)) \(pageCount)\n"
+        let temporary = output + "/" + SiteWriter.markerName + ".new"
+        guard let data = text.data(using: .utf8), FileManager.default.createFile(atPath: temporary, contents: data) else { return }
+        if rename(temporary, output + "/" + SiteWriter.markerName) != 0 { unlink(temporary) }
+    }
+
+    // MARK: Stamps
+
+    private static func stampOfFile(_ path: String) -> String? {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return nil }
+        return stamp(status)
+    }
+
+    private static func stamp(_ status: stat) -> String {
+        "\(status.st_size) \(status.st_ino) \(status.st_mtim.tv_sec).\(status.st_mtim.tv_nsec) \(status.st_ctim.tv_sec).\(status.st_ctim.tv_nsec) \(status.st_mode)"
+    }
+
+    /// Every entry under `root` (files, folders, links), relative, sorted, with its stamp.
+    private static func stampsOfTree(_ root: String) -> [(String, String)] {
+        var found: [(String, String)] = []
+        var pending = [""]
+        while let relative = pending.popLast() {
+            guard let directory = opendir(relative.isEmpty ? root : root + "/" + relative) else { continue }
+            defer { closedir(directory) }
+            while let entry = readdir(directory) {
+                let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix(while: { $0 != 0 }), as: UTF8.self) }
+                guard name != ".", name != ".." else { continue }
+                let path = relative.isEmpty ? name : relative + "/" + name
+                var status = stat()
+                guard lstat(root + "/" + path, &status) == 0 else { continue }
+                found.append((path, stamp(status)))
+                if (status.st_mode & S_IFMT) == S_IFDIR { pending.append(path) }
+            }
+        }
+        return found.sorted { $0.0.utf8.lexicographicallyPrecedes($1.0.utf8) }
+    }
+}
+
+/// FNV-1a, 128 bits as two independent 64-bit lanes: a change detector, not a cryptographic hash.
+private struct StampHasher {
+    private var low: UInt64 = 0xcbf2_9ce4_8422_2325
+    private var high: UInt64 = 0x6c62_272e_07bb_0142
+
+    mutating func add(_ text: String) {
+        for byte in text.utf8 { mix(byte) }
+        mix(0)
+    }
+
+    private mutating func mix(_ byte: UInt8) {
+        low = (low ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
+        high = (high ^ UInt64(byte)) &* 0x0000_0100_0000_0193
+    }
+
+    var hex: String {
+        [low, high].map { String(("0000000000000000" + String($0, radix: 16)).suffix(16)) }.joined()
+    }
+}
