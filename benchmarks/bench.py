@@ -23,8 +23,15 @@ YARDSTICK = os.path.join(ROOT, "..", "shared", "bench", "make-journal.py")
 JOURNAL = os.path.join(ROOT, ".build", "release", "journal")
 
 
+def settle():
+    """Flushes what earlier runs left in the page cache, so their write-back does not land in
+    the next timed run (whichever tool that is)."""
+    subprocess.run(["sync"], check=True)
+
+
 def run_timed(command, env=None):
     """Runs a command under /usr/bin/time -v; returns (wall seconds, peak RSS MB, stdout)."""
+    settle()
     start = time.perf_counter()
     result = subprocess.run(["/usr/bin/time", "-v"] + command, capture_output=True, text=True, env=env)
     wall = time.perf_counter() - start
@@ -73,19 +80,31 @@ def main():
         if not os.path.exists(os.path.join(source, "journal.yaml")):
             subprocess.run([sys.executable, YARDSTICK, source, "--days", str(days), "--hugo"], check=True,
                            stdout=subprocess.DEVNULL)
-        out_j = os.path.join(args.work, f"out-j{days}")
-        out_h = os.path.join(args.work, f"out-h{days}")
+        stale = [os.path.join(args.work, name) for name in os.listdir(args.work)
+                 if name.startswith((f"out-j{days}-", f"out-h{days}-"))]
+        if stale:
+            for folder in stale:
+                shutil.rmtree(folder, ignore_errors=True)
+            settle()
+            time.sleep(31)
         journal_times, journal_peaks, hugo_times, hugo_peaks = [], [], [], []
         breakdown = []
-        for _ in range(args.runs):
-            # Full builds: the output is removed first, so every run writes everything.
-            shutil.rmtree(out_j, ignore_errors=True)
+        outputs = []
+        for run in range(args.runs):
+            # Full builds, each into a folder that does not exist yet, so every run writes
+            # everything. Nothing is deleted between runs: on ext4 without a journal (as here),
+            # inodes freed in the last 30 s are skipped one by one when new files are made,
+            # which made a build after `rm -rf` of the previous output several times slower,
+            # for Hugo as for journal.
+            out_j = os.path.join(args.work, f"out-j{days}-{run}")
+            outputs.append(out_j)
             wall, peak, out = run_timed([JOURNAL, "build", "--source", source, "--output", out_j, "--verbose"])
             journal_times.append(wall)
             journal_peaks.append(peak)
             breakdown.append(stages(out))
             if use_hugo:
-                shutil.rmtree(out_h, ignore_errors=True)
+                out_h = os.path.join(args.work, f"out-h{days}-{run}")
+                outputs.append(out_h)
                 wall, peak, _ = run_timed(["hugo", "--quiet", "-s", os.path.join(source, "hugo-site"), "-d", out_h])
                 hugo_times.append(wall)
                 hugo_peaks.append(peak)
@@ -109,6 +128,13 @@ def main():
             with open(newest, "w", encoding="utf-8") as f:
                 f.write(original)
         run_timed([JOURNAL, "build", "--source", source, "--output", out_j, "--quiet"])
+        files = sum(len(fs) for _, _, fs in os.walk(out_j))
+
+        # Clean up, and let the freed inodes age (see above) before the next size.
+        for folder in outputs:
+            shutil.rmtree(folder, ignore_errors=True)
+        settle()
+        time.sleep(31)
 
         median_j = statistics.median(journal_times)
         row = {
@@ -122,7 +148,7 @@ def main():
             "rebuild_touched": touched,
             "one_change": one_change,
             "one_change_rewritten": rewritten,
-            "files": sum(len(fs) for _, _, fs in os.walk(out_j)),
+            "files": files,
         }
         results.append(row)
         print(f"\n== {days} days ({row['files']} output files)")

@@ -102,7 +102,8 @@ import Testing
         #expect(html.contains("<source src=\"/previews/hype.ogg\" type=\"audio/ogg\">"))
         // A track without artwork gets a generated cover in its genre's colour with its initial.
         #expect(html.contains("aria-label=\"밤편지 · 아이유\""))
-        #expect(html.contains(">밤</text>"))
+        #expect(html.contains("style=\"--cover: #"))
+        #expect(html.contains("<span class=\"single\" aria-hidden=\"true\">밤</span>"))
         // The tracks are in the order listened to.
         let first = try #require(html.range(of: "Hype Boy")), second = try #require(html.range(of: "밤편지</p>"))
         #expect(first.lowerBound < second.lowerBound)

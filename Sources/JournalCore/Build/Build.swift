@@ -9,7 +9,7 @@ public struct BuildOptions: Sendable {
     public var drafts: Bool
     /// Warnings count as errors.
     public var strict: Bool
-    /// Render on one thread only (for comparing against the parallel build).
+    /// Load, render and write on one thread only (for comparing against the parallel build).
     public var singleThreaded = false
 
     public init(source: String = ".", output: String? = nil, baseURL: String? = nil, drafts: Bool = false, strict: Bool = false) {
@@ -75,7 +75,8 @@ public enum Build {
         let loaded = timed("load") {
             JournalLoader(source: options.source).load(LoadOptions(
                 drafts: options.drafts,
-                overrides: ConfigOverrides(output: options.output, baseURL: options.baseURL)))
+                overrides: ConfigOverrides(output: options.output, baseURL: options.baseURL),
+                parallel: !options.singleThreaded))
         }
         report.diagnostics = loaded.diagnostics
         if options.strict { report.diagnostics = report.diagnostics.map { var d = $0; d.severity = .error; return d } }
@@ -85,9 +86,10 @@ public enum Build {
             let catalog = GenreCatalog(journal: journal)
             return (Stats(journal: journal, catalog: catalog), Library(journal: journal, catalog: catalog))
         }
-        var renderer = SiteRenderer(journal: journal, stats: stats, library: library, theme: theme)
-        renderer.parallel = !options.singleThreaded
-        let plan = timed("plan") { renderer.plan() }
+        let (renderer, plan) = timed("plan") { () -> (SiteRenderer, SitePlan) in
+            let renderer = SiteRenderer(journal: journal, stats: stats, library: library, theme: theme, parallel: !options.singleThreaded)
+            return (renderer, renderer.plan())
+        }
         report.diagnostics += plan.diagnostics.map { var d = $0; if options.strict { d.severity = .error }; return d }
         guard !report.diagnostics.hasErrors else { return report }
 
@@ -97,7 +99,6 @@ public enum Build {
             do throws(SiteWriter.Failure) {
                 let writer = try SiteWriter(output: outputPath, source: options.source)
                 writer.put(OutputFile(path: SiteWriter.markerName, text: UpToDate.markerText(sourceStamp: stamp)))
-                let renderer = renderer
                 let timings = ParallelMap.map(plan.jobs, parallel: !options.singleThreaded) { job -> (Double, Double) in
                     let start = clock.now
                     let bytes = renderer.render(job)
@@ -135,7 +136,7 @@ public enum Build {
     /// nil when journal.yaml cannot say (the build then reports why).
     static func outputFolder(_ options: BuildOptions) -> String? {
         if let output = options.output { return output }
-        guard let bytes = SiteWriter.read(join(options.source, "journal.yaml")),
+        guard let bytes = FileTree.read(join(options.source, "journal.yaml")),
               case .success(let text) = SourceText.decode(bytes, path: "journal.yaml"),
               let config = ConfigLoading.decode(text, path: "journal.yaml", overrides: ConfigOverrides()).0 else { return nil }
         return join(options.source, config.output)

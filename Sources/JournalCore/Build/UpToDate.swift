@@ -55,7 +55,7 @@ enum UpToDate {
     /// source stamp and its files still have the stamp recorded after that build), the number
     /// of pages it has; otherwise nil.
     static func currentPageCount(output: String, sourceStamp: String) -> Int? {
-        guard let marker = SiteWriter.read(output + "/" + SiteWriter.markerName) else { return nil }
+        guard let marker = FileTree.read(output + "/" + SiteWriter.markerName) else { return nil }
         let lines = String(decoding: marker, as: UTF8.self).split(separator: "\n")
         guard lines.contains("source \(sourceStamp)"),
               let recorded = lines.first(where: { $0.hasPrefix("output ") })?.split(separator: " "),
@@ -87,19 +87,9 @@ enum UpToDate {
     /// Every entry under `root` (files, folders, links), relative, sorted, with its stamp.
     private static func stampsOfTree(_ root: String) -> [(String, String)] {
         var found: [(String, String)] = []
-        var pending = [""]
-        while let relative = pending.popLast() {
-            guard let directory = opendir(relative.isEmpty ? root : root + "/" + relative) else { continue }
-            defer { closedir(directory) }
-            while let entry = readdir(directory) {
-                let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix(while: { $0 != 0 }), as: UTF8.self) }
-                guard name != ".", name != ".." else { continue }
-                let path = relative.isEmpty ? name : relative + "/" + name
-                var status = stat()
-                guard lstat(root + "/" + path, &status) == 0 else { continue }
-                found.append((path, stamp(status)))
-                if (status.st_mode & S_IFMT) == S_IFDIR { pending.append(path) }
-            }
+        FileTree.walk(root) { path, _ in
+            var status = stat()
+            if lstat(root + "/" + path, &status) == 0 { found.append((path, stamp(status))) }
         }
         return found.sorted { $0.0.utf8.lexicographicallyPrecedes($1.0.utf8) }
     }

@@ -1,7 +1,7 @@
 import Yams
 
 /// Decodes the three kinds of content file (SPEC 2.1, 2.3, 2.4) from their front matter and body.
-struct ContentDecoding {
+struct ContentDecoding: Sendable {
     var markdown: Markdown
     var maxTracksPerDay: Int
 
@@ -82,7 +82,26 @@ struct ContentDecoding {
 
     /// The opening of a text, cut at a word boundary near 200 characters.
     static func summary(_ text: String, limit: Int = 200) -> String {
-        let collapsed = text.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+        // Runs of white space become one space, without splitting into Characters: this runs
+        // for every day of the journal.
+        var scalars = String.UnicodeScalarView()
+        var pendingSpace = false
+        for scalar in text.unicodeScalars {
+            let isSpace = scalar.isASCII
+                ? scalar == " " || scalar == "\n" || scalar == "\t" || scalar == "\r" || scalar.value == 0x0B || scalar.value == 0x0C
+                : scalar.properties.isWhitespace
+            if isSpace {
+                pendingSpace = !scalars.isEmpty
+                continue
+            }
+            if pendingSpace {
+                scalars.append(" ")
+                pendingSpace = false
+            }
+            scalars.append(scalar)
+        }
+        let collapsed = String(scalars)
+        guard collapsed.utf8.count > limit else { return collapsed }
         guard collapsed.count > limit else { return collapsed }
         var cut = String(collapsed.prefix(limit))
         if let space = cut.lastIndex(of: " "), cut.distance(from: cut.startIndex, to: space) > limit / 2 {

@@ -5,10 +5,13 @@ public struct LoadOptions: Sendable {
     /// Include days, playlists and pages marked `draft: true`.
     public var drafts: Bool
     public var overrides: ConfigOverrides
+    /// Decode files on every core (the result is the same either way).
+    public var parallel: Bool
 
-    public init(drafts: Bool = false, overrides: ConfigOverrides = ConfigOverrides()) {
+    public init(drafts: Bool = false, overrides: ConfigOverrides = ConfigOverrides(), parallel: Bool = true) {
         self.drafts = drafts
         self.overrides = overrides
+        self.parallel = parallel
     }
 }
 
@@ -56,12 +59,19 @@ public struct JournalLoader: Sendable {
         let decoding = ContentDecoding(markdown: Markdown(unsafeHTML: settings.unsafeHTML),
                                        maxTracksPerDay: settings.maxTracksPerDay)
 
+        // Files are read and decoded on every core; what depends on other files (one file per
+        // date, slugs) is settled afterwards, in file order, so the result never depends on timing.
+        let dayFiles = markdownFiles(in: "content/diary")
+        let decodedDays = ParallelMap.map(dayFiles, parallel: options.parallel) { relative -> (Day?, [Diagnostic]) in
+            let nameDate = CalendarDate(iso: stem(relative))
+            var found: [Diagnostic] = []
+            guard let file = read(relative, limit: settings.maxFileSize, into: &found) else { return (nil, found) }
+            let (day, decoded) = decoding.day(file, path: display(relative), nameDate: nameDate)
+            return (day, found + decoded)
+        }
         var days: [Day] = []
         var daySources: [CalendarDate: String] = [:]
-        for relative in markdownFiles(in: "content/diary") {
-            let nameDate = CalendarDate(iso: ((relative as NSString).lastPathComponent as NSString).deletingPathExtension)
-            guard let file = read(relative, limit: settings.maxFileSize, into: &diagnostics) else { continue }
-            let (day, found) = decoding.day(file, path: display(relative), nameDate: nameDate)
+        for (relative, (day, found)) in zip(dayFiles, decodedDays) {
             diagnostics += found
             guard let day else { continue }
             if let other = daySources[day.date] {
@@ -72,12 +82,16 @@ public struct JournalLoader: Sendable {
             if options.drafts || !day.draft { days.append(day) }
         }
 
-        var playlists: [Playlist] = []
         var playlistSlugs = SlugAllocator()
-        for relative in markdownFiles(in: "content/playlists") {
-            guard let file = read(relative, limit: settings.maxFileSize, into: &diagnostics) else { continue }
-            let slug = playlistSlugs.allocate(Slug.make(stem(relative)))
-            let (playlist, found) = decoding.playlist(file, path: display(relative), slug: slug)
+        let playlistFiles = markdownFiles(in: "content/playlists").map { ($0, playlistSlugs.allocate(Slug.make(stem($0)))) }
+        let decodedPlaylists = ParallelMap.map(playlistFiles, parallel: options.parallel) { relative, slug -> (Playlist?, [Diagnostic]) in
+            var found: [Diagnostic] = []
+            guard let file = read(relative, limit: settings.maxFileSize, into: &found) else { return (nil, found) }
+            let (playlist, decoded) = decoding.playlist(file, path: display(relative), slug: slug)
+            return (playlist, found + decoded)
+        }
+        var playlists: [Playlist] = []
+        for (playlist, found) in decodedPlaylists {
             diagnostics += found
             if let playlist, options.drafts || !playlist.draft { playlists.append(playlist) }
         }
@@ -109,7 +123,7 @@ public struct JournalLoader: Sendable {
     /// Reads and splits one content file, or reports why it cannot.
     private func read(_ relative: String, limit: Int, into diagnostics: inout [Diagnostic]) -> FrontMatter? {
         let path = display(relative)
-        guard let data = FileManager.default.contents(atPath: join(source, relative)) else {
+        guard let data = FileTree.read(join(source, relative)) else {
             diagnostics.append(Diagnostic(.error, "cannot read this file", path: path, line: 1, column: 1))
             return nil
         }
@@ -118,7 +132,7 @@ public struct JournalLoader: Sendable {
             return nil
         }
         let text: String
-        switch SourceText.decode(Array(data), path: path) {
+        switch SourceText.decode(data, path: path) {
         case .failure(let diagnostic):
             diagnostics.append(diagnostic)
             return nil
@@ -142,20 +156,11 @@ public struct JournalLoader: Sendable {
     /// Regular files under a folder of the journal (hidden ones left out), relative, sorted by
     /// their bytes so the order never depends on the file system or the locale.
     func files(in folder: String) -> [String] {
-        let root = join(source, folder)
-        guard let walker = FileManager.default.enumerator(atPath: root) else { return [] }
         var found: [String] = []
-        while let item = walker.nextObject() as? String {
-            let name = (item as NSString).lastPathComponent
-            if name.hasPrefix(".") {
-                if walker.fileAttributes?[.type] as? FileAttributeType == .typeDirectory { walker.skipDescendants() }
-                continue
-            }
-            if walker.fileAttributes?[.type] as? FileAttributeType == .typeRegular {
-                found.append(folder + "/" + item)
-            }
+        FileTree.walk(join(source, folder), skipHidden: true) { path, kind in
+            if kind == .file { found.append(folder + "/" + path) }
         }
-        return found.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
+        return found.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
     }
 
     private func stem(_ relative: String) -> String {

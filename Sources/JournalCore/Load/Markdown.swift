@@ -3,8 +3,10 @@ import Foundation
 
 /// GitHub-flavoured Markdown through cmark-gfm. The only file that touches the C library.
 ///
-/// cmark-gfm's parser is not thread-safe (its extensions mutate a process-global table), so
-/// parsing holds a lock; the core extensions are registered once before the first parse.
+/// cmark-gfm's parser is not thread-safe: finishing a parse adds the extensions' special
+/// characters to a process-global table and takes them out again. So parsing holds a lock, and
+/// rendering the parsed document to HTML, which touches no shared state, runs outside it, on
+/// every core. The core extensions are registered once before the first parse.
 struct Markdown: Sendable {
     /// A link or image destination found in the text, for checking.
     struct Destination: Equatable {
@@ -34,9 +36,6 @@ struct Markdown: Sendable {
         // Table alignment as style attributes: the align attribute is obsolete HTML.
         var options = CMARK_OPT_FOOTNOTES | CMARK_OPT_STRIKETHROUGH_DOUBLE_TILDE | CMARK_OPT_TABLE_PREFER_STYLE_ATTRIBUTES
         if unsafeHTML { options |= CMARK_OPT_UNSAFE }
-        Self.parseLock.lock()
-        defer { Self.parseLock.unlock() }
-
         guard let parser = cmark_parser_new(options) else { return Output(html: "", firstParagraph: "", destinations: []) }
         defer { cmark_parser_free(parser) }
         for name in Self.extensionNames {
@@ -45,12 +44,15 @@ struct Markdown: Sendable {
             }
         }
         var utf8 = Array(text.utf8)
+        Self.parseLock.lock()
         utf8.withUnsafeMutableBufferPointer { buffer in
             buffer.baseAddress.map { base in
                 base.withMemoryRebound(to: CChar.self, capacity: buffer.count) { cmark_parser_feed(parser, $0, buffer.count) }
             }
         }
-        guard let document = cmark_parser_finish(parser) else { return Output(html: "", firstParagraph: "", destinations: []) }
+        let parsed = cmark_parser_finish(parser)
+        Self.parseLock.unlock()
+        guard let document = parsed else { return Output(html: "", firstParagraph: "", destinations: []) }
         defer { cmark_node_free(document) }
 
         var html = ""

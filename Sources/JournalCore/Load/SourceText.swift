@@ -6,7 +6,8 @@ enum SourceText {
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { start = 3 }
         let body = bytes[start...]
         if let text = String(validating: body, as: UTF8.self) {
-            return .success(text.contains("\r\n") ? text.replacingOccurrences(of: "\r\n", with: "\n") : text)
+            guard body.contains(UInt8(ascii: "\r")) else { return .success(text) }
+            return .success(text.replacingOccurrences(of: "\r\n", with: "\n"))
         }
         return .failure(invalidUTF8(body, path: path))
     }

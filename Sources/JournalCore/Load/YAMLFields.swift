@@ -38,7 +38,8 @@ struct YAMLFields {
     mutating func root(of yaml: String) -> Node? {
         let node: Node?
         do {
-            node = try Yams.compose(yaml: yaml, .basic)
+            // The encoding named, not `.default`, which reads the environment on every call.
+            node = try Yams.compose(yaml: yaml, .basic, .default, .utf8)
         } catch let yamlError as YamlError {
             report(yamlError)
             return nil
@@ -116,7 +117,7 @@ struct YAMLFields {
             error("'\(field)' must be text, found \(describe(node))", at: node)
             return nil
         }
-        let text = scalar.string.trimmingCharacters(in: .whitespacesAndNewlines)
+        let text = scalar.string.trimmed(.whitespacesAndNewlines)
         return text.isEmpty ? nil : text
     }
 
@@ -173,7 +174,7 @@ struct YAMLFields {
 
     mutating func integer(_ node: Node?, field: String, range: ClosedRange<Int>) -> Int? {
         guard let node, !isMissing(node) else { return nil }
-        guard let scalar = node.scalar, let value = Int(scalar.string.trimmingCharacters(in: .whitespaces)) else {
+        guard let scalar = node.scalar, let value = Int(scalar.string.trimmed(.whitespaces)) else {
             error("'\(field)' must be a whole number, found \(describe(node))", at: node)
             return nil
         }
@@ -190,7 +191,7 @@ struct YAMLFields {
             error("'\(field)' must be a date like 2026-11-21, found \(describe(node))", at: node)
             return nil
         }
-        let text = scalar.string.trimmingCharacters(in: .whitespaces)
+        let text = scalar.string.trimmed(.whitespaces)
         guard let date = CalendarDate(iso: text) else {
             error("invalid date '\(text)' in '\(field)': expected a calendar date written YYYY-MM-DD", at: node)
             return nil

@@ -23,7 +23,7 @@ public struct LinkTarget: Hashable, Sendable {
 
     /// Checks `text` against the allowed schemes.
     public static func check(_ raw: String, allowMailto: Bool = false) -> Result<LinkTarget, Problem> {
-        let text = raw.trimmingCharacters(in: .whitespaces)
+        let text = raw.trimmed(.whitespaces)
         guard !text.isEmpty else { return .failure(.empty) }
         if text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
             return .failure(.invalidCharacter)

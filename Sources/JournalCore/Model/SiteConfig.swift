@@ -63,7 +63,7 @@ public struct SiteConfig: Sendable {
     /// Normalises a base URL to end with `/`; nil if it is neither `http(s)://...` nor a path
     /// starting with `/`.
     public static func normalizedBaseURL(_ raw: String) -> String? {
-        let text = raw.trimmingCharacters(in: .whitespaces)
+        let text = raw.trimmed(.whitespaces)
         guard !text.isEmpty, !text.contains(where: { $0.isWhitespace || $0 == "\"" || $0 == "<" || $0 == ">" }),
               !text.contains("?"), !text.contains("#") else { return nil }
         let lower = text.lowercased()

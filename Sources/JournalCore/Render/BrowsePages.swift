@@ -160,7 +160,7 @@ extension SiteRenderer {
         data["tag"] = [
             "name": .text(tag.name),
             "count": .text(l10n.days(tag.days.count)),
-            "days": .list(tag.days.reversed().map { .object(dayCard(journal.days[$0])) }),
+            "days": .list(tag.days.reversed().map { .object(dayCard($0)) }),
             "playlists": .list(tag.playlists.map { .object(playlistCard(journal.playlists[$0])) }),
         ]
         return data

@@ -1,13 +1,12 @@
 /// A generated cover for a track without artwork: the genre's colour and the title's initials,
-/// as inline SVG.
+/// drawn by the theme's CSS (`.cover.placeholder`) so each one costs a line of HTML, not an SVG.
 public enum CoverArt {
     public static func placeholder(title: String, artist: String, color: String) -> String {
-        let label = Escape.xml("\(title) · \(artist)")
-        let initials = Escape.xml(self.initials(of: title))
-        let fontSize = initials.count > 1 ? 34 : 42
-        return """
-        <svg class="cover placeholder" viewBox="0 0 100 100" role="img" aria-label="\(label)"><rect width="100" height="100" fill="\(color)"/><circle cx="82" cy="18" r="46" fill="#fff" fill-opacity=".12"/><circle cx="14" cy="96" r="30" fill="#000" fill-opacity=".10"/><text x="50" y="50" dy=".35em" text-anchor="middle" font-family="system-ui, -apple-system, 'Segoe UI', sans-serif" font-weight="700" font-size="\(fontSize)" fill="#fff">\(initials)</text></svg>
-        """
+        let label = Escape.xml(artist.isEmpty ? title : "\(title) · \(artist)")
+        let initials = self.initials(of: title)
+        // One letter or syllable is drawn larger than two.
+        let size = initials.count > 1 ? "" : " class=\"single\""
+        return "<span class=\"cover placeholder\" role=\"img\" aria-label=\"\(label)\" style=\"--cover: \(color)\"><span\(size) aria-hidden=\"true\">\(Escape.xml(initials))</span></span>"
     }
 
     /// Up to two initials of the first words; one character for CJK titles, whose syllables
@@ -16,15 +15,15 @@ public enum CoverArt {
         var result = ""
         for word in title.split(whereSeparator: { $0.isWhitespace }) {
             guard let first = word.first(where: { $0.isLetter || $0.isNumber }) else { continue }
-            if isWide(first) { return result.isEmpty ? String(first) : result }
+            if first.unicodeScalars.first.map(isWide) == true { return result.isEmpty ? String(first) : result }
             result += String(first).uppercased()
             if result.count == 2 { break }
         }
         return result.isEmpty ? "♪" : result
     }
 
-    private static func isWide(_ character: Character) -> Bool {
-        guard let scalar = character.unicodeScalars.first else { return false }
+    /// Hangul, kana and CJK ideographs: one is a word's worth, and drawn larger.
+    private static func isWide(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x1100...0x11FF, 0x3040...0x30FF, 0x3130...0x318F, 0x3400...0x9FFF, 0xAC00...0xD7AF, 0xF900...0xFAFF:
             return true

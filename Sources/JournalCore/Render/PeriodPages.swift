@@ -176,7 +176,7 @@ extension SiteRenderer {
             "chart": .object(chartView(chart(for: week), svgPath: urls.chart(of: path), slotHeader: l10n.string("date"))),
             "genres": genreTotals(week),
             "topArtists": ranked(week.topArtists, limit: 5),
-            "days": .list(week.days.compactMap { $0.dayIndex }.map { .object(dayCard(journal.days[$0])) }),
+            "days": .list(week.days.compactMap { $0.dayIndex }.map { .object(dayCard($0)) }),
         ]
         view["previous"] = neighbour(index > 0 ? stats.weeks[index - 1] : nil, label: l10n.string("previous_week"))
         view["next"] = neighbour(index + 1 < stats.weeks.count ? stats.weeks[index + 1] : nil, label: l10n.string("next_week"))

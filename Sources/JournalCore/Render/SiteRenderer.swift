@@ -7,8 +7,6 @@ public struct SiteRenderer: Sendable {
     public let theme: ThemeFiles
     /// Days per page of the home page list.
     public var daysPerPage = 10
-    /// Render pages on every core; false renders them one after another (same bytes, slower).
-    public var parallel = true
 
     let urls: SiteURLs
     let l10n: Localization
@@ -19,8 +17,12 @@ public struct SiteRenderer: Sendable {
     let yearIndex: [Int: Int]
     /// The UI strings (`t` in templates), made once for every page.
     let strings: TemplateValue
+    /// Every day as a card (`dayCard`), by index in `journal.days`: made once, since the home,
+    /// week, day and tag pages all list the same cards.
+    private(set) var dayCards: [TemplateObject] = []
 
-    public init(journal: Journal, stats: Stats, library: Library, theme: ThemeFiles) {
+    /// `parallel`: make the shared day cards on every core (the result is the same either way).
+    public init(journal: Journal, stats: Stats, library: Library, theme: ThemeFiles, parallel: Bool = true) {
         self.journal = journal
         self.stats = stats
         self.library = library
@@ -31,6 +33,9 @@ public struct SiteRenderer: Sendable {
         monthIndex = Dictionary(stats.months.enumerated().map { ($1.start.year * 100 + $1.start.month, $0) }, uniquingKeysWith: { first, _ in first })
         yearIndex = Dictionary(stats.years.enumerated().map { ($1.start.year, $0) }, uniquingKeysWith: { first, _ in first })
         strings = .object(l10n.strings.mapValues(TemplateValue.text))
+        dayCards = ParallelMap.map(Array(journal.days.indices), parallel: parallel) { [self] index in
+            makeDayCard(journal.days[index])
+        }
     }
 
     /// Lists every file of the site without making any: pages with their template and data,
@@ -164,8 +169,11 @@ public struct SiteRenderer: Sendable {
 
     var trackView: TrackView { TrackView(urls: urls, catalog: catalog, library: library) }
 
+    /// The card of day `index` of `journal.days`.
+    func dayCard(_ index: Int) -> TemplateObject { dayCards[index] }
+
     /// A day as a card in lists.
-    func dayCard(_ day: Day) -> TemplateObject {
+    private func makeDayCard(_ day: Day) -> TemplateObject {
         var card: TemplateObject = [
             "href": .text(urls.href(urls.day(day.date))),
             "date": .text(l10n.longDate(day.date)),
@@ -192,10 +200,10 @@ public struct SiteRenderer: Sendable {
     func homePage(_ number: Int) -> TemplateObject {
         let pageCount = homePageCount
         let newest = journal.days.count - (number - 1) * daysPerPage
-        let slice = journal.days[max(0, newest - daysPerPage)..<max(0, newest)].reversed()
+        let shown = max(0, newest - daysPerPage)..<max(0, newest)
         let path = urls.homePage(number)
         var data = base(title: number == 1 ? nil : l10n.pageOf(number, pageCount), description: nil, path: path, section: "home")
-        data["days"] = .list(slice.map { .object(dayCard($0)) })
+        data["days"] = .list(shown.reversed().map { .object(dayCard($0)) })
         data["isFirstPage"] = .bool(number == 1)
         if number == 1, let week = stats.weeks.last, let month = stats.months.last {
             let weekPath = urls.week(week.start)
@@ -236,7 +244,7 @@ public struct SiteRenderer: Sendable {
         var data = base(title: day.title.map { "\($0) · \(l10n.shortDate(day.date))" } ?? l10n.longDate(day.date),
                         description: day.summary.isEmpty ? nil : day.summary, path: path, section: "day",
                         image: day.tracks.lazy.compactMap(\.artwork).first)
-        var view = dayCard(day)
+        var view = dayCard(index)
         view["heading"] = .text(heading)
         view["hasTitle"] = .bool(day.title != nil)
         view["mood"] = .optional(day.mood)
@@ -307,7 +315,7 @@ public struct SiteRenderer: Sendable {
 
     func notFoundPage() -> TemplateObject {
         var data = base(title: l10n.string("not_found_title"), description: nil, path: "404.html", section: "404")
-        data["recent"] = .list(journal.days.suffix(3).reversed().map { .object(dayCard($0)) })
+        data["recent"] = .list(journal.days.indices.suffix(3).reversed().map { .object(dayCard($0)) })
         return data
     }
 }

@@ -88,7 +88,7 @@ public final class SiteWriter: @unchecked Sendable {
     /// Adds a file copied from `source` (a journal's `static/` file) at `relative`.
     public func copy(from source: String, to relative: String) {
         put(path: relative) { () throws(Failure) -> [UInt8] in
-            guard let bytes = Self.read(source) else { throw Failure(message: "cannot read \(source): \(String(cString: strerror(errno)))") }
+            guard let bytes = FileTree.read(source) else { throw Failure(message: "cannot read \(source): \(String(cString: strerror(errno)))") }
             return bytes
         }
     }
@@ -101,7 +101,7 @@ public final class SiteWriter: @unchecked Sendable {
             let content = try bytes()
             if rebuilding, Self.file(output + "/" + path, holds: content) { return }
             try ensureFolder(of: path)
-            guard Self.write(content, to: staging + "/" + path) else {
+            guard FileTree.write(content, to: staging + "/" + path) else {
                 throw Failure(message: "cannot write \(path): \(String(cString: strerror(errno)))")
             }
             lock.withLock { staged.append(path) }
@@ -190,49 +190,6 @@ public final class SiteWriter: @unchecked Sendable {
         return String(relative[..<slash])
     }
 
-    private static func write(_ bytes: [UInt8], to path: String) -> Bool {
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { return false }
-        defer { close(descriptor) }
-        return bytes.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let count = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                if count < 0 {
-                    if errno == EINTR { continue }
-                    return false
-                }
-                offset += count
-            }
-            return true
-        }
-    }
-
-    /// The whole file, or nil if it cannot be read.
-    static func read(_ path: String) -> [UInt8]? {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0 else { return nil }
-        return readAll(descriptor, expected: Int(status.st_size))
-    }
-
-    private static func readAll(_ descriptor: Int32, expected: Int) -> [UInt8]? {
-        var bytes = [UInt8](repeating: 0, count: expected)
-        var offset = 0
-        let complete = bytes.withUnsafeMutableBytes { buffer -> Bool in
-            while offset < expected {
-                let count = Glibc.read(descriptor, buffer.baseAddress! + offset, expected - offset)
-                if count < 0 && errno == EINTR { continue }
-                guard count > 0 else { return false }
-                offset += count
-            }
-            return true
-        }
-        return complete ? bytes : nil
-    }
-
     /// Whether the file at `path` exists and holds exactly `bytes` (sizes first, so most changed
     /// files are told apart without reading them).
     private static func file(_ path: String, holds bytes: [UInt8]) -> Bool {
@@ -241,27 +198,14 @@ public final class SiteWriter: @unchecked Sendable {
         defer { close(descriptor) }
         var status = stat()
         guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG, Int(status.st_size) == bytes.count else { return false }
-        return readAll(descriptor, expected: bytes.count) == bytes
+        return FileTree.read(descriptor, count: bytes.count) == bytes
     }
 
     /// Every file under `folder` (not folders), relative.
     static func files(in folder: String) -> [String] {
         var found: [String] = []
-        var pending = [""]
-        while let relative = pending.popLast() {
-            guard let directory = opendir(relative.isEmpty ? folder : folder + "/" + relative) else { continue }
-            defer { closedir(directory) }
-            while let entry = readdir(directory) {
-                let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix(while: { $0 != 0 }), as: UTF8.self) }
-                guard name != ".", name != ".." else { continue }
-                let path = relative.isEmpty ? name : relative + "/" + name
-                var isFolder = entry.pointee.d_type == UInt8(DT_DIR)
-                if entry.pointee.d_type == UInt8(DT_UNKNOWN) {
-                    var status = stat()
-                    isFolder = lstat(folder + "/" + path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR
-                }
-                if isFolder { pending.append(path) } else { found.append(path) }
-            }
+        FileTree.walk(folder) { path, kind in
+            if kind != .folder { found.append(path) }
         }
         return found
     }

@@ -1,0 +1,91 @@
+#if canImport(Glibc)
+import Glibc
+private let systemRead = Glibc.read
+private let systemWrite = Glibc.write
+#elseif canImport(Darwin)
+import Darwin
+private let systemRead = Darwin.read
+private let systemWrite = Darwin.write
+#endif
+
+/// Walks folders and reads whole files with plain POSIX calls, for Load, Write and the
+/// up-to-date check alike: no FileManager enumerator, and no `stat` for an entry whose kind the
+/// folder listing already gives.
+enum FileTree {
+    enum Kind { case file, folder, other }
+
+    /// Calls `visit` with every entry below `root` (relative path and kind), folders before what
+    /// they hold, in no particular order. `skipHidden` leaves out names starting with `.` and
+    /// everything inside such folders. Symbolic links are `.other` and never followed.
+    static func walk(_ root: String, skipHidden: Bool = false, _ visit: (_ relative: String, _ kind: Kind) -> Void) {
+        var pending = [""]
+        while let relative = pending.popLast() {
+            guard let directory = opendir(relative.isEmpty ? root : root + "/" + relative) else { continue }
+            defer { closedir(directory) }
+            while let entry = readdir(directory) {
+                let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix(while: { $0 != 0 }), as: UTF8.self) }
+                guard name != ".", name != "..", !(skipHidden && name.hasPrefix(".")) else { continue }
+                let path = relative.isEmpty ? name : relative + "/" + name
+                let kind: Kind
+                switch Int32(entry.pointee.d_type) {
+                case Int32(DT_DIR): kind = .folder
+                case Int32(DT_REG): kind = .file
+                case Int32(DT_UNKNOWN):
+                    var status = stat()
+                    guard lstat(root + "/" + path, &status) == 0 else { continue }
+                    kind = (status.st_mode & S_IFMT) == S_IFDIR ? .folder : (status.st_mode & S_IFMT) == S_IFREG ? .file : .other
+                default: kind = .other
+                }
+                visit(path, kind)
+                if kind == .folder { pending.append(path) }
+            }
+        }
+    }
+
+    /// The whole file, or nil if it cannot be read.
+    static func read(_ path: String) -> [UInt8]? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { return nil }
+        return read(descriptor, count: Int(status.st_size))
+    }
+
+    /// Exactly `count` bytes from an open file, or nil if it holds fewer or cannot be read.
+    static func read(_ descriptor: Int32, count: Int) -> [UInt8]? {
+        var bytes = [UInt8](repeating: 0, count: count)
+        let complete = bytes.withUnsafeMutableBytes { buffer -> Bool in
+            guard let base = buffer.baseAddress else { return true }
+            var offset = 0
+            while offset < count {
+                let got = systemRead(descriptor, base + offset, count - offset)
+                if got < 0 && errno == EINTR { continue }
+                guard got > 0 else { return false }
+                offset += got
+            }
+            return true
+        }
+        return complete ? bytes : nil
+    }
+
+    /// Writes `bytes` to a new or truncated file at `path`.
+    static func write(_ bytes: [UInt8], to path: String) -> Bool {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        return bytes.withUnsafeBytes { buffer in
+            guard let base = buffer.baseAddress else { return true }
+            var offset = 0
+            while offset < buffer.count {
+                let written = systemWrite(descriptor, base + offset, buffer.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    return false
+                }
+                offset += written
+            }
+            return true
+        }
+    }
+}
