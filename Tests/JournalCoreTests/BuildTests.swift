@@ -118,7 +118,7 @@ import Testing
         // home, 3 days, their week, month and year (7); artists index and 4 artists (12); genres index
         // and 4 genres (17); tags index and 2 tags (20); search, playlists, 1 playlist, about, 404 (25)
         #expect(report.pageCount == 25)
-        #expect(report.stages.map(\.name) == ["check", "load", "analyse", "plan", "generate"])
+        #expect(report.stages.map(\.name) == ["check", "load", "analyse", "plan", "generate", "stamp"])
         #expect(report.workerSeconds.map(\.name) == ["render", "write"])
     }
 }

@@ -84,7 +84,9 @@ public enum Build {
 
         let (stats, library) = timed("analyse") { () -> (Stats, Library) in
             let catalog = GenreCatalog(journal: journal)
-            return (Stats(journal: journal, catalog: catalog), Library(journal: journal, catalog: catalog))
+            return ParallelMap.both(parallel: !options.singleThreaded,
+                                    { Stats(journal: journal, catalog: catalog) },
+                                    { Library(journal: journal, catalog: catalog) })
         }
         let (renderer, plan) = timed("plan") { () -> (SiteRenderer, SitePlan) in
             let renderer = SiteRenderer(journal: journal, stats: stats, library: library, theme: theme, parallel: !options.singleThreaded)
@@ -127,7 +129,7 @@ public enum Build {
         report.fileCount = plan.jobs.count + plan.staticCopies.count
         report.outputPath = outputPath
         if let stamp, report.diagnostics.isEmpty {
-            UpToDate.record(output: outputPath, sourceStamp: stamp, pageCount: plan.pageCount)
+            timed("stamp") { UpToDate.record(output: outputPath, sourceStamp: stamp, pageCount: plan.pageCount) }
         }
         return report
     }

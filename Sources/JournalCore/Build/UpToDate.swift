@@ -85,12 +85,20 @@ enum UpToDate {
     }
 
     /// Every entry under `root` (files, folders, links), relative, sorted, with its stamp.
+    /// Each top-level folder is walked on its own core.
     private static func stampsOfTree(_ root: String) -> [(String, String)] {
         var found: [(String, String)] = []
-        FileTree.walk(root) { path, _ in
-            var status = stat()
-            if lstat(root + "/" + path, &status) == 0 { found.append((path, stamp(status))) }
+        var folders: [String] = []
+        FileTree.walkWithStatus(root, recursive: false) { name, status in
+            found.append((name, stamp(status)))
+            if (status.st_mode & S_IFMT) == S_IFDIR { folders.append(name) }
         }
+        let below = ParallelMap.map(folders) { folder -> [(String, String)] in
+            var inside: [(String, String)] = []
+            FileTree.walkWithStatus(root + "/" + folder) { path, status in inside.append((folder + "/" + path, stamp(status))) }
+            return inside
+        }
+        for stamps in below { found += stamps }
         return found.sorted { $0.0.utf8.lexicographicallyPrecedes($1.0.utf8) }
     }
 }

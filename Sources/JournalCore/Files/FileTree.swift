@@ -18,26 +18,36 @@ enum FileTree {
     /// they hold, in no particular order. `skipHidden` leaves out names starting with `.` and
     /// everything inside such folders. Symbolic links are `.other` and never followed.
     static func walk(_ root: String, skipHidden: Bool = false, _ visit: (_ relative: String, _ kind: Kind) -> Void) {
+        walk(root, skipHidden: skipHidden, withStatus: false) { path, kind, _ in visit(path, kind) }
+    }
+
+    /// Like `walk`, with each entry's status as `lstat` gives it (read relative to its open
+    /// folder, so no path is looked up twice).
+    /// `recursive: false` lists `root` itself only.
+    static func walkWithStatus(_ root: String, recursive: Bool = true, _ visit: (_ relative: String, _ status: stat) -> Void) {
+        walk(root, skipHidden: false, withStatus: true, recursive: recursive) { path, _, status in visit(path, status) }
+    }
+
+    private static func walk(_ root: String, skipHidden: Bool, withStatus: Bool, recursive: Bool = true, _ visit: (String, Kind, stat) -> Void) {
         var pending = [""]
         while let relative = pending.popLast() {
             guard let directory = opendir(relative.isEmpty ? root : root + "/" + relative) else { continue }
             defer { closedir(directory) }
+            let folder = dirfd(directory)
             while let entry = readdir(directory) {
                 let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix(while: { $0 != 0 }), as: UTF8.self) }
                 guard name != ".", name != "..", !(skipHidden && name.hasPrefix(".")) else { continue }
                 let path = relative.isEmpty ? name : relative + "/" + name
-                let kind: Kind
-                switch Int32(entry.pointee.d_type) {
-                case Int32(DT_DIR): kind = .folder
-                case Int32(DT_REG): kind = .file
-                case Int32(DT_UNKNOWN):
-                    var status = stat()
-                    guard lstat(root + "/" + path, &status) == 0 else { continue }
+                var status = stat()
+                let type = Int32(entry.pointee.d_type)
+                var kind: Kind = type == Int32(DT_DIR) ? .folder : type == Int32(DT_REG) ? .file : .other
+                // Some file systems leave the type unknown: then ask.
+                if withStatus || type == Int32(DT_UNKNOWN) {
+                    guard fstatat(folder, name, &status, AT_SYMLINK_NOFOLLOW) == 0 else { continue }
                     kind = (status.st_mode & S_IFMT) == S_IFDIR ? .folder : (status.st_mode & S_IFMT) == S_IFREG ? .file : .other
-                default: kind = .other
                 }
-                visit(path, kind)
-                if kind == .folder { pending.append(path) }
+                visit(path, kind, status)
+                if kind == .folder && recursive { pending.append(path) }
             }
         }
     }

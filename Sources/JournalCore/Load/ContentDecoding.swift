@@ -84,31 +84,36 @@ struct ContentDecoding: Sendable {
     static func summary(_ text: String, limit: Int = 200) -> String {
         // Runs of white space become one space, without splitting into Characters: this runs
         // for every day of the journal.
-        var scalars = String.UnicodeScalarView()
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count)
         var pendingSpace = false
         for scalar in text.unicodeScalars {
             let isSpace = scalar.isASCII
                 ? scalar == " " || scalar == "\n" || scalar == "\t" || scalar == "\r" || scalar.value == 0x0B || scalar.value == 0x0C
                 : scalar.properties.isWhitespace
             if isSpace {
-                pendingSpace = !scalars.isEmpty
+                pendingSpace = !bytes.isEmpty
                 continue
             }
             if pendingSpace {
-                scalars.append(" ")
+                bytes.append(UInt8(ascii: " "))
                 pendingSpace = false
             }
-            scalars.append(scalar)
+            if scalar.isASCII { bytes.append(UInt8(scalar.value)) } else { bytes += scalar.utf8 }
         }
-        let collapsed = String(scalars)
-        guard collapsed.utf8.count > limit else { return collapsed }
-        guard collapsed.count > limit else { return collapsed }
-        var cut = String(collapsed.prefix(limit))
+        let collapsed = String(decoding: bytes, as: UTF8.self)
+        // Characters are counted only as far as the limit.
+        guard collapsed.utf8.count > limit,
+              let end = collapsed.index(collapsed.startIndex, offsetBy: limit, limitedBy: collapsed.endIndex),
+              end < collapsed.endIndex else { return collapsed }
+        var cut = collapsed[..<end]
         if let space = cut.lastIndex(of: " "), cut.distance(from: cut.startIndex, to: space) > limit / 2 {
-            cut = String(cut[..<space])
+            cut = cut[..<space]
         }
-        return cut.trimmingCharacters(in: .punctuationCharacters.union(.whitespaces)) + "…"
+        return cut.trimmingCharacters(in: summaryTrim) + "…"
     }
+
+    private static let summaryTrim = CharacterSet.punctuationCharacters.union(.whitespaces)
 }
 
 import Foundation

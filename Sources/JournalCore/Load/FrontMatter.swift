@@ -10,36 +10,47 @@ struct FrontMatter {
     var bodyFirstLine: Int
 
     /// Splits on lines that are exactly `---` (trailing spaces allowed), never on a `---`
-    /// inside a line.
+    /// inside a line. Scans UTF-8 bytes: `-`, space, tab and line feed are ASCII, so they never
+    /// occur inside a multi-byte character.
     static func split(_ text: String, path: String) -> Result<FrontMatter, Diagnostic> {
-        var lines = text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false)
-        guard let first = lines.first, isDelimiter(first) else {
+        let utf8 = text.utf8
+        let newline = UInt8(ascii: "\n")
+        let firstEnd = utf8.firstIndex(of: newline) ?? utf8.endIndex
+        guard isDelimiter(utf8[utf8.startIndex..<firstEnd]) else {
             return .failure(Diagnostic(.error, "missing front matter: the file must start with a line '---', then YAML, then a line '---'", path: path, line: 1, column: 1))
         }
-        let rest: Substring = lines.count > 1 ? lines[1] : ""
-        lines = []
+        guard firstEnd < utf8.endIndex else {
+            return .failure(Diagnostic(.error, "unterminated front matter: no closing '---' line after the opening one", path: path, line: 1, column: 1))
+        }
+        let yamlStart = utf8.index(after: firstEnd)
         var lineNumber = 2
-        var lineStart = rest.startIndex
-        while lineStart < rest.endIndex || lineStart == rest.startIndex {
-            let lineEnd = rest[lineStart...].firstIndex(of: "\n") ?? rest.endIndex
-            if isDelimiter(rest[lineStart..<lineEnd]) {
-                let bodyStart = lineEnd < rest.endIndex ? rest.index(after: lineEnd) : rest.endIndex
+        var lineStart = yamlStart
+        while true {
+            let lineEnd = utf8[lineStart...].firstIndex(of: newline) ?? utf8.endIndex
+            if isDelimiter(utf8[lineStart..<lineEnd]) {
+                let bodyStart = lineEnd < utf8.endIndex ? utf8.index(after: lineEnd) : utf8.endIndex
                 return .success(FrontMatter(
-                    yaml: String(rest[rest.startIndex..<lineStart]),
+                    yaml: String(text[yamlStart..<lineStart]),
                     yamlFirstLine: 2,
-                    body: String(rest[bodyStart...]),
+                    body: String(text[bodyStart...]),
                     bodyFirstLine: lineNumber + 1
                 ))
             }
-            if lineEnd == rest.endIndex { break }
-            lineStart = rest.index(after: lineEnd)
+            if lineEnd == utf8.endIndex { break }
+            lineStart = utf8.index(after: lineEnd)
             lineNumber += 1
         }
         return .failure(Diagnostic(.error, "unterminated front matter: no closing '---' line after the opening one", path: path, line: 1, column: 1))
     }
 
-    private static func isDelimiter(_ line: Substring) -> Bool {
-        guard line.hasPrefix("---") else { return false }
-        return line.dropFirst(3).allSatisfy { $0 == " " || $0 == "\t" }
+    private static func isDelimiter(_ line: Substring.UTF8View) -> Bool {
+        var bytes = line.makeIterator()
+        for _ in 0..<3 {
+            guard bytes.next() == UInt8(ascii: "-") else { return false }
+        }
+        while let byte = bytes.next() {
+            if byte != UInt8(ascii: " ") && byte != UInt8(ascii: "\t") { return false }
+        }
+        return true
     }
 }
