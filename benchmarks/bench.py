@@ -30,7 +30,8 @@ def settle():
 
 
 def run_timed(command, env=None):
-    """Runs a command under /usr/bin/time -v; returns (wall seconds, peak RSS MB, stdout)."""
+    """Runs a command under /usr/bin/time -v; returns (wall seconds, peak RSS MB, stdout).
+    The CPU seconds (user + system) of the last run are kept in `run_timed.cpu`."""
     settle()
     start = time.perf_counter()
     result = subprocess.run(["/usr/bin/time", "-v"] + command, capture_output=True, text=True, env=env)
@@ -38,12 +39,20 @@ def run_timed(command, env=None):
     if result.returncode != 0:
         sys.exit(f"failed: {' '.join(command)}\n{result.stdout}\n{result.stderr}")
     peak = re.search(r"Maximum resident set size \(kbytes\): (\d+)", result.stderr)
+    cpu = [float(m) for m in re.findall(r"(?:User|System) time \(seconds\): ([\d.]+)", result.stderr)]
+    run_timed.cpu = sum(cpu)
     return wall, (int(peak.group(1)) / 1024 if peak else float("nan")), result.stdout
 
 
 def stages(output):
     """Per-stage seconds from `journal build --verbose`."""
     return {m.group(1): float(m.group(2)) for m in re.finditer(r"^\s+(\w+)\s+([\d.]+) s$", output, re.M)}
+
+
+def tree_size(folder):
+    """Files and bytes under a folder."""
+    sizes = [os.path.getsize(os.path.join(b, n)) for b, _, fs in os.walk(folder) for n in fs]
+    return len(sizes), sum(sizes)
 
 
 def mtimes(folder):
@@ -88,6 +97,7 @@ def main():
             settle()
             time.sleep(31)
         journal_times, journal_peaks, hugo_times, hugo_peaks = [], [], [], []
+        journal_cpu, hugo_cpu = [], []
         breakdown = []
         outputs = []
         for run in range(args.runs):
@@ -100,6 +110,7 @@ def main():
             outputs.append(out_j)
             wall, peak, out = run_timed([JOURNAL, "build", "--source", source, "--output", out_j, "--verbose"])
             journal_times.append(wall)
+            journal_cpu.append(run_timed.cpu)
             journal_peaks.append(peak)
             breakdown.append(stages(out))
             if use_hugo:
@@ -107,6 +118,7 @@ def main():
                 outputs.append(out_h)
                 wall, peak, _ = run_timed(["hugo", "--quiet", "-s", os.path.join(source, "hugo-site"), "-d", out_h])
                 hugo_times.append(wall)
+                hugo_cpu.append(run_timed.cpu)
                 hugo_peaks.append(peak)
 
         # A no-change rebuild over the last full build.
@@ -129,6 +141,8 @@ def main():
                 f.write(original)
         run_timed([JOURNAL, "build", "--source", source, "--output", out_j, "--quiet"])
         files = sum(len(fs) for _, _, fs in os.walk(out_j))
+        size_j = tree_size(out_j)
+        size_h = tree_size(out_h) if use_hugo else None
 
         # Clean up, and let the freed inodes age (see above) before the next size.
         for folder in outputs:
@@ -152,11 +166,15 @@ def main():
         }
         results.append(row)
         print(f"\n== {days} days ({row['files']} output files)")
-        print(f"  journal build   median {median_j:.3f} s  (runs: {', '.join(f'{t:.2f}' for t in journal_times)})  peak {row['journal_peak']:.0f} MB")
+        print(f"  journal build   median {median_j:.3f} s  (runs: {', '.join(f'{t:.2f}' for t in journal_times)})  "
+              f"CPU {statistics.median(journal_cpu):.2f} s  peak {row['journal_peak']:.0f} MB")
         if row["hugo"] is not None:
-            print(f"  hugo            median {row['hugo']:.3f} s  (runs: {', '.join(f'{t:.2f}' for t in hugo_times)})  peak {row['hugo_peak']:.0f} MB")
+            print(f"  hugo            median {row['hugo']:.3f} s  (runs: {', '.join(f'{t:.2f}' for t in hugo_times)})  "
+                  f"CPU {statistics.median(hugo_cpu):.2f} s  peak {row['hugo_peak']:.0f} MB")
             print(f"  ratio journal/hugo: {median_j / row['hugo']:.2f}")
         print("  stages (median): " + ", ".join(f"{k} {v:.3f} s" for k, v in row["stages"].items()))
+        print(f"  output: journal {size_j[0]} files, {size_j[1] / 1e6:.1f} MB"
+              + (f"; hugo {size_h[0]} files, {size_h[1] / 1e6:.1f} MB" if size_h else ""))
         print(f"  no-change rebuild median {row['rebuild']:.3f} s ({row['rebuild'] / median_j:.2f} x full), files whose mtime changed: {touched}")
         print(f"  one entry changed: {one_change:.3f} s, files rewritten: {rewritten}")
 
