@@ -12,6 +12,8 @@ import Glibc
 /// status-change time (`ctime`) moves on every write and cannot be set back by hand, so an
 /// edited, replaced or `touch`ed file always counts as changed, in the journal and in the output.
 /// The program itself is part of the stamp, so a new version of `journal` builds again.
+/// (On a file system that keeps whole seconds, such as FAT, an edit in the same second as the
+/// last build that keeps a file's size is not seen until the file changes again.)
 enum UpToDate {
     /// The stamp of what a build with `options` reads, or nil when it cannot be taken.
     static func sourceStamp(_ options: BuildOptions) -> String? {
