@@ -259,24 +259,15 @@ import Testing
     }
 
     @Test func singleThreadedBuildGivesTheSameBytes() throws {
-        let script = SampleJournalTests.root + "/../shared/bench/make-journal.py"
-        let generated = FileManager.default.temporaryDirectory.appendingPathComponent("journal-1y-\(UUID().uuidString)").path
-        defer { try? FileManager.default.removeItem(atPath: generated) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", script, generated, "--days", "365"]
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        try #require(process.terminationStatus == 0, "the yardstick script ../shared/bench/make-journal.py did not run")
+        let source = try TestJournal(try Self.syntheticYear())
+        let generated = source.path
         var parallel = BuildOptions(source: generated, output: generated + "/out-parallel")
         var single = BuildOptions(source: generated, output: generated + "/out-single")
         single.singleThreaded = true
         parallel.singleThreaded = false
         #expect(Build.run(parallel).succeeded)
         #expect(Build.run(single).succeeded)
-        let journal = try TestJournal("")
-        var a = journal.tree(generated + "/out-parallel"), b = journal.tree(generated + "/out-single")
+        var a = source.tree(generated + "/out-parallel"), b = source.tree(generated + "/out-single")
         // The marker records where each build went, so it alone may differ.
         a[SiteWriter.markerName] = nil
         b[SiteWriter.markerName] = nil
@@ -284,4 +275,50 @@ import Testing
         #expect(a.keys.sorted() == b.keys.sorted())
         #expect(a.keys.sorted().filter { a[$0] != b[$0] } == [])
     }
+
+    /// A year of listening, made up deterministically: 1-3 tracks on most days from a skewed
+    /// catalogue (collaborations, Korean titles, missing genres), tags, moods, Markdown bodies
+    /// with links, lists and tables, playlists and a page: enough that every kind of page and
+    /// chart is rendered many times.
+    static func syntheticYear() throws -> String {
+        var seed: UInt64 = 2026
+        func next(_ bound: Int) -> Int {
+            seed = seed &* 6364136223846793005 &+ 1442695040888963407
+            return Int((seed >> 33) % UInt64(bound))
+        }
+        let artists = ["NewJeans", "아이유", "Bill Evans Trio", "Hiroshi Sato", "검정치마", "Phoebe Bridgers", "Nujabes", "LE SSERAFIM", "Mariya Takeuchi", "혁오"]
+        let genres = ["K-Pop", "kpop", "Ballad", "Jazz", "City Pop", "Indie", "Hip-Hop", "Folk", "R&B", "Electronic", "Ambient", ""]
+        let words = ["rain", "bus", "night", "coffee", "snow", "window", "밤", "바다", "train", "walk"]
+        let catalogue = (0..<60).map { number -> String in
+            let artist = number % 7 == 0 ? "[\(artists[number % 10]), \(artists[(number + 3) % 10])]" : "\"\(artists[number % 10])\""
+            let genre = genres[number % genres.count]
+            return "  - title: \"\(words[number % 10].capitalized) \(number) \(words[(number * 3) % 10])\"\n    artist: \(artist)\n"
+                + (genre.isEmpty ? "" : "    genre: \(genre)\n")
+                + "    duration: \"\(2 + number % 4):\(10 + number % 50)\"\n"
+                + (number % 5 == 0 ? "    links: {spotify: \"https://open.spotify.com/track/\(number)\"}\n" : "")
+        }
+        var files = "-- journal.yaml --\ntitle: A synthetic year\nbase_url: https://example.org/\ngenres: {top: 6}\n"
+        var date = try #require(CalendarDate(year: 2025, month: 1, day: 1))
+        for day in 0..<365 {
+            defer { date = date.adding(days: 1) }
+            guard next(100) < 88 else { continue }
+            var text = "-- content/diary/\(date.iso).md --\n---\n"
+            if day % 4 == 0 { text += "title: \"\(words[next(10)]) and \(words[next(10)])\"\n" }
+            if day % 6 == 0 { text += "mood: \(words[next(10)])\n" }
+            if day % 3 == 0 { text += "tags: [\(words[next(10)]), \(words[next(10)])]\n" }
+            text += "tracks:\n"
+            for _ in 0..<(1 + next(3)) { text += catalogue[min(next(60), next(60))] }
+            text += "---\nA *\(words[next(10)])* day, \(words[next(10)]) and [more](https://example.org/\(day)).\n"
+            if day % 10 == 0 { text += "\n- one\n- two\n\n| a | b |\n|---|---|\n| \(day) | ~~x~~ |\n" }
+            files += text
+        }
+        for number in 0..<12 {
+            files += "-- content/playlists/mix-\(number).md --\n---\ntitle: Mix \(number)\ntags: [\(words[number % 10])]\ntracks:\n"
+            for offset in 0..<(8 + number) { files += catalogue[(number * 7 + offset) % 60] }
+            files += "---\nFor \(words[number % 10]).\n"
+        }
+        files += "-- content/pages/about.md --\n---\ntitle: About\n---\nA year of songs.\n"
+        return files
+    }
+
 }
