@@ -27,7 +27,7 @@ public final class SiteWriter: @unchecked Sendable {
 
     /// What a write changed.
     public struct Report: Sendable, Equatable {
-        /// Files written (new or changed).
+        /// Files of the site written (new or changed); the marker is not counted.
         public var written: Int
         /// Files removed because the site no longer has them.
         public var removed: Int
@@ -127,7 +127,7 @@ public final class SiteWriter: @unchecked Sendable {
                 abort()
                 throw Failure(message: "cannot move the new site into place: \(error.localizedDescription)")
             }
-            return Report(written: staged.count, removed: 0)
+            return Report(written: siteFilesStaged, removed: 0)
         }
         let stale = Self.files(in: output).filter { !kept.contains($0) }
         if staged.isEmpty && stale.isEmpty {
@@ -157,8 +157,10 @@ public final class SiteWriter: @unchecked Sendable {
             unlink(output + "/" + relative)
         }
         Self.removeEmptyFolders(of: stale, in: output)
-        return Report(written: staged.count, removed: stale.count)
+        return Report(written: siteFilesStaged, removed: stale.count)
     }
+
+    private var siteFilesStaged: Int { staged.count - (staged.contains(Self.markerName) ? 1 : 0) }
 
     /// Removes the staging folder; the output is left as it was.
     public func abort() {
