@@ -11,8 +11,6 @@ public struct TemplateLibrary: Sendable {
 
     public func contains(_ name: String) -> Bool { templates[name] != nil }
 
-    public var names: [String] { templates.keys.sorted() }
-
     /// Every partial or parent a template names that the library lacks, with where it is named.
     public func missingReferences() -> [(template: String, name: String, line: Int, column: Int)] {
         var missing: [(template: String, name: String, line: Int, column: Int)] = []
