@@ -41,8 +41,8 @@ public struct GenreCatalog: Sendable {
         var aliasTargets: [String: String] = [:]
         var resolved: [String: (key: String, target: String?)] = [:]
         func note(_ raw: String, play: Bool) {
-            let (key, target) = resolved[raw] ?? Self.resolve(raw, aliases: config.genreAliases)
-            resolved[raw] = (key, target)
+            if resolved[raw] == nil { resolved[raw] = Self.resolve(raw, aliases: config.genreAliases) }
+            guard let (key, target) = resolved[raw] else { return }
             if let target { aliasTargets[key] = target }
             spellings[key, default: [:]][raw, default: 0] += 1
             if play { plays[key, default: 0] += 1 } else if plays[key] == nil { plays[key] = 0 }

@@ -17,24 +17,30 @@ public struct OutputFile: Hashable, Sendable {
 /// One file of the site, to be made by `SiteRenderer.render(_:)`: a page from a template and
 /// its data, or bytes from a function (charts, feeds, theme assets).
 public struct FileJob: Sendable {
+    enum Content: Sendable {
+        /// A page: its URL path (`2026/11/21/`), template and data.
+        case page(url: String, template: String, data: @Sendable () -> TemplateObject)
+        case bytes(@Sendable () -> [UInt8])
+    }
+
     /// Where the file goes, relative to the output folder.
     public var path: String
-    /// For a page: its URL path (`2026/11/21/`), template and data.
-    var page: String?
-    var template: String?
-    var data: (@Sendable () -> TemplateObject)?
-    var bytes: (@Sendable () -> [UInt8])?
+    var content: Content
 
-    init(path: String, page: String, template: String, data: @escaping @Sendable () -> TemplateObject) {
+    init(path: String, page url: String, template: String, data: @escaping @Sendable () -> TemplateObject) {
         self.path = path
-        self.page = page
-        self.template = template
-        self.data = data
+        content = .page(url: url, template: template, data: data)
     }
 
     init(path: String, bytes: @escaping @Sendable () -> [UInt8]) {
         self.path = path
-        self.bytes = bytes
+        content = .bytes(bytes)
+    }
+
+    /// The page's URL path and template, for a page.
+    var page: (url: String, template: String)? {
+        if case .page(let url, let template, _) = content { return (url, template) }
+        return nil
     }
 }
 

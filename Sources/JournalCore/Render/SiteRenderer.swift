@@ -87,10 +87,10 @@ public struct SiteRenderer: Sendable {
         page("404.html", "404") { notFoundPage() }
 
         var diagnostics: [Diagnostic] = []
-        for template in Set(jobs.compactMap(\.template)).sorted() where !theme.library.contains(template) {
+        for template in Set(jobs.compactMap(\.page?.template)).sorted() where !theme.library.contains(template) {
             diagnostics.append(Diagnostic(.error, "the theme has no template '\(template).mustache'", path: "templates/\(template).mustache"))
         }
-        let pages = jobs.compactMap(\.page)
+        let pages = jobs.compactMap(\.page?.url)
         jobs += chartJobs()
         jobs += siteFileJobs(pages: pages)
         for (path, bytes) in theme.assets.sorted(by: { $0.key < $1.key }) where SitePath.isSafe(path) {
@@ -111,10 +111,13 @@ public struct SiteRenderer: Sendable {
 
     /// Makes one file of the plan. Pure, so files can be made on every core in any order.
     public func render(_ job: FileJob) -> [UInt8] {
-        if let template = job.template, let data = job.data {
+        switch job.content {
+        case .page(_, let template, let data):
+            // plan() reported a missing template, so a build never gets here without it.
             return theme.library.render(data(), template: template) ?? []
+        case .bytes(let make):
+            return make()
         }
-        return job.bytes?() ?? []
     }
 
     // MARK: Shared data

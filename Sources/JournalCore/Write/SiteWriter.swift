@@ -117,21 +117,21 @@ public final class SiteWriter: @unchecked Sendable {
         let fileManager = FileManager.default
         if !kept.contains(Self.markerName) { put(OutputFile(path: Self.markerName, text: Self.markerText)) }
         if let failure = failures.sorted().first {
-            abort()
+            discardStaging()
             throw Failure(message: failure)
         }
         guard rebuilding else {
             do {
                 try fileManager.moveItem(atPath: staging, toPath: output)
             } catch {
-                abort()
+                discardStaging()
                 throw Failure(message: "cannot move the new site into place: \(error.localizedDescription)")
             }
             return Report(written: siteFilesStaged, removed: 0)
         }
         let stale = Self.files(in: output).filter { !kept.contains($0) }
         if staged.isEmpty && stale.isEmpty {
-            abort()
+            discardStaging()
             return Report(written: 0, removed: 0)
         }
         var outputFolders: Set<String> = [""]
@@ -148,11 +148,11 @@ public final class SiteWriter: @unchecked Sendable {
             }
             if rename(staging + "/" + relative, output + "/" + relative) != 0 {
                 let reason = String(cString: strerror(errno))
-                abort()
+                discardStaging()
                 throw Failure(message: "cannot move \(relative) into place: \(reason)")
             }
         }
-        abort()
+        discardStaging()
         for relative in stale {
             unlink(output + "/" + relative)
         }
@@ -163,7 +163,7 @@ public final class SiteWriter: @unchecked Sendable {
     private var siteFilesStaged: Int { staged.count - (staged.contains(Self.markerName) ? 1 : 0) }
 
     /// Removes the staging folder; the output is left as it was.
-    public func abort() {
+    public func discardStaging() {
         try? FileManager.default.removeItem(atPath: staging)
     }
 
