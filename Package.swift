@@ -19,6 +19,8 @@ let package = Package(
             pkgConfig: "libcmark-gfm",
             providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]
         ),
+        // The few system calls Swift's Glibc and Darwin modules do not expose (renameat2).
+        .target(name: "CPlatform"),
         // Turns templates/ (the default theme) into Swift source, so the binary carries its theme.
         .executableTarget(name: "EmbedTheme"),
         .plugin(
@@ -30,6 +32,7 @@ let package = Package(
             name: "JournalCore",
             dependencies: [
                 "CCmarkGFM",
+                "CPlatform",
                 .product(name: "Yams", package: "Yams"),
             ],
             plugins: ["EmbedThemePlugin"]

@@ -101,6 +101,8 @@ import Testing
         try journal.write("public", "not a folder")
         let report = journal.build()
         #expect(!report.succeeded)
-        #expect(journal.lines(report.diagnostics).first?.hasSuffix("error: public exists and is not a folder") == true)
+        let line = try #require(journal.lines(report.diagnostics).first)
+        #expect(line.hasPrefix("journal.yaml:1:1: error: "), "\(line)")
+        #expect(line.contains("public exists and is not a folder"), "\(line)")
     }
 }

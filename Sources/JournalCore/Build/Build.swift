@@ -95,8 +95,11 @@ public enum Build {
         report.diagnostics += plan.diagnostics.map { var d = $0; if options.strict { d.severity = .error }; return d }
         guard !report.diagnostics.hasErrors else { return report }
 
-        // A relative `output` in journal.yaml is relative to the journal; a flag, to the current folder.
-        let outputPath = options.output ?? join(options.source, journal.config.output)
+        let outputPath = Self.outputPath(options, config: journal.config)
+        if let problem = Self.outputProblem(outputPath, options: options, config: journal.config) {
+            report.diagnostics.append(problem)
+            return report
+        }
         let written: Result<SiteWriter.Report, SiteWriter.Failure> = timed("generate") {
             do throws(SiteWriter.Failure) {
                 let writer = try SiteWriter(output: outputPath, source: options.source)
@@ -119,7 +122,8 @@ public enum Build {
         }
         switch written {
         case .failure(let failure):
-            report.diagnostics.append(Diagnostic(.error, failure.message, path: outputPath, line: 1, column: 1))
+            let location = Self.outputLocation(options, config: journal.config)
+            report.diagnostics += failure.messages.map { .error($0, at: location) }
             return report
         case .success(let changes):
             report.filesWritten = changes.written
@@ -132,6 +136,23 @@ public enum Build {
             timed("stamp") { UpToDate.record(output: outputPath, sourceStamp: stamp, pageCount: plan.pageCount) }
         }
         return report
+    }
+
+    /// A relative `output` in journal.yaml is relative to the journal; a flag, to the current folder.
+    static func outputPath(_ options: BuildOptions, config: SiteConfig) -> String {
+        options.output ?? join(options.source, config.output)
+    }
+
+    /// Where the output folder was chosen, for messages about it.
+    static func outputLocation(_ options: BuildOptions, config: SiteConfig) -> SourceLocation {
+        if options.output != nil { return SourceLocation(path: "--output", line: 1, column: 1) }
+        return config.outputLocation ?? SourceLocation(path: join(options.source, "journal.yaml"), line: 1, column: 1)
+    }
+
+    /// Why the build may not write to `outputPath` (SPEC 8, Contained), or nil if it may.
+    static func outputProblem(_ outputPath: String, options: BuildOptions, config: SiteConfig) -> Diagnostic? {
+        guard case .failure(let problem) = OutputFolder.resolve(outputPath, source: options.source) else { return nil }
+        return .error(problem.message, at: outputLocation(options, config: config))
     }
 
     /// Where a build with `options` writes, read from journal.yaml without loading the journal;

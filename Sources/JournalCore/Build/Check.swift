@@ -1,9 +1,13 @@
 /// `journal check`: Load, Analyse and Render without writing, so every problem is found.
 public enum Check {
-    public static func run(source: String, strict: Bool) -> [Diagnostic] {
-        let loaded = JournalLoader(source: source).load(LoadOptions(drafts: true))
+    public static func run(source: String, output: String? = nil, strict: Bool) -> [Diagnostic] {
+        let loaded = JournalLoader(source: source).load(LoadOptions(drafts: true, overrides: ConfigOverrides(output: output)))
         var diagnostics = loaded.diagnostics
         if let journal = loaded.journal, let theme = loaded.theme {
+            let options = BuildOptions(source: source, output: output)
+            if let problem = Build.outputProblem(Build.outputPath(options, config: journal.config), options: options, config: journal.config) {
+                diagnostics.append(problem)
+            }
             let catalog = GenreCatalog(journal: journal)
             let stats = Stats(journal: journal, catalog: catalog)
             let library = Library(journal: journal, catalog: catalog)

@@ -17,8 +17,9 @@ enum FileTree {
     /// Calls `visit` with every entry below `root` (relative path and kind), folders before what
     /// they hold, in no particular order. `skipHidden` leaves out names starting with `.` and
     /// everything inside such folders. Symbolic links are `.other` and never followed.
-    static func walk(_ root: String, skipHidden: Bool = false, _ visit: (_ relative: String, _ kind: Kind) -> Void) {
-        walk(root, skipHidden: skipHidden, withStatus: false) { path, kind, _ in visit(path, kind) }
+    /// `recursive: false` lists `root` itself only.
+    static func walk(_ root: String, skipHidden: Bool = false, recursive: Bool = true, _ visit: (_ relative: String, _ kind: Kind) -> Void) {
+        walk(root, skipHidden: skipHidden, withStatus: false, recursive: recursive) { path, kind, _ in visit(path, kind) }
     }
 
     /// Like `walk`, with each entry's status as `lstat` gives it (read relative to its open
@@ -50,6 +51,29 @@ enum FileTree {
                 if kind == .folder && recursive { pending.append(path) }
             }
         }
+    }
+
+    /// Removes `path` and everything below it. Symbolic links are removed, never followed, so
+    /// nothing outside `path` is touched. Returns false if anything could not be removed.
+    @discardableResult
+    static func removeTree(_ path: String) -> Bool {
+        var status = stat()
+        guard lstat(path, &status) == 0 else { return errno == ENOENT }
+        guard (status.st_mode & S_IFMT) == S_IFDIR else { return unlink(path) == 0 }
+        var folders: [String] = []
+        var complete = true
+        walk(path) { relative, kind in
+            if kind == .folder {
+                folders.append(relative)
+            } else if unlink(path + "/" + relative) != 0 {
+                complete = false
+            }
+        }
+        // Deepest first: a folder is listed before what it holds, so its path is shorter.
+        for relative in folders.sorted(by: { $0.utf8.count > $1.utf8.count }) where rmdir(path + "/" + relative) != 0 {
+            complete = false
+        }
+        return rmdir(path) == 0 && complete
     }
 
     /// The whole file, or nil if it cannot be read.

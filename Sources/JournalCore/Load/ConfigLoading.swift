@@ -89,6 +89,7 @@ enum ConfigLoading {
             config.output = output
         } else if let output = reader.string(fields["output"], field: "output") {
             config.output = output
+            config.outputLocation = reader.location(of: fields["output"])
         }
         return (reader.diagnostics.hasErrors || title == nil ? nil : config, reader.diagnostics)
     }

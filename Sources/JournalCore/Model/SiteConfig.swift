@@ -22,6 +22,9 @@ public struct SiteConfig: Sendable {
     /// Bytes.
     public var maxFileSize: Int
     public var output: String
+    /// Where `output` is set in journal.yaml, for messages about the output folder; nil when
+    /// it is the default or comes from `--output`.
+    public var outputLocation: SourceLocation?
 
     public init(title: String, description: String = "", author: String = "", baseURL: String = "/",
                 language: Language = .en, timezone: String? = nil, weekStart: WeekStart = .monday,

@@ -1,0 +1,8 @@
+#ifndef JOURNAL_CPLATFORM_H
+#define JOURNAL_CPLATFORM_H
+
+/// Swaps two paths in one atomic step (both must exist). Returns 0, or -1 with errno set;
+/// errno is ENOSYS or EINVAL where the system or the file system cannot swap.
+int journal_exchange_paths(const char *first, const char *second);
+
+#endif

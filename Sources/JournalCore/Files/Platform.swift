@@ -1,0 +1,48 @@
+import CPlatform
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The system calls whose names or availability differ between Linux and macOS (STYLE.md: one
+/// small file for them).
+enum Platform {
+    /// The path with every symbolic link and `.`/`..` resolved, or nil if it does not exist.
+    static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    /// Swaps two existing paths in one atomic step (`renameat2(RENAME_EXCHANGE)` on Linux,
+    /// `renamex_np(RENAME_SWAP)` on macOS). Returns 0, or the `errno` of the failure; `ENOSYS`
+    /// or `EINVAL` mean the system or the file system cannot swap.
+    static func exchange(_ first: String, _ second: String) -> Int32 {
+        journal_exchange_paths(first, second) == 0 ? 0 : errno
+    }
+
+    /// Takes an exclusive advisory lock on a folder without waiting, held until `descriptor`
+    /// is closed (or the process ends, however it ends). Returns the open descriptor, or nil
+    /// with `errno` set (`EWOULDBLOCK` when another process holds the lock).
+    static func lockFolder(_ path: String) -> Int32? {
+        let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        if flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
+            let reason = errno
+            close(descriptor)
+            errno = reason
+            return nil
+        }
+        return descriptor
+    }
+
+    static func unlock(_ descriptor: Int32) {
+        close(descriptor)
+    }
+
+    /// The text of an `errno` value.
+    static func describe(_ code: Int32) -> String {
+        String(cString: strerror(code))
+    }
+}
