@@ -28,11 +28,17 @@ enum UpToDate {
         let source = URL(fileURLWithPath: options.source).standardizedFileURL.path
         hasher.add(source)
         hasher.add(stampOfFile(source + "/journal.yaml") ?? "no journal.yaml")
-        for folder in ["content", "templates", "static"] {
+        // Exactly the files Load reads, found the same way (links followed, hidden names left out).
+        let trees = ParallelMap.map(["content", "templates", "static"]) { JournalTree(source + "/" + $0) }
+        for (folder, tree) in zip(["content", "templates", "static"], trees) {
             hasher.add(folder)
-            for (relative, stamp) in stampsOfTree(source + "/" + folder) {
-                hasher.add(relative)
-                hasher.add(stamp)
+            for file in tree.files {
+                hasher.add(file.relative)
+                hasher.add(stamp(file.status))
+            }
+            for problem in tree.problems {
+                hasher.add(problem.relative)
+                hasher.add(problem.message)
             }
         }
         return hasher.hex

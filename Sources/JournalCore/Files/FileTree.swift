@@ -76,6 +76,28 @@ enum FileTree {
         return rmdir(path) == 0 && complete
     }
 
+    enum Reading {
+        case bytes([UInt8])
+        /// The file's size, over the limit: nothing was read.
+        case tooLarge(Int)
+        /// The `errno` of the failure.
+        case failed(Int32)
+    }
+
+    /// The whole file if it holds at most `limit` bytes. The size is checked before anything is
+    /// read, so a huge file costs nothing.
+    static func read(_ path: String, limit: Int) -> Reading {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return .failed(errno) }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { return .failed(errno) }
+        guard (status.st_mode & S_IFMT) == S_IFREG else { return .failed(EISDIR) }
+        guard Int(status.st_size) <= limit else { return .tooLarge(Int(status.st_size)) }
+        guard let bytes = read(descriptor, count: Int(status.st_size)) else { return .failed(errno == 0 ? EIO : errno) }
+        return .bytes(bytes)
+    }
+
     /// The whole file, or nil if it cannot be read.
     static func read(_ path: String) -> [UInt8]? {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)

@@ -33,6 +33,9 @@ public struct JournalLoader: Sendable {
         self.source = source
     }
 
+    /// journal.yaml is a page of settings; anything larger is a mistake.
+    static let maxConfigSize = 1 << 20
+
     /// Top-level URL folders that pages can never take (SPEC 5).
     static let reservedSlugs: Set<String> = ["genres", "artists", "tags", "playlists", "search", "weeks", "page",
                                              "assets", "feed.xml", "sitemap.xml", "404.html", "robots.txt"]
@@ -40,12 +43,20 @@ public struct JournalLoader: Sendable {
     public func load(_ options: LoadOptions = LoadOptions()) -> LoadResult {
         var diagnostics: [Diagnostic] = []
         let configPath = join(source, "journal.yaml")
-        guard let configBytes = FileManager.default.contents(atPath: configPath) else {
-            diagnostics.append(Diagnostic(.error, "no journal.yaml here: is this a journal folder?", path: display("journal.yaml"), line: 1, column: 1))
+        let configBytes: [UInt8]
+        switch FileTree.read(configPath, limit: Self.maxConfigSize) {
+        case .bytes(let bytes):
+            configBytes = bytes
+        case .failed(let code):
+            let message = code == ENOENT ? "no journal.yaml here: is this a journal folder?" : "cannot read journal.yaml: \(Platform.describe(code))"
+            diagnostics.append(Diagnostic(.error, message, path: display("journal.yaml"), line: 1, column: 1))
+            return LoadResult(journal: nil, theme: nil, diagnostics: diagnostics)
+        case .tooLarge(let size):
+            diagnostics.append(Diagnostic(.error, "journal.yaml is \(size) bytes, over the limit of \(Self.maxConfigSize)", path: display("journal.yaml"), line: 1, column: 1))
             return LoadResult(journal: nil, theme: nil, diagnostics: diagnostics)
         }
         var config: SiteConfig?
-        switch SourceText.decode(Array(configBytes), path: display("journal.yaml")) {
+        switch SourceText.decode(configBytes, path: display("journal.yaml")) {
         case .failure(let diagnostic):
             diagnostics.append(diagnostic)
         case .success(let text):
@@ -61,7 +72,7 @@ public struct JournalLoader: Sendable {
 
         // Files are read and decoded on every core; what depends on other files (one file per
         // date, slugs) is settled afterwards, in file order, so the result never depends on timing.
-        let dayFiles = markdownFiles(in: "content/diary")
+        let dayFiles = markdownFiles(in: "content/diary", diagnostics: &diagnostics)
         let decodedDays = ParallelMap.map(dayFiles, parallel: options.parallel) { relative -> (Day?, [Diagnostic]) in
             let nameDate = CalendarDate(iso: stem(relative))
             var found: [Diagnostic] = []
@@ -83,7 +94,7 @@ public struct JournalLoader: Sendable {
         }
 
         var playlistSlugs = SlugAllocator()
-        let playlistFiles = markdownFiles(in: "content/playlists").map { ($0, playlistSlugs.allocate(Slug.make(stem($0)))) }
+        let playlistFiles = markdownFiles(in: "content/playlists", diagnostics: &diagnostics).map { ($0, playlistSlugs.allocate(Slug.make(stem($0)))) }
         let decodedPlaylists = ParallelMap.map(playlistFiles, parallel: options.parallel) { relative, slug -> (Playlist?, [Diagnostic]) in
             var found: [Diagnostic] = []
             guard let file = read(relative, limit: settings.maxFileSize, into: &found) else { return (nil, found) }
@@ -98,7 +109,7 @@ public struct JournalLoader: Sendable {
 
         var pages: [Page] = []
         var pageSlugs = SlugAllocator(reserved: Self.reservedSlugs)
-        for relative in markdownFiles(in: "content/pages") {
+        for relative in markdownFiles(in: "content/pages", diagnostics: &diagnostics) {
             guard let file = read(relative, limit: settings.maxFileSize, into: &diagnostics) else { continue }
             let base = Slug.make(stem(relative))
             // Years (/2026/) and other reserved folders belong to the site itself.
@@ -109,7 +120,17 @@ public struct JournalLoader: Sendable {
         }
 
         let theme = ThemeFiles.load(overridesIn: join(source, "templates"), displayPrefix: display("templates"), diagnostics: &diagnostics)
-        let staticFiles = files(in: "static").map { String($0.dropFirst("static/".count)) }
+        var staticFiles: [String] = []
+        for relative in files(in: "static", diagnostics: &diagnostics) {
+            // Copied at write time: an unreadable file is found now, so check reports it too.
+            let descriptor = open(join(source, relative), O_RDONLY | O_CLOEXEC)
+            guard descriptor >= 0 else {
+                diagnostics.append(Diagnostic(.error, "cannot read this file: \(Platform.describe(errno))", path: display(relative), line: 1, column: 1))
+                continue
+            }
+            close(descriptor)
+            staticFiles.append(String(relative.dropFirst("static/".count)))
+        }
 
         guard let config, !diagnostics.hasErrors else {
             return LoadResult(journal: nil, theme: nil, diagnostics: diagnostics)
@@ -123,12 +144,15 @@ public struct JournalLoader: Sendable {
     /// Reads and splits one content file, or reports why it cannot.
     private func read(_ relative: String, limit: Int, into diagnostics: inout [Diagnostic]) -> FrontMatter? {
         let path = display(relative)
-        guard let data = FileTree.read(join(source, relative)) else {
-            diagnostics.append(Diagnostic(.error, "cannot read this file", path: path, line: 1, column: 1))
+        let data: [UInt8]
+        switch FileTree.read(join(source, relative), limit: limit) {
+        case .bytes(let bytes):
+            data = bytes
+        case .failed(let code):
+            diagnostics.append(Diagnostic(.error, "cannot read this file: \(Platform.describe(code))", path: path, line: 1, column: 1))
             return nil
-        }
-        guard data.count <= limit else {
-            diagnostics.append(Diagnostic(.error, "the file is \(data.count) bytes, over the limit of \(limit) (limits.max_file_size in journal.yaml)", path: path, line: 1, column: 1))
+        case .tooLarge(let size):
+            diagnostics.append(Diagnostic(.error, "the file is \(size) bytes, over the limit of \(limit) (limits.max_file_size in journal.yaml)", path: path, line: 1, column: 1))
             return nil
         }
         let text: String
@@ -149,18 +173,19 @@ public struct JournalLoader: Sendable {
     }
 
     /// `.md` files under a folder of the journal, relative to the journal, sorted.
-    func markdownFiles(in folder: String) -> [String] {
-        files(in: folder).filter { $0.lowercased().hasSuffix(".md") }
+    func markdownFiles(in folder: String, diagnostics: inout [Diagnostic]) -> [String] {
+        files(in: folder, diagnostics: &diagnostics).filter { $0.lowercased().hasSuffix(".md") }
     }
 
-    /// Regular files under a folder of the journal (hidden ones left out), relative, sorted by
-    /// their bytes so the order never depends on the file system or the locale.
-    func files(in folder: String) -> [String] {
-        var found: [String] = []
-        FileTree.walk(join(source, folder), skipHidden: true) { path, kind in
-            if kind == .file { found.append(folder + "/" + path) }
+    /// Regular files under a folder of the journal (`JournalTree`: hidden ones left out, links
+    /// followed), relative, sorted by their bytes so the order never depends on the file system
+    /// or the locale. What cannot be read is reported.
+    func files(in folder: String, diagnostics: inout [Diagnostic]) -> [String] {
+        let tree = JournalTree(join(source, folder))
+        for problem in tree.problems {
+            diagnostics.append(Diagnostic(.error, problem.message, path: display(join(folder, problem.relative)), line: 1, column: 1))
         }
-        return found.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        return tree.files.map { folder + "/" + $0.relative }
     }
 
     private func stem(_ relative: String) -> String {
@@ -176,5 +201,6 @@ public struct JournalLoader: Sendable {
 /// Joins path parts with exactly one `/`.
 func join(_ base: String, _ relative: String) -> String {
     if base.isEmpty || base == "." { return relative }
+    if relative.isEmpty { return base }
     return base.hasSuffix("/") ? base + relative : base + "/" + relative
 }

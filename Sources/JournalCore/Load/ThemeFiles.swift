@@ -14,18 +14,29 @@ public struct ThemeFiles: Sendable {
         DefaultTheme.base64Files.compactMapValues { Data(base64Encoded: $0).map { Array($0) } }
     }
 
+    /// A theme file larger than this (64 MiB) is a mistake, not a stylesheet or a font.
+    static let maxFileSize = 64 << 20
+
     /// Merges the journal's overrides over the default theme and compiles the templates,
     /// reporting template syntax errors with their line and column.
     static func load(overridesIn folder: String, displayPrefix: String, diagnostics: inout [Diagnostic]) -> ThemeFiles {
         var files = defaultFiles
         var origins: [String: String] = [:]
-        if let walker = FileManager.default.enumerator(atPath: folder) {
-            while let item = walker.nextObject() as? String {
-                guard walker.fileAttributes?[.type] as? FileAttributeType == .typeRegular,
-                      !(item as NSString).lastPathComponent.hasPrefix("."),
-                      let data = FileManager.default.contents(atPath: join(folder, item)) else { continue }
-                files[item] = Array(data)
-                origins[item] = join(displayPrefix, item)
+        // Hidden files and folders (a theme's .git/) are never read, let alone published.
+        let tree = JournalTree(folder)
+        for problem in tree.problems {
+            diagnostics.append(Diagnostic(.error, problem.message, path: join(displayPrefix, problem.relative)))
+        }
+        for file in tree.files {
+            let shown = join(displayPrefix, file.relative)
+            switch FileTree.read(join(folder, file.relative), limit: maxFileSize) {
+            case .bytes(let bytes):
+                files[file.relative] = bytes
+                origins[file.relative] = shown
+            case .failed(let code):
+                diagnostics.append(Diagnostic(.error, "cannot read this file: \(Platform.describe(code))", path: shown))
+            case .tooLarge(let size):
+                diagnostics.append(Diagnostic(.error, "the file is \(size) bytes, over the limit of \(maxFileSize) for a theme file", path: shown))
             }
         }
         return compile(files, origins: origins, diagnostics: &diagnostics)

@@ -1,0 +1,104 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The files a build reads under one folder of the journal (`content/`, `static/`,
+/// `templates/`), found the same way by Load and by the up-to-date stamps, so the two never
+/// disagree about what the site is made of (SPEC 8).
+///
+/// Symbolic links are followed, to files and to folders, as if the target stood there; a link
+/// that leads back into a folder it is inside is reported, not walked forever. Hidden names
+/// (starting with `.`) are left out at every depth: a theme cloned with its `.git/` never
+/// publishes it. Everything that cannot be read is reported, never silently skipped.
+struct JournalTree {
+    struct File {
+        /// Relative to the walked folder, `/`-separated.
+        var relative: String
+        /// The status of the file itself (of a link's target, not the link).
+        var status: stat
+    }
+
+    struct Problem: Equatable {
+        /// Relative to the walked folder; empty for the folder itself.
+        var relative: String
+        var message: String
+    }
+
+    /// Regular files, sorted by their bytes so the order never depends on the file system.
+    private(set) var files: [File] = []
+    private(set) var problems: [Problem] = []
+
+    /// Walks `root`. A missing `root` is an empty tree (the folders are optional).
+    init(_ root: String) {
+        var status = stat()
+        guard stat(root, &status) == 0 else {
+            if errno != ENOENT { problems.append(Problem(relative: "", message: "cannot read this folder: \(Platform.describe(errno))")) }
+            else if lstat(root, &status) == 0 { problems.append(Problem(relative: "", message: "a broken symbolic link: its target does not exist")) }
+            return
+        }
+        guard (status.st_mode & S_IFMT) == S_IFDIR else {
+            problems.append(Problem(relative: "", message: "this should be a folder, but it is a file"))
+            return
+        }
+        walk(root, identity: Identity(status))
+        files.sort { $0.relative.utf8.lexicographicallyPrecedes($1.relative.utf8) }
+        problems.sort { $0.relative.utf8.lexicographicallyPrecedes($1.relative.utf8) }
+    }
+
+    /// A folder's device and inode: what a link loop returns to.
+    private struct Identity: Hashable {
+        var device: UInt64
+        var inode: UInt64
+        init(_ status: stat) {
+            device = UInt64(status.st_dev)
+            inode = UInt64(status.st_ino)
+        }
+    }
+
+    private mutating func walk(_ root: String, identity: Identity) {
+        // Each pending folder carries the folders it lies inside, to tell a loop from a folder
+        // that two links reach.
+        var pending: [(relative: String, ancestors: Set<Identity>)] = [("", [identity])]
+        while let (relative, ancestors) = pending.popLast() {
+            guard let directory = opendir(relative.isEmpty ? root : root + "/" + relative) else {
+                problems.append(Problem(relative: relative, message: "cannot read this folder: \(Platform.describe(errno))"))
+                continue
+            }
+            defer { closedir(directory) }
+            let folder = dirfd(directory)
+            while let entry = readdir(directory) {
+                let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix(while: { $0 != 0 }), as: UTF8.self) }
+                guard !name.hasPrefix(".") else { continue }
+                let path = relative.isEmpty ? name : relative + "/" + name
+                var status = stat()
+                guard fstatat(folder, name, &status, 0) == 0 else {
+                    let reason = errno
+                    var link = stat()
+                    if fstatat(folder, name, &link, AT_SYMLINK_NOFOLLOW) == 0, (link.st_mode & S_IFMT) == S_IFLNK {
+                        problems.append(Problem(relative: path, message: reason == ELOOP
+                            ? "a symbolic link that leads to itself" : "a broken symbolic link: its target does not exist"))
+                    } else {
+                        problems.append(Problem(relative: path, message: "cannot read this: \(Platform.describe(reason))"))
+                    }
+                    continue
+                }
+                switch status.st_mode & S_IFMT {
+                case S_IFDIR:
+                    let identity = Identity(status)
+                    if ancestors.contains(identity) {
+                        problems.append(Problem(relative: path, message: "a symbolic link that leads back into a folder it is in; it would be read forever"))
+                    } else {
+                        pending.append((path, ancestors.union([identity])))
+                    }
+                case S_IFREG:
+                    files.append(File(relative: path, status: status))
+                default:
+                    // Sockets, pipes and devices hold no content; reading a pipe would wait forever.
+                    problems.append(Problem(relative: path, message: "not a regular file or folder; remove it or move it out of the journal"))
+                }
+            }
+        }
+    }
+}
