@@ -201,7 +201,7 @@ import Testing
         #expect(c.maxTracksPerDay == 5)
         #expect(c.topGenres == 4)
         #expect(c.genreAliases == ["kpop": "K-Pop"])
-        #expect(c.genreColors == ["Jazz": "#123456"])
+        #expect(c.genreColors == ["jazz": "#123456"])
         #expect(c.unsafeHTML)
         #expect(c.maxFileSize == 1000)
         #expect(c.output == "site")

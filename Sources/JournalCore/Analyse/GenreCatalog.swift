@@ -66,8 +66,7 @@ public struct GenreCatalog: Sendable {
         }
         let ordered = named.sorted { ($1.plays, $0.name, $0.key) < ($0.plays, $1.name, $1.key) }
 
-        var configuredColors: [String: String] = [:]
-        for (genre, color) in config.genreColors { configuredColors[Self.resolve(genre, aliases: config.genreAliases).key] = color }
+        let configuredColors = config.genreColors
         var slugs = SlugAllocator(reserved: ["other"])
         var paletteIndex = 0
         var genres: [Genre] = []

@@ -159,7 +159,7 @@ public enum Build {
     /// nil when journal.yaml cannot say (the build then reports why).
     static func outputFolder(_ options: BuildOptions) -> String? {
         if let output = options.output { return output }
-        guard let bytes = FileTree.read(join(options.source, "journal.yaml")),
+        guard case .bytes(let bytes) = FileTree.read(join(options.source, "journal.yaml"), limit: JournalLoader.maxConfigSize),
               case .success(let text) = SourceText.decode(bytes, path: "journal.yaml"),
               let config = ConfigLoading.decode(text, path: "journal.yaml", overrides: ConfigOverrides()).0 else { return nil }
         return join(options.source, config.output)

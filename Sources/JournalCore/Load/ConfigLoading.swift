@@ -91,7 +91,9 @@ enum ConfigLoading {
             config.output = output
             config.outputLocation = reader.location(of: fields["output"])
         }
-        return (reader.diagnostics.hasErrors || title == nil ? nil : config, reader.diagnostics)
+        // A bad value is reported and its key keeps its default; every other key still applies,
+        // so content is checked against the settings the user wrote.
+        return (config, reader.diagnostics)
     }
 
     private static func decodeGenres(_ node: Node, into config: inout SiteConfig, reader: inout YAMLFields) {
@@ -105,10 +107,20 @@ enum ConfigLoading {
         }
         if let aliases = fields["aliases"], !reader.isMissing(aliases) {
             if let mapping = aliases.mapping {
+                // Two spellings of one genre can both be listed: the first one wins, always.
+                var seen: [String: (spelling: String, target: String, line: Int)] = [:]
                 for (key, value) in mapping {
                     guard let spelling = reader.string(key, field: "genres.aliases"),
                           let target = reader.string(value, field: "genres.aliases") else { continue }
-                    config.genreAliases[GenreKey.fold(spelling)] = target
+                    let folded = GenreKey.fold(spelling)
+                    if let earlier = seen[folded] {
+                        if GenreKey.fold(earlier.target) != GenreKey.fold(target) {
+                            reader.warning("'\(spelling)' is the same spelling as '\(earlier.spelling)' on line \(earlier.line), which already makes it \(earlier.target); this alias to \(target) is ignored", at: key)
+                        }
+                        continue
+                    }
+                    seen[folded] = (spelling, target, reader.location(of: key).line)
+                    config.genreAliases[folded] = target
                 }
             } else {
                 reader.error("'genres.aliases' must map a spelling to a genre, like 'kpop: K-Pop'", at: aliases)
@@ -116,6 +128,8 @@ enum ConfigLoading {
         }
         if let colors = fields["colors"], !reader.isMissing(colors) {
             if let mapping = colors.mapping {
+                // Keyed by the genre after folding and aliases; the first colour given wins, always.
+                var seen: [String: (genre: String, color: String, line: Int)] = [:]
                 for (key, value) in mapping {
                     if reader.isMissing(value) {
                         reader.error("no colour given for '\(key.scalar?.string ?? "")': quote it, like \"#d55e00\" (a bare # starts a YAML comment)", at: key)
@@ -124,7 +138,15 @@ enum ConfigLoading {
                     guard let genre = reader.string(key, field: "genres.colors"),
                           let color = reader.string(value, field: "genres.colors") else { continue }
                     if isHexColor(color) {
-                        config.genreColors[genre] = color.lowercased()
+                        let resolved = GenreCatalog.resolve(genre, aliases: config.genreAliases).key
+                        if let earlier = seen[resolved] {
+                            if earlier.color != color.lowercased() {
+                                reader.warning("'\(genre)' is the same genre as '\(earlier.genre)' on line \(earlier.line), which already has the colour \(earlier.color); \(color) is ignored", at: key)
+                            }
+                            continue
+                        }
+                        seen[resolved] = (genre, color.lowercased(), reader.location(of: key).line)
+                        config.genreColors[resolved] = color.lowercased()
                     } else {
                         reader.error("colour '\(color)' for \(genre) must be written #rrggbb", at: value)
                     }

@@ -59,7 +59,8 @@ public struct JournalLoader: Sendable {
         switch SourceText.decode(configBytes, path: display("journal.yaml")) {
         case .failure(let diagnostic):
             diagnostics.append(diagnostic)
-        case .success(let text):
+        case .success(var text):
+            if let problem = SourceText.removeControlCharacters(&text, path: display("journal.yaml")) { diagnostics.append(problem) }
             let (decoded, configDiagnostics) = ConfigLoading.decode(text, path: display("journal.yaml"), overrides: options.overrides)
             config = decoded
             diagnostics += configDiagnostics
@@ -155,7 +156,7 @@ public struct JournalLoader: Sendable {
             diagnostics.append(Diagnostic(.error, "the file is \(size) bytes, over the limit of \(limit) (limits.max_file_size in journal.yaml)", path: path, line: 1, column: 1))
             return nil
         }
-        let text: String
+        var text: String
         switch SourceText.decode(data, path: path) {
         case .failure(let diagnostic):
             diagnostics.append(diagnostic)
@@ -163,6 +164,7 @@ public struct JournalLoader: Sendable {
         case .success(let decoded):
             text = decoded
         }
+        if let problem = SourceText.removeControlCharacters(&text, path: path) { diagnostics.append(problem) }
         switch FrontMatter.split(text, path: path) {
         case .failure(let diagnostic):
             diagnostics.append(diagnostic)

@@ -57,11 +57,12 @@ struct Markdown: Sendable {
 
         var html = ""
         if let rendered = cmark_render_html(document, options, cmark_parser_get_syntax_extensions(parser)) {
-            html = String(cString: rendered)
+            // A character reference such as `&#1;` decodes to a control character.
+            html = ControlCharacters.replaced(in: String(cString: rendered))
             free(rendered)
         }
         let (firstParagraph, destinations) = Self.walk(document)
-        return Output(html: html, firstParagraph: firstParagraph, destinations: destinations)
+        return Output(html: html, firstParagraph: ControlCharacters.replaced(in: firstParagraph), destinations: destinations)
     }
 
     /// Collects link destinations and the first paragraph's text.

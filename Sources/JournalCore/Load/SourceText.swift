@@ -5,11 +5,19 @@ enum SourceText {
         var start = 0
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { start = 3 }
         let body = bytes[start...]
-        if let text = String(validating: body, as: UTF8.self) {
-            guard body.contains(UInt8(ascii: "\r")) else { return .success(text) }
-            return .success(text.replacingOccurrences(of: "\r\n", with: "\n"))
-        }
-        return .failure(invalidUTF8(body, path: path))
+        guard var text = String(validating: body, as: UTF8.self) else { return .failure(invalidUTF8(body, path: path)) }
+        if body.contains(UInt8(ascii: "\r")) { text = text.replacingOccurrences(of: "\r\n", with: "\n") }
+        return .success(text)
+    }
+
+    /// Reports the first control character of `text` (`ControlCharacters`) at its line and
+    /// column, and replaces all of them with U+FFFD so the rest of the file is still checked.
+    static func removeControlCharacters(_ text: inout String, path: String) -> Diagnostic? {
+        guard let found = ControlCharacters.first(in: text) else { return nil }
+        text = ControlCharacters.replaced(in: text)
+        let more = found.count > 1 ? " (and \(found.count - 1) more in this file)" : ""
+        return Diagnostic(.error, "a control character (\(ControlCharacters.name(found.scalar))) is not allowed: no page or feed can show it; remove it\(more)",
+                          path: path, line: found.line, column: found.column)
     }
 
     /// Locates the first byte that is not UTF-8.

@@ -36,12 +36,18 @@ struct YAMLFields {
     /// The root mapping of `yaml`; nil after reporting a syntax error or a root that is not a mapping.
     /// An empty front matter is an empty mapping.
     mutating func root(of yaml: String) -> Node? {
+        if let anchor = YAMLAnchors.first(in: yaml) {
+            let what = anchor.isAlias ? "an alias (*name)" : "an anchor (&name)"
+            diagnostics.append(Diagnostic(.error, "YAML anchors and aliases are not accepted, found \(what): write the value out where it is needed",
+                                          path: path, line: anchor.line + lineOffset, column: anchor.column))
+            return nil
+        }
         let node: Node?
         do {
             // The encoding named, not `.default`, which reads the environment on every call.
             node = try Yams.compose(yaml: yaml, .basic, .default, .utf8)
         } catch let yamlError as YamlError {
-            report(yamlError)
+            report(yamlError, in: yaml)
             return nil
         } catch {
             diagnostics.append(Diagnostic(.error, "cannot read the front matter: \(error)", path: path, line: lineOffset + 1, column: 1))
@@ -56,23 +62,50 @@ struct YAMLFields {
         return node
     }
 
-    private mutating func report(_ yamlError: YamlError) {
-        func add(_ problem: String, _ context: YamlError.Context?, _ mark: Mark) {
+    private mutating func report(_ yamlError: YamlError, in yaml: String) {
+        func add(_ problem: String, _ context: YamlError.Context?, line: Int, column: Int) {
             var message = "invalid YAML: \(problem)"
             if let context, !context.text.isEmpty { message += " (\(context.text))" }
-            diagnostics.append(Diagnostic(.error, message, path: path, line: mark.line + lineOffset, column: mark.column))
+            let (line, column) = Self.clamp(line: line, column: column, in: yaml)
+            diagnostics.append(Diagnostic(.error, message, path: path, line: line + lineOffset, column: column))
         }
         switch yamlError {
         case .scanner(let context, let problem, let mark, _),
              .parser(let context, let problem, let mark, _),
              .composer(let context, let problem, let mark, _):
-            add(problem, context, mark)
+            add(problem, context, line: mark.line, column: mark.column)
+        case .reader(let problem, let offset, _, _):
+            let (line, column) = Self.position(ofByte: offset ?? 0, in: yaml)
+            add(problem, nil, line: line, column: column)
         case .duplicatedKeysInMapping(let duplicates, let context):
             let names = duplicates.map { "'\($0)'" }.joined(separator: ", ")
-            diagnostics.append(Diagnostic(.error, "duplicate field \(names)", path: path, line: context.mark.line + lineOffset, column: context.mark.column))
+            let (line, column) = Self.clamp(line: context.mark.line, column: context.mark.column, in: yaml)
+            diagnostics.append(Diagnostic(.error, "duplicate field \(names)", path: path, line: line + lineOffset, column: column))
         default:
             diagnostics.append(Diagnostic(.error, "invalid YAML: \(yamlError)", path: path, line: lineOffset + 1, column: 1))
         }
+    }
+
+    /// libyaml puts an end-of-input error on the line after the last one; point at the end of
+    /// the last line instead, which is in the file.
+    static func clamp(line: Int, column: Int, in yaml: String) -> (Int, Int) {
+        let lines = yaml.split(separator: "\n", omittingEmptySubsequences: false)
+        let count = yaml.hasSuffix("\n") ? lines.count - 1 : lines.count
+        guard count > 0, line > count else { return (max(1, line), max(1, column)) }
+        return (count, lines[count - 1].unicodeScalars.count + 1)
+    }
+
+    /// The 1-based line and column (in Unicode scalars) of a UTF-8 byte offset.
+    static func position(ofByte offset: Int, in yaml: String) -> (Int, Int) {
+        var line = 1
+        var column = 1
+        var consumed = 0
+        for scalar in yaml.unicodeScalars {
+            if consumed >= offset { break }
+            consumed += scalar.utf8.count
+            if scalar == "\n" { line += 1; column = 1 } else { column += 1 }
+        }
+        return clamp(line: line, column: column, in: yaml)
     }
 
     // MARK: Mappings
@@ -118,6 +151,11 @@ struct YAMLFields {
             return nil
         }
         let text = scalar.string.trimmed(.whitespacesAndNewlines)
+        // Only a YAML escape ("\x1b", "\uFFFE") can bring one in: the raw file was checked.
+        if let found = ControlCharacters.first(in: text) {
+            error("'\(field)' holds a control character (\(ControlCharacters.name(found.scalar))), which no page or feed can show; remove the escape", at: node)
+            return ControlCharacters.replaced(in: text)
+        }
         return text.isEmpty ? nil : text
     }
 

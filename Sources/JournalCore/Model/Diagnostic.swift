@@ -27,8 +27,11 @@ public struct Diagnostic: Error, Hashable, Sendable, CustomStringConvertible {
         Diagnostic(.warning, message, path: location.path, line: location.line, column: location.column)
     }
 
-    /// `path:line:column: error: message`
-    public var description: String { "\(path):\(line):\(column): \(severity.rawValue): \(message)" }
+    /// `path:line:column: error: message`, always one line: control characters and line breaks
+    /// in the path or the message are shown escaped, never sent to the terminal.
+    public var description: String {
+        "\(ControlCharacters.escaped(path)):\(line):\(column): \(severity.rawValue): \(ControlCharacters.escaped(message))"
+    }
 
     /// The GitHub Actions workflow command for this diagnostic.
     public var githubAnnotation: String {
@@ -39,7 +42,7 @@ public struct Diagnostic: Error, Hashable, Sendable, CustomStringConvertible {
         func escapeProperty(_ text: String) -> String {
             escapeData(text).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
         }
-        return "::\(severity.rawValue) file=\(escapeProperty(path)),line=\(line),col=\(column)::\(escapeData(message))"
+        return "::\(severity.rawValue) file=\(escapeProperty(ControlCharacters.escaped(path))),line=\(line),col=\(column)::\(escapeData(ControlCharacters.escaped(message)))"
     }
 }
 

@@ -16,7 +16,7 @@ public struct SiteConfig: Sendable {
     public var topGenres: Int
     /// Folded spelling -> canonical name.
     public var genreAliases: [String: String]
-    /// Genre name as written -> `#rrggbb`.
+    /// Folded genre key, after aliases (`GenreCatalog.resolve`) -> `#rrggbb`.
     public var genreColors: [String: String]
     public var unsafeHTML: Bool
     /// Bytes.

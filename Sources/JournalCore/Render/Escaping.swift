@@ -2,7 +2,10 @@
 public enum Escape {
     /// `text` with `& < > " '` as character references. Works on UTF-8 bytes: the five are
     /// ASCII, so they never occur inside a multi-byte character.
+    /// Control characters (`ControlCharacters`), which XML forbids, become U+FFFD: Load refuses
+    /// them, but a Markdown character reference such as `&#1;` still makes one.
     public static func xml(_ text: String) -> String {
+        let text = ControlCharacters.replaced(in: text)
         guard text.utf8.contains(where: isSpecial) else { return text }
         var result: [UInt8] = []
         result.reserveCapacity(text.utf8.count + 16)

@@ -1,0 +1,77 @@
+/// Characters that no page, feed or chart may carry: XML 1.0 forbids them (one makes a whole
+/// feed unreadable), HTML calls them parse errors, and a terminal acts on them (an escape
+/// sequence in a message can clear the screen). They are C0 controls other than tab, line feed
+/// and carriage return, DEL, C1 controls, and the Unicode noncharacters (U+FDD0-U+FDEF and the
+/// last two code points of every plane, U+FFFE and U+FFFF among them).
+enum ControlCharacters {
+    static func isForbidden(_ scalar: Unicode.Scalar) -> Bool {
+        let value = scalar.value
+        if value < 0x20 { return value != 0x09 && value != 0x0A && value != 0x0D }
+        if value < 0x7F { return false }
+        if value <= 0x9F { return true }
+        return (0xFDD0...0xFDEF).contains(value) || value & 0xFFFE == 0xFFFE
+    }
+
+    /// Whether a UTF-8 byte may start a forbidden character; most text has none, so the
+    /// scalars are only looked at when one turns up.
+    private static func mayStartForbidden(_ byte: UInt8) -> Bool {
+        byte < 0x20 ? byte != 0x09 && byte != 0x0A && byte != 0x0D : byte == 0x7F || byte == 0xC2 || byte == 0xEF || byte >= 0xF0
+    }
+
+    static func contains(_ text: String) -> Bool {
+        text.utf8.contains(where: mayStartForbidden) && text.unicodeScalars.contains(where: isForbidden)
+    }
+
+    /// The first forbidden character in `text`, with its 1-based line and column (in Unicode
+    /// scalars), and how many there are in all.
+    static func first(in text: String) -> (scalar: Unicode.Scalar, line: Int, column: Int, count: Int)? {
+        guard text.utf8.contains(where: mayStartForbidden) else { return nil }
+        var found: (scalar: Unicode.Scalar, line: Int, column: Int, count: Int)?
+        var line = 1
+        var column = 1
+        for scalar in text.unicodeScalars {
+            if isForbidden(scalar) {
+                if found == nil { found = (scalar, line, column, 0) }
+                found?.count += 1
+            }
+            if scalar == "\n" {
+                line += 1
+                column = 1
+            } else {
+                column += 1
+            }
+        }
+        return found
+    }
+
+    /// `text` with every forbidden character replaced by U+FFFD, the replacement character.
+    static func replaced(in text: String) -> String {
+        guard contains(text) else { return text }
+        var result = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            result.append(isForbidden(scalar) ? "\u{FFFD}" : scalar)
+        }
+        return String(result)
+    }
+
+    /// `text` with every forbidden character, and line breaks, written as `\u{1B}`: safe to
+    /// print on one line of a terminal.
+    static func escaped(_ text: String) -> String {
+        guard contains(text) || text.utf8.contains(where: { $0 == 0x0A || $0 == 0x0D }) else { return text }
+        var result = ""
+        for scalar in text.unicodeScalars {
+            if isForbidden(scalar) || scalar == "\n" || scalar == "\r" {
+                result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            } else {
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+
+    /// `U+001B`, the way messages name a character.
+    static func name(_ scalar: Unicode.Scalar) -> String {
+        let hex = String(scalar.value, radix: 16, uppercase: true)
+        return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+    }
+}
