@@ -8,6 +8,8 @@ public struct ThemeFiles: Sendable {
     public var library: TemplateLibrary
     /// Other theme files (CSS, scripts, images), relative to the theme folder: `assets/site.css`.
     public var assets: [String: [UInt8]]
+    /// The paths of the files that came from the journal's own `templates/`.
+    public var journalFiles: Set<String> = []
 
     /// The default theme as shipped.
     public static var defaultFiles: [String: [UInt8]] {
@@ -69,6 +71,6 @@ public struct ThemeFiles: Sendable {
             diagnostics.append(Diagnostic(.error, "the theme has no template '\(missing.name).mustache'", path: shownPaths[missing.template] ?? missing.template,
                                           line: missing.line, column: missing.column))
         }
-        return ThemeFiles(library: library, assets: assets)
+        return ThemeFiles(library: library, assets: assets, journalFiles: Set(origins.keys))
     }
 }

@@ -5,15 +5,22 @@ import Foundation
 public enum Slug {
     /// The slug used when a name has no letters or digits at all.
     public static let fallback = "untitled"
+    /// A slug is a folder name: file systems take 255 bytes, and a URL of a few hundred bytes
+    /// helps nobody. 120 bytes is 120 Latin letters or 40 Hangul syllables; `-2` ... fit after.
+    public static let maxBytes = 120
 
     public static func make(_ text: String) -> String {
         var slug = ""
+        var bytes = 0
         var pendingDash = false
         for scalar in text.precomposedStringWithCanonicalMapping.lowercased().unicodeScalars {
             if isKept(scalar) {
-                if pendingDash && !slug.isEmpty { slug.append("-") }
+                let dash = pendingDash && !slug.isEmpty ? 1 : 0
+                guard bytes + dash + scalar.utf8.count <= maxBytes else { break }
+                if dash == 1 { slug.append("-") }
                 pendingDash = false
                 slug.unicodeScalars.append(scalar)
+                bytes += dash + scalar.utf8.count
             } else {
                 pendingDash = true
             }

@@ -93,19 +93,15 @@ public struct SiteRenderer: Sendable {
         let pages = jobs.compactMap(\.page?.url)
         jobs += chartJobs()
         jobs += siteFileJobs(pages: pages)
+        var origins: [String: String] = [:]
         for (path, bytes) in theme.assets.sorted(by: { $0.key < $1.key }) where SitePath.isSafe(path) {
             jobs.append(FileJob(path: path) { bytes })
+            if theme.journalFiles.contains(path) { origins[path] = "templates/\(path)" }
         }
 
-        let generated = Set(jobs.map(\.path))
-        var copies: [String] = []
-        for path in journal.staticFiles where SitePath.isSafe(path) {
-            if generated.contains(path) {
-                diagnostics.append(Diagnostic(.warning, "static/\(path) is not copied: the site generates a file at /\(path)", path: "static/\(path)"))
-            } else {
-                copies.append(path)
-            }
-        }
+        var paths = OutputPaths(jobs: jobs, origins: origins)
+        let copies = paths.copies(of: journal.staticFiles.filter(SitePath.isSafe))
+        diagnostics += paths.diagnostics
         return SitePlan(jobs: jobs, staticCopies: copies, diagnostics: diagnostics, pageCount: pages.count)
     }
 
