@@ -220,3 +220,29 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: journal.output))
     }
 }
+
+@Suite struct TemplateRecursionTests {
+    @Test func aPartialThatIncludesItselfIsAnErrorAtTheIncludeInCheckAndBuild() throws {
+        let journal = try TestJournal(RenderTests.threeDays + """
+
+        -- templates/partials/footer.mustache --
+        <footer>{{> partials/twice}}</footer>
+        -- templates/partials/twice.mustache --
+        <p>{{> partials/twice}}
+        {{> partials/twice}}</p>
+        -- templates/partials/ping.mustache --
+        {{#site}}{{> partials/pong}}{{/site}}
+        -- templates/partials/pong.mustache --
+        {{> partials/ping}}
+        """)
+        let expected = [
+            "templates/partials/pong.mustache:1:1: error: template recursion: partials/ping includes partials/pong includes partials/ping; it would never finish rendering",
+            "templates/partials/twice.mustache:1:4: error: template recursion: partials/twice includes partials/twice; it would never finish rendering",
+            "templates/partials/twice.mustache:2:1: error: template recursion: partials/twice includes partials/twice; it would never finish rendering",
+        ]
+        let started = Date()
+        #expect(journal.lines(Check.run(source: journal.path, strict: false)) == expected)
+        #expect(journal.lines(journal.build().diagnostics) == expected)
+        #expect(Date().timeIntervalSince(started) < 5)
+    }
+}

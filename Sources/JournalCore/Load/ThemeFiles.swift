@@ -71,6 +71,10 @@ public struct ThemeFiles: Sendable {
             diagnostics.append(Diagnostic(.error, "the theme has no template '\(missing.name).mustache'", path: shownPaths[missing.template] ?? missing.template,
                                           line: missing.line, column: missing.column))
         }
+        for cycle in library.cycles() {
+            diagnostics.append(Diagnostic(.error, "template recursion: \(cycle.loop.joined(separator: " includes ")); it would never finish rendering",
+                                          path: shownPaths[cycle.template] ?? cycle.template, line: cycle.line, column: cycle.column))
+        }
         return ThemeFiles(library: library, assets: assets, journalFiles: Set(origins.keys))
     }
 }

@@ -22,6 +22,40 @@ public struct TemplateLibrary: Sendable {
         return missing
     }
 
+    /// Every reference that closes a loop of partials and parents (`a` includes `b`, which
+    /// includes `a`), with the loop's names in order. Whatever the data, a theme with such a
+    /// loop could only stop at the renderer's depth guard, after exponentially many renders,
+    /// so themes are refused (`ThemeFiles`); the engine itself still allows recursion, as the
+    /// Mustache spec does.
+    public func cycles() -> [(template: String, line: Int, column: Int, loop: [String])] {
+        enum State { case visiting, done }
+        var state: [String: State] = [:]
+        var path: [String] = []
+        var found: [(template: String, line: Int, column: Int, loop: [String])] = []
+        func visit(_ name: String) {
+            guard let template = templates[name] else { return }
+            state[name] = .visiting
+            path.append(name)
+            for reference in template.references.sorted(by: { ($0.line, $0.column) < ($1.line, $1.column) }) {
+                switch state[reference.name] {
+                case .visiting?:
+                    let start = path.lastIndex(of: reference.name) ?? 0
+                    found.append((name, reference.line, reference.column, Array(path[start...]) + [reference.name]))
+                case .done?:
+                    continue
+                case nil:
+                    visit(reference.name)
+                }
+            }
+            path.removeLast()
+            state[name] = .done
+        }
+        for name in templates.keys.sorted() where state[name] == nil {
+            visit(name)
+        }
+        return found
+    }
+
     /// Renders template `name` with `data` as the page's context; nil if there is no such template.
     public func render(_ data: TemplateObject, template name: String) -> [UInt8]? {
         guard let template = templates[name] else { return nil }
@@ -46,6 +80,10 @@ struct TemplateRenderer {
     private var atLineStart = false
     /// Partials and parents in progress, to stop a template that includes itself forever.
     private var depth = 0
+    /// Partials and parents rendered so far: a template that includes itself twice doubles its
+    /// work at every level, which the depth guard alone lets run for 2^100 renders.
+    private var expansions = 0
+    private static let maxExpansions = 1_000_000
 
     init(library: TemplateLibrary, root: TemplateValue) {
         self.library = library
@@ -102,7 +140,8 @@ struct TemplateRenderer {
                     listPosition = outer
                 }
             case .partial(let name, let partialIndentation):
-                guard depth < 100, let template = library.templates[name] else { break }
+                guard depth < 100, expansions < Self.maxExpansions, let template = library.templates[name] else { break }
+                expansions += 1
                 let outer = indentation
                 indentation += partialIndentation
                 if !partialIndentation.isEmpty { atLineStart = true }
@@ -111,7 +150,8 @@ struct TemplateRenderer {
                 depth -= 1
                 indentation = outer
             case .parent(let name, let overrides, let parentIndentation):
-                guard depth < 100, let template = library.templates[name] else { break }
+                guard depth < 100, expansions < Self.maxExpansions, let template = library.templates[name] else { break }
+                expansions += 1
                 let outerBlocks = blocks, outerIndentation = indentation
                 // A block replaced further out (by a template inheriting from this one) wins.
                 blocks.merge(overrides) { outer, _ in outer }
