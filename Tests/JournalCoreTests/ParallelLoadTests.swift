@@ -23,8 +23,8 @@ import Testing
             [^1]: Footnote \(number).
             """
         }
-        let serial = documents.map { markdown.render($0).html }
-        let parallel = ParallelMap.map(documents) { markdown.render($0).html }
+        let serial = documents.map { markdown.render($0, path: "test.md").html }
+        let parallel = ParallelMap.map(documents) { markdown.render($0, path: "test.md").html }
         #expect(parallel == serial)
         let first = serial[7]
         #expect(first.contains("<del>struck</del>"))

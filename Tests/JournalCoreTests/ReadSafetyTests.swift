@@ -115,3 +115,34 @@ import Testing
         ])
     }
 }
+
+/// The watchdog behind the Markdown bounds (issue 10, class 5): a parse past its budget stops
+/// the build with the file's name. Run as a process of its own, since it ends the process.
+@Suite struct ParseWatchdogTests {
+    @Test func aParsePastItsBudgetStopsTheBuildNamingTheFile() throws {
+        let journal = try TestJournal(RenderTests.threeDays)
+        #expect(journal.build().succeeded)
+        let site = journal.tree()
+        // Ordinary text, long enough that parsing it takes a few milliseconds.
+        let body = String(repeating: "A line of an ordinary *diary* with [a link](https://example.org/).\n\n", count: 3000)
+        try journal.write("content/diary/2026/11/2026-11-21.md", "---\ntracks: [{title: A, artist: B}]\n---\n" + body)
+        let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("journal").path
+        guard FileManager.default.isExecutableFile(atPath: binary) else {
+            Issue.record("needs \(binary): swift build")
+            return
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: binary)
+        process.arguments = ["build", "--source", journal.path]
+        process.environment = ["JOURNAL_PARSE_BUDGET": "0.0001"]
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = Pipe()
+        try process.run()
+        let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 1)
+        #expect(text.hasPrefix(journal.path + "/content/diary/2026/11/2026-11-21.md:1:1: error: the Markdown parser has run for over 0.0001 s on this file"), "\(text)")
+        #expect(journal.tree() == site)
+    }
+}

@@ -31,7 +31,8 @@ struct Markdown: Sendable {
     private static let parseLock = NSLock()
     private static let registration: Void = { cmark_gfm_core_extensions_ensure_registered() }()
 
-    func render(_ text: String) -> Output {
+    /// `path` names the file in the watchdog's message if the parse runs away (`ParseWatchdog`).
+    func render(_ text: String, path: String) -> Output {
         _ = Self.registration
         // Table alignment as style attributes: the align attribute is obsolete HTML.
         var options = CMARK_OPT_FOOTNOTES | CMARK_OPT_STRIKETHROUGH_DOUBLE_TILDE | CMARK_OPT_TABLE_PREFER_STYLE_ATTRIBUTES
@@ -45,12 +46,14 @@ struct Markdown: Sendable {
         }
         var utf8 = Array(text.utf8)
         Self.parseLock.lock()
-        utf8.withUnsafeMutableBufferPointer { buffer in
-            buffer.baseAddress.map { base in
-                base.withMemoryRebound(to: CChar.self, capacity: buffer.count) { cmark_parser_feed(parser, $0, buffer.count) }
+        let parsed = ParseWatchdog.shared.watch(path) { () -> OpaquePointer? in
+            utf8.withUnsafeMutableBufferPointer { buffer in
+                buffer.baseAddress.map { base in
+                    base.withMemoryRebound(to: CChar.self, capacity: buffer.count) { cmark_parser_feed(parser, $0, buffer.count) }
+                }
             }
+            return cmark_parser_finish(parser)
         }
-        let parsed = cmark_parser_finish(parser)
         Self.parseLock.unlock()
         guard let document = parsed else { return Output(html: "", firstParagraph: "", destinations: []) }
         defer { cmark_node_free(document) }

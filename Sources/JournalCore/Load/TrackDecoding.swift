@@ -84,7 +84,7 @@ extension YAMLFields {
 
     /// Renders Markdown that starts on file line `firstLine`, refusing unsafe link schemes.
     mutating func body(_ text: String, firstLine: Int, markdown: Markdown) -> Markdown.Output {
-        let output = markdown.render(text)
+        let output = markdown.render(text, path: path)
         for destination in output.destinations {
             if case .failure(let problem) = LinkTarget.check(destination.url, allowMailto: true), problem != .empty {
                 let what = destination.isImage ? "image source" : "link"
