@@ -82,8 +82,14 @@ extension YAMLFields {
         }
     }
 
-    /// Renders Markdown that starts on file line `firstLine`, refusing unsafe link schemes.
+    /// Renders Markdown that starts on file line `firstLine`, refusing unsafe link schemes and,
+    /// before parsing, text that would make the parser super-linear (`MarkdownBounds`).
     mutating func body(_ text: String, firstLine: Int, markdown: Markdown) -> Markdown.Output {
+        let problems = MarkdownBounds.check(text)
+        for problem in problems {
+            diagnostics.append(Diagnostic(.error, problem.message, path: path, line: firstLine + problem.line - 1, column: problem.column))
+        }
+        guard problems.isEmpty else { return Markdown.Output(html: "", firstParagraph: "", destinations: []) }
         let output = markdown.render(text, path: path)
         for destination in output.destinations {
             if case .failure(let problem) = LinkTarget.check(destination.url, allowMailto: true), problem != .empty {
