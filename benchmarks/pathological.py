@@ -65,6 +65,8 @@ CASES = {
     # Link reference definitions copied into every use.
     "reference-copies": ("over", lambda s: "[a]: /" + "x" * (s // 2) + "\n\n" + rep("[a]", s // 2)),
 
+    "table-4000x4000": ("over", lambda s: table(4000, 4000)),                          # 24 KB, 65 s via journal
+
     # Just inside the limits, at the full size.
     "inside-depth-32-emphasis": ("inside", lambda s: ">" * 32 + rep("a*", s - 33)),
     "inside-depth-32-blank-lines": ("inside", lambda s: "- " * 32 + "x\n" + "\n" * (s - 70)),
@@ -83,6 +85,34 @@ CASES = {
 }
 
 
+def alias_bomb(levels):
+    """A front matter whose nested alias list is used as a mapping key: ten times more per level."""
+    lines = ["a0: &a0 [x, x, x, x, x, x, x, x, x, x]"]
+    for level in range(1, levels + 1):
+        lines.append(f"a{level}: &a{level} [" + ", ".join([f"*a{level - 1}"] * 10) + "]")
+    lines.append(f"? *a{levels}\n: boom")
+    return "---\n" + "\n".join(lines) + "\ntracks: [{title: a, artist: b}]\n---\n"
+
+
+def sparse_file(path, size):
+    """A file of `size` bytes that takes no disk: reading it whole would take seconds and `size` of memory."""
+    with open(path, "wb") as f:
+        f.write(b"---\n")
+        f.truncate(size)
+
+
+# Inputs that are not a Markdown body: name -> function(journal folder, day file path).
+SETUPS = {
+    "yaml-alias-key-7-levels": lambda source, day: open(day, "w").write(alias_bomb(7)),
+    "yaml-alias-key-9-levels": lambda source, day: open(day, "w").write(alias_bomb(9)),
+    "file-3gb-sparse": lambda source, day: sparse_file(day, 3 << 30),
+    "template-includes-itself-twice": lambda source, day: (
+        open(day, "w").write(FRONT),
+        os.makedirs(os.path.join(source, "templates", "partials")),
+        open(os.path.join(source, "templates", "partials", "footer.mustache"), "w").write("{{> partials/footer}}{{> partials/footer}}\n")),
+}
+
+
 def run_case(journal, name, body, index, timeout, keep):
     source = tempfile.mkdtemp(prefix="pathological-", dir=keep)
     try:
@@ -91,8 +121,11 @@ def run_case(journal, name, body, index, timeout, keep):
         diary = os.path.join(source, "content", "diary")
         os.makedirs(diary)
         day = "2026-01-0%d.md" % (index % 9 + 1)
-        with open(os.path.join(diary, day), "w") as f:
-            f.write(FRONT + body)
+        if name in SETUPS:
+            SETUPS[name](source, os.path.join(diary, day))
+        else:
+            with open(os.path.join(diary, day), "w") as f:
+                f.write(FRONT + body)
         start = time.perf_counter()
         try:
             result = subprocess.run([journal, "check", "--source", source],
@@ -101,8 +134,8 @@ def run_case(journal, name, body, index, timeout, keep):
             return time.perf_counter() - start, None, False, ""
         elapsed = time.perf_counter() - start
         output = result.stdout + result.stderr
-        reported = day in output
-        first = next((line for line in output.splitlines() if day in line), "")
+        reported = day in output or "templates/" in output
+        first = next((line for line in output.splitlines() if day in line or "templates/" in line), "")
         return elapsed, result.returncode, reported, first
     finally:
         if keep is None:
@@ -120,13 +153,13 @@ def main():
     args = parser.parse_args()
     if not os.access(args.journal, os.X_OK):
         sys.exit(f"no journal binary at {args.journal} (swift build -c release, or pass --journal)")
-    names = [n for n in args.only.split(",") if n] or list(CASES)
-    unknown = [n for n in names if n not in CASES]
+    names = [n for n in args.only.split(",") if n] or list(CASES) + list(SETUPS)
+    unknown = [n for n in names if n not in CASES and n not in SETUPS]
     if unknown:
-        sys.exit("unknown case(s): " + ", ".join(unknown) + "\nknown: " + ", ".join(CASES))
+        sys.exit("unknown case(s): " + ", ".join(unknown) + "\nknown: " + ", ".join(list(CASES) + list(SETUPS)))
     print(f"{'case':32} {'kind':6} {'body':>8} {'seconds':>8} {'exit':>4}  reported")
     for index, name in enumerate(names):
-        kind, make = CASES[name]
+        kind, make = CASES.get(name, ("over", lambda size: ""))
         body = make(args.size)
         elapsed, code, reported, first = run_case(args.journal, name, body, index, args.timeout, args.keep)
         status = "timeout" if code is None else str(code)

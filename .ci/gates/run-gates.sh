@@ -22,5 +22,8 @@ subpath=$(mktemp -d)
 python3 .ci/gates/check_links.py "$subpath/site" /journal/ https://someone.github.io/journal/
 rm -rf "$subpath"
 
+echo "-- Kill test: builds killed at 30 moments, and two at once, leave the old or the new site"
+python3 .ci/gates/kill_test.py --journal "$journal" --days 365 --kills 30 --budget 600
+
 echo "-- Headless Chromium"
 python3 .ci/gates/browser_test.py public

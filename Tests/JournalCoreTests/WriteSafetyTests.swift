@@ -31,6 +31,23 @@ import Testing
         #expect(checked.contains { $0.hasPrefix("journal.yaml:2:9: error: the output folder") }, "\(checked)")
     }
 
+    @Test func aRefusedOutputIsReportedWithEveryOtherProblemAtOnce() throws {
+        let journal = try TestJournal(RenderTests.threeDays + """
+
+        -- content/diary/2026-11-23.md --
+        ---
+        tracks: [{title: Lost, artist: }]
+        ---
+        """)
+        try journal.write("journal.yaml", "title: Test Journal\noutput: content/public\n")
+        let expected = [
+            "content/diary/2026-11-23.md:2:10: error: missing required field 'artist' in track 1",
+            "journal.yaml:2:9: error: the output folder content/public is inside content/, which the build reads: a build would publish and then delete what you add there; choose another (--output)",
+        ]
+        #expect(journal.lines(journal.build().diagnostics) == expected)
+        #expect(journal.lines(Check.run(source: journal.path, strict: false)) == expected)
+    }
+
     @Test func anOutputThatHoldsAFolderTheBuildReadsIsRefused() throws {
         // The journal's static/ is a link to a folder inside the chosen output.
         let journal = try TestJournal(RenderTests.threeDays)

@@ -79,6 +79,8 @@ public enum Build {
                 parallel: !options.singleThreaded))
         }
         report.diagnostics = loaded.diagnostics
+        // Found with the content's problems, so one run reports them all.
+        if let problem = Self.outputProblem(options) { report.diagnostics.append(problem) }
         if options.strict { report.diagnostics = report.diagnostics.map { var d = $0; d.severity = .error; return d } }
         guard let journal = loaded.journal, let theme = loaded.theme, !report.diagnostics.hasErrors else { return report }
 
@@ -96,10 +98,6 @@ public enum Build {
         guard !report.diagnostics.hasErrors else { return report }
 
         let outputPath = Self.outputPath(options, config: journal.config)
-        if let problem = Self.outputProblem(outputPath, options: options, config: journal.config) {
-            report.diagnostics.append(problem)
-            return report
-        }
         let written: Result<SiteWriter.Report, SiteWriter.Failure> = timed("generate") {
             do throws(SiteWriter.Failure) {
                 let writer = try SiteWriter(output: outputPath, source: options.source)
@@ -149,9 +147,11 @@ public enum Build {
         return config.outputLocation ?? SourceLocation(path: join(options.source, "journal.yaml"), line: 1, column: 1)
     }
 
-    /// Why the build may not write to `outputPath` (SPEC 8, Contained), or nil if it may.
-    static func outputProblem(_ outputPath: String, options: BuildOptions, config: SiteConfig) -> Diagnostic? {
-        guard case .failure(let problem) = OutputFolder.resolve(outputPath, source: options.source) else { return nil }
+    /// Why a build with `options` may not write where it would (SPEC 8, Contained), or nil if
+    /// it may. Asked by build and check alike, whatever else is wrong with the journal.
+    static func outputProblem(_ options: BuildOptions) -> Diagnostic? {
+        let config = configAlone(options) ?? SiteConfig(title: "")
+        guard case .failure(let problem) = OutputFolder.resolve(outputPath(options, config: config), source: options.source) else { return nil }
         return .error(problem.message, at: outputLocation(options, config: config))
     }
 
@@ -159,9 +159,14 @@ public enum Build {
     /// nil when journal.yaml cannot say (the build then reports why).
     static func outputFolder(_ options: BuildOptions) -> String? {
         if let output = options.output { return output }
-        guard case .bytes(let bytes) = FileTree.read(join(options.source, "journal.yaml"), limit: JournalLoader.maxConfigSize),
-              case .success(let text) = SourceText.decode(bytes, path: "journal.yaml"),
-              let config = ConfigLoading.decode(text, path: "journal.yaml", overrides: ConfigOverrides()).0 else { return nil }
-        return join(options.source, config.output)
+        return configAlone(options).map { outputPath(options, config: $0) }
+    }
+
+    /// journal.yaml's settings, read without the rest of the journal; nil if it cannot be read.
+    private static func configAlone(_ options: BuildOptions) -> SiteConfig? {
+        let path = join(options.source, "journal.yaml")
+        guard case .bytes(let bytes) = FileTree.read(path, limit: JournalLoader.maxConfigSize),
+              case .success(let text) = SourceText.decode(bytes, path: path) else { return nil }
+        return ConfigLoading.decode(text, path: path, overrides: ConfigOverrides()).0
     }
 }

@@ -3,11 +3,8 @@ public enum Check {
     public static func run(source: String, output: String? = nil, strict: Bool) -> [Diagnostic] {
         let loaded = JournalLoader(source: source).load(LoadOptions(drafts: true, overrides: ConfigOverrides(output: output)))
         var diagnostics = loaded.diagnostics
+        if let problem = Build.outputProblem(BuildOptions(source: source, output: output)) { diagnostics.append(problem) }
         if let journal = loaded.journal, let theme = loaded.theme {
-            let options = BuildOptions(source: source, output: output)
-            if let problem = Build.outputProblem(Build.outputPath(options, config: journal.config), options: options, config: journal.config) {
-                diagnostics.append(problem)
-            }
             let catalog = GenreCatalog(journal: journal)
             let stats = Stats(journal: journal, catalog: catalog)
             let library = Library(journal: journal, catalog: catalog)

@@ -197,6 +197,10 @@ public final class SiteWriter: @unchecked Sendable {
             FileTree.removeTree(staging)
             return
         }
+        if result == EXDEV || result == EBUSY {
+            discardStaging()
+            throw Failure("cannot replace \(folder.shown) in one step: it is a mount point (\(Platform.describe(result))); build into a folder inside it instead, such as --output \(folder.shown)/site")
+        }
         guard result == ENOSYS || result == EINVAL else {
             discardStaging()
             throw Failure("cannot move the new site into place at \(folder.shown): \(Platform.describe(result))")
