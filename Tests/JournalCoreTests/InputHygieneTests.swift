@@ -246,3 +246,33 @@ import Testing
         #expect(Date().timeIntervalSince(started) < 5)
     }
 }
+
+/// Positions found by fuzzing (Fuzz/crashes/MarkdownFuzz): every diagnostic points inside the file.
+@Suite struct MarkdownPositionTests {
+    @Test func linkErrorsPointAtTheLinkInScalarsOnLoneCRLinesAndAutolinks() throws {
+        let journal = try TestJournal(minimalConfig + """
+
+        -- content/diary/2026-11-20.md --
+        ---
+        tracks: [{title: A, artist: B}]
+        ---
+        한글 텍스트 [x](javascript:alert(1))
+        > quoted
+        lazy [y](javascript:alert(2))
+
+        Chat with me at xmpp:foo@bar.baz today.
+        """)
+        try journal.write("content/diary/2026-11-21.md", bytes: Array("---\rtracks: [{title: A, artist: B}]\r---\ra\r\rb\r[x](javascript:a)\r".utf8))
+        let lines = journal.lines(journal.build().diagnostics)
+        let places = lines.map { $0.components(separatedBy: ": error:")[0] }
+        #expect(places.count == 4, "\(lines)")
+        #expect(places[0] == "content/diary/2026-11-20.md:4:8") // in characters, not UTF-8 bytes
+        // cmark-gfm counts a lazy line's columns as if the quote's "> " stood before it: the
+        // column is kept inside the line (it says 8, where the link starts at 6).
+        #expect(places[1].hasPrefix("content/diary/2026-11-20.md:6:"))
+        #expect((Int(places[1].split(separator: ":").last ?? "") ?? 99) <= "lazy [y](javascript:alert(2))".count + 1)
+        #expect(places[2] == "content/diary/2026-11-20.md:8:1") // an autolink: its paragraph's place, not line 0
+        #expect(places[3] == "content/diary/2026-11-21.md:7:1") // lone CRs end lines
+
+    }
+}

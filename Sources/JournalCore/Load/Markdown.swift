@@ -14,6 +14,7 @@ struct Markdown: Sendable {
         var isImage: Bool
         /// 1-based, within the Markdown text.
         var line: Int
+        /// 1-based, in UTF-8 bytes (as cmark-gfm counts), within the line.
         var column: Int
     }
 
@@ -84,9 +85,12 @@ struct Markdown: Sendable {
             if event == CMARK_EVENT_ENTER {
                 if type == CMARK_NODE_LINK || type == CMARK_NODE_IMAGE {
                     let url = cmark_node_get_url(node).map { String(cString: $0) } ?? ""
+                    // Links the autolink extension makes have no position: take their paragraph's.
+                    var placed: OpaquePointer? = node
+                    while let current = placed, cmark_node_get_start_line(current) <= 0 { placed = cmark_node_parent(current) }
                     destinations.append(Destination(url: url, isImage: type == CMARK_NODE_IMAGE,
-                                                    line: Int(cmark_node_get_start_line(node)),
-                                                    column: Int(cmark_node_get_start_column(node))))
+                                                    line: placed.map { Int(cmark_node_get_start_line($0)) } ?? 1,
+                                                    column: placed.map { Int(cmark_node_get_start_column($0)) } ?? 1))
                 }
                 if type == CMARK_NODE_PARAGRAPH && !paragraphDone && cmark_node_get_type(cmark_node_parent(node)) == CMARK_NODE_DOCUMENT {
                     paragraphDepth += 1

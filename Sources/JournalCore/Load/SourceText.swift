@@ -1,12 +1,16 @@
-/// Turns a content file's bytes into text: UTF-8 only, a byte-order mark dropped, CRLF line
-/// endings read as LF (SPEC 2). Line numbers are unchanged by either.
+/// Turns a content file's bytes into text: UTF-8 only, a byte-order mark dropped, CRLF (and
+/// lone CR) line endings read as LF (SPEC 2). Line numbers are unchanged by either.
 enum SourceText {
     static func decode(_ bytes: [UInt8], path: String) -> Result<String, Diagnostic> {
         var start = 0
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { start = 3 }
         let body = bytes[start...]
         guard var text = String(validating: body, as: UTF8.self) else { return .failure(invalidUTF8(body, path: path)) }
-        if body.contains(UInt8(ascii: "\r")) { text = text.replacingOccurrences(of: "\r\n", with: "\n") }
+        // A lone CR (old Mac files) ends a line for YAML, Markdown and editors alike: read it as LF,
+        // so every line number means the same line.
+        if body.contains(UInt8(ascii: "\r")) {
+            text = text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
+        }
         return .success(text)
     }
 

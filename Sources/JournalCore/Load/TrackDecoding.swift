@@ -82,6 +82,17 @@ extension YAMLFields {
         }
     }
 
+    /// A cmark-gfm position (line, byte column) as a diagnostic's (line, column in Unicode
+    /// scalars), kept inside the text: a lazy continuation line can report a column past its end.
+    static func scalarPosition(line: Int, byteColumn: Int, in text: String) -> (Int, Int) {
+        let lines = text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+        let index = min(max(line, 1), max(lines.count, 1)) - 1
+        guard index < lines.count else { return (1, 1) }
+        let bytes = lines[index].prefix(max(0, byteColumn - 1))
+        let scalars = String(decoding: bytes, as: UTF8.self).unicodeScalars.count
+        return (index + 1, scalars + 1)
+    }
+
     /// Renders Markdown that starts on file line `firstLine`, refusing unsafe link schemes and,
     /// before parsing, text that would make the parser super-linear (`MarkdownBounds`).
     mutating func body(_ text: String, firstLine: Int, markdown: Markdown) -> Markdown.Output {
@@ -94,8 +105,9 @@ extension YAMLFields {
         for destination in output.destinations {
             if case .failure(let problem) = LinkTarget.check(destination.url, allowMailto: true), problem != .empty {
                 let what = destination.isImage ? "image source" : "link"
+                let (line, column) = Self.scalarPosition(line: destination.line, byteColumn: destination.column, in: text)
                 diagnostics.append(Diagnostic(.error, problem.message(for: "\(what) '\(destination.url)'", allowMailto: true),
-                                              path: path, line: firstLine + destination.line - 1, column: destination.column))
+                                              path: path, line: firstLine + line - 1, column: column))
             }
         }
         return output
