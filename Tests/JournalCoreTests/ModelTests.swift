@@ -111,3 +111,24 @@ import Testing
         #expect(split.body == "Body\n")
     }
 }
+
+@Suite struct ControlCharacterTests {
+    /// The byte scan agrees with the definition on every scalar of the planes that matter.
+    @Test func theFastScanFindsExactlyTheForbiddenCharacters() {
+        var checked = 0
+        let high: [Int] = (0xD000...0x10FFFF).filter { value in
+            value & 0xFFFE == 0xFFFE || (0xFDC0...0xFE10).contains(value) || value % 4099 == 0
+        }
+        let values: [Int] = Array(0...0x3000) + high
+        for value in values {
+            guard let scalar = Unicode.Scalar(UInt32(value)) else { continue }
+            let text = "ab" + String(Character(scalar)) + "c"
+            #expect(ControlCharacters.contains(text) == ControlCharacters.isForbidden(scalar), "U+\(String(value, radix: 16))")
+            checked += 1
+        }
+        #expect(checked > 12_000)
+        #expect(!ControlCharacters.contains("밤편지 · café «ok» \u{A0} 한글 ＡＢ"))
+        #expect(ControlCharacters.contains("\u{1F}"))
+        #expect(ControlCharacters.contains("x\u{85}"))
+    }
+}

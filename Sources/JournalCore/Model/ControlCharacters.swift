@@ -12,20 +12,40 @@ enum ControlCharacters {
         return (0xFDD0...0xFDEF).contains(value) || value & 0xFFFE == 0xFFFE
     }
 
-    /// Whether a UTF-8 byte may start a forbidden character; most text has none, so the
-    /// scalars are only looked at when one turns up.
-    private static func mayStartForbidden(_ byte: UInt8) -> Bool {
-        byte < 0x20 ? byte != 0x09 && byte != 0x0A && byte != 0x0D : byte == 0x7F || byte == 0xC2 || byte == 0xEF || byte >= 0xF0
-    }
-
+    /// Whether `text` holds a forbidden character, read straight off its UTF-8 bytes: this runs
+    /// on every file and every escaped value, and most text has none.
     static func contains(_ text: String) -> Bool {
-        text.utf8.contains(where: mayStartForbidden) && text.unicodeScalars.contains(where: isForbidden)
+        var text = text
+        return text.withUTF8 { bytes in
+            var index = 0
+            let count = bytes.count
+            while index < count {
+                let byte = bytes[index]
+                if byte < 0x80 {
+                    if byte < 0x20 ? byte != 0x09 && byte != 0x0A && byte != 0x0D : byte == 0x7F { return true }
+                    index += 1
+                    continue
+                }
+                let next = index + 1 < count ? bytes[index + 1] : 0
+                switch byte {
+                case 0xC2 where next < 0xA0: return true  // U+0080-U+009F
+                case 0xEF where next == 0xB7 || next == 0xBF:  // U+FDD0-U+FDEF, U+FFFE, U+FFFF
+                    let third = index + 2 < count ? bytes[index + 2] : 0
+                    if next == 0xB7 ? (0x90...0xAF).contains(third) : third >= 0xBE { return true }
+                case 0xF0...0xF4 where next & 0x0F == 0x0F:  // U+xFFFE, U+xFFFF of planes 1-16
+                    if index + 3 < count, bytes[index + 2] == 0xBF, bytes[index + 3] >= 0xBE { return true }
+                default: break
+                }
+                index += byte < 0xE0 ? 2 : byte < 0xF0 ? 3 : 4
+            }
+            return false
+        }
     }
 
     /// The first forbidden character in `text`, with its 1-based line and column (in Unicode
     /// scalars), and how many there are in all.
     static func first(in text: String) -> (scalar: Unicode.Scalar, line: Int, column: Int, count: Int)? {
-        guard text.utf8.contains(where: mayStartForbidden) else { return nil }
+        guard contains(text) else { return nil }
         var found: (scalar: Unicode.Scalar, line: Int, column: Int, count: Int)?
         var line = 1
         var column = 1
