@@ -1,0 +1,254 @@
+// Fuzzes the template compiler and renderer. The input is up to six templates separated by NUL
+// bytes, named main, layout, partials/track, partials/cover, partials/header and partials/footer
+// (as in the default theme), so partials ({{>partials/track}}) and
+// parents ({{<layout}}) can find each other. Each is parsed by TemplateParser.parse; all go
+// through ThemeFiles.compile (what a build does with a theme: register, missing references,
+// cycles, with diagnostics); and when the theme would be accepted (no recursion), every
+// template is rendered with a small fixed TemplateObject.
+@testable import JournalCore
+#if canImport(Glibc)
+import Glibc
+#endif
+
+private let names = ["main", "layout", "partials/track", "partials/cover", "partials/header", "partials/footer"]
+
+private let pageData: TemplateObject = [
+    "title": "Songs <of> the \"Day\" & 'night'",
+    "name": "혁오 Café",
+    "empty": "",
+    "yes": true,
+    "no": false,
+    "count": 3,
+    "zero": 0,
+    "tags": ["indie", "k-pop"],
+    "none": [],
+    "tracks": [
+        ["title": "위잉위잉", "artist": "혁오", "tags": ["x"], "url": "/a?b=1&c=<2>"],
+        ["title": "Garden Song", "artist": "Phoebe Bridgers", "tags": [], "note": false],
+    ],
+    "meta": ["title": "Meta", "description": "desc", "nested": ["deep": "value", "list": [1, 2]]],
+]
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    withInput(data, size) { bytes in
+        fuzzOne(bytes)
+    }
+    return 0
+}
+
+private func fuzzOne(_ bytes: [UInt8]) {
+    let parts = bytes.split(separator: 0, maxSplits: names.count - 1, omittingEmptySubsequences: false)
+    var files: [String: [UInt8]] = [:]
+    var parsed: [String: Bool] = [:]
+    var sources: [String: String] = [:]
+    for (name, part) in zip(names, parts) {
+        files[name + ".mustache"] = Array(part)
+        guard let source = String(validating: part, as: UTF8.self) else { continue }
+        sources[name] = source
+        let lines = TextLines(source)
+        do {
+            let template = try TemplateParser.parse(source)
+            parsed[name] = true
+            for reference in template.references {
+                require(reference.line >= 1 && reference.line <= lines.count && reference.column >= 1
+                        && reference.column <= lines.lengths[reference.line - 1] + 1,
+                        "reference \(shown(reference.name)) of \(name) at \(reference.line):\(reference.column), outside the template")
+                require(!reference.name.isEmpty, "an empty reference in \(name)")
+            }
+        } catch {
+            parsed[name] = false
+            require(error.line >= 1 && error.line <= lines.count && error.column >= 1
+                    && error.column <= lines.lengths[error.line - 1] + 1,
+                    "syntax error at \(error.line):\(error.column), outside the template (\(lines.count) lines): \(shown(error.message))")
+        }
+    }
+
+    var diagnostics: [Diagnostic] = []
+    let theme = ThemeFiles.compile(files, diagnostics: &diagnostics)
+    for diagnostic in diagnostics {
+        // The path is "templates/NAME.mustache (default theme)".
+        let name = names.first { diagnostic.path == "templates/\($0).mustache (default theme)" }
+        checkDiagnostic(diagnostic, in: name.flatMap { sources[$0] }.map(TextLines.init))
+    }
+    let library = theme.library
+    for name in names.prefix(parts.count) {
+        require(library.contains(name) == (parsed[name] == true), "\(name): parsed \(parsed[name].map(String.init) ?? "not UTF-8"), registered \(library.contains(name))")
+    }
+
+    // missingReferences names exactly the references to templates the library lacks.
+    for missing in library.missingReferences() {
+        require(!library.contains(missing.name), "\(missing.name) reported missing but registered")
+        require(missing.line >= 1 && missing.column >= 1, "missing reference at \(missing.line):\(missing.column)")
+    }
+
+    // Every loop closes on itself, and each step is a real reference.
+    let cycles = library.cycles()
+    for cycle in cycles {
+        require(cycle.loop.count >= 2 && cycle.loop.first == cycle.loop.last, "cycle \(cycle.loop) does not close")
+        for (from, to) in zip(cycle.loop, cycle.loop.dropFirst()) {
+            let references = library.templates[from]?.references.map(\.name) ?? []
+            require(references.contains(to), "cycle \(cycle.loop): \(from) does not reference \(to)")
+        }
+    }
+    if cycles.isEmpty {
+        // No loop, so no reference chain is longer than the number of templates: a template
+        // that references another must then reach a template without references.
+        for name in names.prefix(parts.count) where library.contains(name) {
+            if library.templates[name]!.references.contains(where: { $0.name == name }) {
+                broken("\(name) includes itself, yet cycles() found no loop")
+            }
+        }
+    }
+
+    // A theme with a loop is refused before anything renders (ThemeFiles, SiteRenderer), so
+    // only accepted themes are rendered here. FUZZ_RENDER_CYCLES=1 renders the others too, to
+    // exercise the renderer's own depth and expansion guards.
+    guard cycles.isEmpty || renderCycles else { return }
+    // Known issues (Known in Support/Invariants.swift), skipped unless FUZZ_STRICT=1: they would
+    // stop every run at the same stack overflow or timeout.
+    if Known.skip(Known.blockRecursion), hasBlockRecursion(library) {
+        if verbose { say("not rendered: known issue \(Known.blockRecursion)") }
+        return
+    }
+    if Known.skip(Known.renderBlowup), cycles.isEmpty, RenderCost(library: library).exceeds(200_000) {
+        if verbose { say("not rendered: known issue \(Known.renderBlowup)") }
+        return
+    }
+    for name in names.prefix(parts.count) where library.contains(name) {
+        guard let output = library.render(pageData, template: name) else { broken("\(name) is registered but did not render") }
+        require(String(validating: output, as: UTF8.self) != nil, "\(name) rendered to invalid UTF-8")
+        if verbose { say("rendered \(name): \(output.count) bytes") }
+    }
+}
+
+private let renderCycles: Bool = {
+    guard let value = getenv("FUZZ_RENDER_CYCLES") else { return false }
+    return String(cString: value) == "1"
+}()
+
+// MARK: Known issues
+
+extension Known {
+    /// Fuzz/crashes/TemplateFuzz/block-recursion-stack-overflow.mustache: a block whose
+    /// replacement (in a template inheriting from a parent) contains a block of the same name, or
+    /// replacements that contain each other's blocks, recurse without end in
+    /// TemplateRenderer.render (`case .block`), which no depth guard covers: a stack overflow.
+    /// ThemeFiles.compile accepts such a theme (cycles() follows partials and parents only).
+    static let blockRecursion = "block-recursion"
+
+    /// Fuzz/crashes/TemplateFuzz/nested-sections-timeout.mustache: sections over a list nested
+    /// in each other render the list's length to the power of the depth (the same name is found
+    /// again in the enclosing context), so a template of a few hundred bytes renders for hours;
+    /// the renderer bounds partial and parent expansions only.
+    static let renderBlowup = "render-blowup"
+}
+
+/// Whether some block's replacement leads back to a block of the same name: the graph from each
+/// replaced block name to the block names inside its replacements has a loop.
+private func hasBlockRecursion(_ library: TemplateLibrary) -> Bool {
+    var edges: [String: Set<String>] = [:]
+    func blockNames(_ nodes: [TemplateNode], into names: inout Set<String>) {
+        for node in nodes {
+            switch node {
+            case .block(let name, let children):
+                names.insert(name)
+                blockNames(children, into: &names)
+            case .section(_, let children, _):
+                blockNames(children, into: &names)
+            case .parent(_, let blocks, _):
+                for (_, nodes) in blocks { blockNames(nodes, into: &names) }
+            case .text, .variable, .partial:
+                break
+            }
+        }
+    }
+    func collect(_ nodes: [TemplateNode]) {
+        for node in nodes {
+            switch node {
+            case .parent(_, let blocks, _):
+                for (name, replacement) in blocks {
+                    var inner = Set<String>()
+                    blockNames(replacement, into: &inner)
+                    edges[name, default: []].formUnion(inner)
+                    collect(replacement)
+                }
+            case .section(_, let children, _), .block(_, let children):
+                collect(children)
+            case .text, .variable, .partial:
+                break
+            }
+        }
+    }
+    for template in library.templates.values { collect(template.nodes) }
+    var state: [String: Bool] = [:] // false: on the path, true: done
+    func loops(from name: String) -> Bool {
+        if let done = state[name] { return !done }
+        state[name] = false
+        for next in edges[name] ?? [] where loops(from: next) { return true }
+        state[name] = true
+        return false
+    }
+    return edges.keys.contains { loops(from: $0) }
+}
+
+/// An upper bound on the nodes a render visits, with lists of at most 2 items (pageData's
+/// longest): a section renders its content up to twice, a partial or parent its template, a
+/// block the longest of its default and every replacement of that name.
+private struct RenderCost {
+    let library: TemplateLibrary
+    var replacements: [String: [[TemplateNode]]] = [:]
+
+    init(library: TemplateLibrary) {
+        self.library = library
+        func collect(_ nodes: [TemplateNode]) {
+            for node in nodes {
+                switch node {
+                case .parent(_, let blocks, _):
+                    for (name, replacement) in blocks {
+                        replacements[name, default: []].append(replacement)
+                        collect(replacement)
+                    }
+                case .section(_, let children, _), .block(_, let children):
+                    collect(children)
+                case .text, .variable, .partial:
+                    break
+                }
+            }
+        }
+        for template in library.templates.values { collect(template.nodes) }
+    }
+
+    func exceeds(_ limit: Double) -> Bool {
+        var memo: [String: Double] = [:]
+        func cost(_ nodes: [TemplateNode], _ depth: Int) -> Double {
+            if depth > 200 { return .infinity }
+            var total = 0.0
+            for node in nodes {
+                switch node {
+                case .text, .variable:
+                    total += 1
+                case .section(_, let children, _):
+                    total += 1 + 2 * cost(children, depth + 1)
+                case .partial(let name, _), .parent(let name, _, _):
+                    if let known = memo[name] {
+                        total += 1 + known
+                    } else if let template = library.templates[name] {
+                        let value = cost(template.nodes, depth + 1)
+                        memo[name] = value
+                        total += 1 + value
+                    } else {
+                        total += 1
+                    }
+                case .block(let name, let defaults):
+                    var longest = cost(defaults, depth + 1)
+                    for replacement in replacements[name] ?? [] { longest = max(longest, cost(replacement, depth + 1)) }
+                    total += 1 + longest
+                }
+                if total > limit { return total }
+            }
+            return total
+        }
+        return library.templates.values.contains { cost($0.nodes, 0) > limit }
+    }
+}
