@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import JournalCore
 
@@ -104,5 +105,33 @@ import Testing
         #expect(missing.first?.name == "partials/cover")
         #expect(missing.first?.line == 2)
         #expect(missing.first?.column == 1)
+    }
+}
+
+/// Found by Fuzz/TemplateFuzz: themes that crashed or hung the renderer.
+@Suite struct TemplateRendererBoundsTests {
+    func library(_ templates: [String: String]) throws -> TemplateLibrary {
+        var library = TemplateLibrary()
+        for (name, source) in templates { library.register(try TemplateParser.parse(source), named: name) }
+        return library
+    }
+
+    @Test func aBlockInsideItsOwnReplacementRendersItsDefault() throws {
+        let library = try library([
+            "page": "{{<layout}}{{$content}}[{{$content}}inner{{/content}}]{{/content}}{{/layout}}",
+            "layout": "<main>{{$content}}default{{/content}}</main>",
+        ])
+        let html = library.render([:], template: "page").map { String(decoding: $0, as: UTF8.self) }
+        #expect(html == "<main>[inner]</main>")
+    }
+
+    @Test func sectionsOfOneListNestedThirtyDeepEndQuickly() throws {
+        let source = String(repeating: "{{#tracks}}", count: 30) + "x" + String(repeating: "{{/tracks}}", count: 30)
+        let library = try library(["page": source])
+        let data: TemplateObject = ["tracks": .list([.text("a"), .text("b"), .text("c")])]
+        let started = Date()
+        let bytes = try #require(library.render(data, template: "page"))
+        #expect(Date().timeIntervalSince(started) < 10)
+        #expect(bytes.count < 3_000_000)
     }
 }

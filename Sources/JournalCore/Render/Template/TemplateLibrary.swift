@@ -80,10 +80,11 @@ struct TemplateRenderer {
     private var atLineStart = false
     /// Partials and parents in progress, to stop a template that includes itself forever.
     private var depth = 0
-    /// Partials and parents rendered so far: a template that includes itself twice doubles its
-    /// work at every level, which the depth guard alone lets run for 2^100 renders.
+    /// Partials, parents and list items rendered so far: a template that includes itself twice,
+    /// or nests a list's section in itself, multiplies its work at every level, which the depth
+    /// guard alone lets run for 2^100 renders. Past the budget the page is cut short.
     private var expansions = 0
-    private static let maxExpansions = 1_000_000
+    private static let maxExpansions = 2_000_000
 
     init(library: TemplateLibrary, root: TemplateValue) {
         self.library = library
@@ -125,6 +126,9 @@ struct TemplateRenderer {
                 case .list(let items)?:
                     let outer = listPosition
                     for (index, item) in items.enumerated() {
+                        // Sections nested in sections of the same list multiply: bounded like partials.
+                        guard expansions < Self.maxExpansions else { break }
+                        expansions += 1
                         stack.append(item)
                         listPosition = (index, items.count)
                         render(nodes)
@@ -162,7 +166,15 @@ struct TemplateRenderer {
                 blocks = outerBlocks
                 indentation = outerIndentation
             case .block(let name, let defaults):
-                render(blocks[name] ?? defaults)
+                // Inside its own replacement, a block of the same name is its default: otherwise
+                // `{{$a}}{{$a}}{{/a}}{{/a}}` would replace itself until the stack overflows.
+                guard let replacement = blocks[name] else {
+                    render(defaults)
+                    break
+                }
+                blocks[name] = nil
+                render(replacement)
+                blocks[name] = replacement
             }
         }
     }
