@@ -134,4 +134,19 @@ import Testing
         #expect(Date().timeIntervalSince(started) < 10)
         #expect(bytes.count < 3_000_000)
     }
+
+    @Test func nestedSectionsOfBigTextOrManyFlagsEndQuicklyAndSmall() throws {
+        let open = String(repeating: "{{#tracks}}", count: 21), close = String(repeating: "{{/tracks}}", count: 21)
+        let library = try library([
+            "big": open + String(repeating: "X", count: 15_000) + close,
+            "flags": open + String(repeating: "{{#yes}}", count: 200) + "x" + String(repeating: "{{/yes}}", count: 200) + close,
+        ])
+        let data: TemplateObject = ["tracks": .list([.text("a"), .text("b"), .text("c")]), "yes": .bool(true)]
+        let started = Date()
+        for name in ["big", "flags"] {
+            let bytes = try #require(library.render(data, template: name))
+            #expect(bytes.count <= (64 << 20) + 15_000)
+        }
+        #expect(Date().timeIntervalSince(started) < 60) // a hang detector, not a benchmark
+    }
 }

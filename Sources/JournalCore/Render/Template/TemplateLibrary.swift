@@ -85,6 +85,11 @@ struct TemplateRenderer {
     /// guard alone lets run for 2^100 renders. Past the budget the page is cut short.
     private var expansions = 0
     private static let maxExpansions = 2_000_000
+    /// Nodes rendered so far, and the most a page may take or make (a 10-year journal's largest
+    /// page takes under a million steps and makes under a megabyte).
+    private var steps = 0
+    private static let maxSteps = 5_000_000
+    private static let maxOutput = 64 << 20
 
     init(library: TemplateLibrary, root: TemplateValue) {
         self.library = library
@@ -94,6 +99,9 @@ struct TemplateRenderer {
 
     mutating func render(_ nodes: [TemplateNode]) {
         for node in nodes {
+            // Every node and every byte counts too: nested sections can multiply cheap work.
+            guard steps < Self.maxSteps, output.count < Self.maxOutput else { return }
+            steps += 1
             switch node {
             case .text(let bytes):
                 if indentation.isEmpty { output += bytes } else { appendIndented(bytes) }
