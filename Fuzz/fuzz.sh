@@ -378,7 +378,7 @@ case $command in
         # shellcheck disable=SC2046
         run "$OUT/bin/$target" $(common_flags "$target") -merge=1 "$fresh" "$corpus" "$FUZZ_DIR/seeds/$target"
         rm -rf "$corpus" && mv "$fresh" "$corpus"
-        log "corpus: $(find "$corpus" -type f | wc -l) files, $(du -sh "$corpus" | cut -f1)"
+        log "corpus: $(find "$corpus" -type f | wc -l) files, $(du -sh --apparent-size "$corpus" | cut -f1)"
         ;;
     *)
         target=$command
