@@ -37,16 +37,25 @@ let package = Package(
             ],
             plugins: ["EmbedThemePlugin"]
         ),
-        .executableTarget(
-            name: "journal",
+        // The command line as a library, so its exit codes and output are tested.
+        .target(
+            name: "JournalCLI",
             dependencies: [
                 "JournalCore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        .executableTarget(
+            name: "journal",
+            dependencies: ["JournalCLI"]
+        ),
         .testTarget(
             name: "JournalCoreTests",
             dependencies: ["JournalCore"]
+        ),
+        .testTarget(
+            name: "JournalCLITests",
+            dependencies: ["JournalCLI"]
         ),
     ]
 )

@@ -41,6 +41,40 @@ enum Platform {
         close(descriptor)
     }
 
+    /// A file's modification and status-change times (`st_mtim`/`st_ctim` in Glibc,
+    /// `st_mtimespec`/`st_ctimespec` in Darwin).
+    static func changeTimes(_ status: stat) -> (modified: (seconds: Int, nanoseconds: Int), changed: (seconds: Int, nanoseconds: Int)) {
+        #if canImport(Darwin)
+        let modified = status.st_mtimespec, changed = status.st_ctimespec
+        #else
+        let modified = status.st_mtim, changed = status.st_ctim
+        #endif
+        return ((Int(modified.tv_sec), Int(modified.tv_nsec)), (Int(changed.tv_sec), Int(changed.tv_nsec)))
+    }
+
+    /// A file's access and modification times, as `utimensat` takes them to set them back.
+    static func accessAndModificationTimes(_ status: stat) -> [timespec] {
+        #if canImport(Darwin)
+        [status.st_atimespec, status.st_mtimespec]
+        #else
+        [status.st_atim, status.st_mtim]
+        #endif
+    }
+
+    /// The path of the running program's file, or nil if the system cannot say.
+    static var executablePath: String? {
+        #if canImport(Darwin)
+        var size: UInt32 = 0
+        _ = _NSGetExecutablePath(nil, &size)
+        var buffer = [CChar](repeating: 0, count: Int(size) + 1)
+        guard _NSGetExecutablePath(&buffer, &size) == 0 else { return nil }
+        return realPath(String(cString: buffer))
+        #else
+        // The kernel's link to the program's file: a stat through it stamps the file itself.
+        return "/proc/self/exe"
+        #endif
+    }
+
     /// The text of an `errno` value.
     static func describe(_ code: Int32) -> String {
         String(cString: strerror(code))

@@ -15,6 +15,15 @@ public struct LoadOptions: Sendable {
     }
 }
 
+/// journal.yaml as read: its settings (nil when it cannot be read or parsed at all) and every
+/// problem found in it.
+public struct ConfigFile: Sendable {
+    public var config: SiteConfig?
+    public var diagnostics: [Diagnostic]
+    /// False when journal.yaml is missing, unreadable or too large.
+    var wasRead: Bool
+}
+
 /// The result of loading: a journal and its theme when nothing was wrong, and every
 /// diagnostic found in every file.
 public struct LoadResult: Sendable {
@@ -36,35 +45,38 @@ public struct JournalLoader: Sendable {
     /// journal.yaml is a page of settings; anything larger is a mistake.
     static let maxConfigSize = 1 << 20
 
-    /// Top-level URL folders that pages can never take (SPEC 5).
-    static let reservedSlugs: Set<String> = ["genres", "artists", "tags", "playlists", "search", "weeks", "page",
-                                             "assets", "feed.xml", "sitemap.xml", "404.html", "robots.txt"]
-
-    public func load(_ options: LoadOptions = LoadOptions()) -> LoadResult {
-        var diagnostics: [Diagnostic] = []
-        let configPath = join(source, "journal.yaml")
-        let configBytes: [UInt8]
-        switch FileTree.read(configPath, limit: Self.maxConfigSize) {
+    /// journal.yaml, read and decoded on its own: the pipeline needs the output folder before
+    /// it loads anything else, and hands this to `load` so the file is read once.
+    public func readConfig(overrides: ConfigOverrides) -> ConfigFile {
+        let path = display("journal.yaml")
+        switch FileTree.read(join(source, "journal.yaml"), limit: Self.maxConfigSize) {
         case .bytes(let bytes):
-            configBytes = bytes
+            switch SourceText.decode(bytes, path: path) {
+            case .failure(let diagnostic):
+                return ConfigFile(config: nil, diagnostics: [diagnostic], wasRead: true)
+            case .success(var text):
+                var diagnostics: [Diagnostic] = []
+                if let problem = SourceText.removeControlCharacters(&text, path: path) { diagnostics.append(problem) }
+                let (config, found) = ConfigLoading.decode(text, path: path, overrides: overrides)
+                return ConfigFile(config: config, diagnostics: diagnostics + found, wasRead: true)
+            }
         case .failed(let code):
             let message = code == ENOENT ? "no journal.yaml here: is this a journal folder?" : "cannot read journal.yaml: \(Platform.describe(code))"
-            diagnostics.append(Diagnostic(.error, message, path: display("journal.yaml"), line: 1, column: 1))
-            return LoadResult(journal: nil, theme: nil, diagnostics: diagnostics)
+            return ConfigFile(config: nil, diagnostics: [Diagnostic(.error, message, path: path, line: 1, column: 1)], wasRead: false)
         case .tooLarge(let size):
-            diagnostics.append(Diagnostic(.error, "journal.yaml is \(size) bytes, over the limit of \(Self.maxConfigSize)", path: display("journal.yaml"), line: 1, column: 1))
+            return ConfigFile(config: nil, diagnostics: [Diagnostic(.error, "journal.yaml is \(size) bytes, over the limit of \(Self.maxConfigSize)", path: path, line: 1, column: 1)], wasRead: false)
+        }
+    }
+
+    /// Reads the whole journal. `config` is journal.yaml as `readConfig` read it, if it already was.
+    public func load(_ options: LoadOptions = LoadOptions(), config configFile: ConfigFile? = nil) -> LoadResult {
+        let configFile = configFile ?? readConfig(overrides: options.overrides)
+        var diagnostics = configFile.diagnostics
+        // Without a readable journal.yaml this may be no journal: nothing else is worth reading.
+        guard configFile.wasRead else {
             return LoadResult(journal: nil, theme: nil, diagnostics: diagnostics)
         }
-        var config: SiteConfig?
-        switch SourceText.decode(configBytes, path: display("journal.yaml")) {
-        case .failure(let diagnostic):
-            diagnostics.append(diagnostic)
-        case .success(var text):
-            if let problem = SourceText.removeControlCharacters(&text, path: display("journal.yaml")) { diagnostics.append(problem) }
-            let (decoded, configDiagnostics) = ConfigLoading.decode(text, path: display("journal.yaml"), overrides: options.overrides)
-            config = decoded
-            diagnostics += configDiagnostics
-        }
+        let config = configFile.config
         // Content is still checked with the default settings when journal.yaml is broken,
         // so one run reports every problem.
         let settings = config ?? SiteConfig(title: "")
@@ -109,7 +121,7 @@ public struct JournalLoader: Sendable {
         }
 
         var pages: [Page] = []
-        var pageSlugs = SlugAllocator(reserved: Self.reservedSlugs)
+        var pageSlugs = SlugAllocator(reserved: SiteURLs.reservedTopLevelNames)
         for relative in markdownFiles(in: "content/pages", diagnostics: &diagnostics) {
             guard let file = read(relative, limit: settings.maxFileSize, into: &diagnostics) else { continue }
             let base = Slug.make(stem(relative))

@@ -1,6 +1,8 @@
 import Foundation
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// The Write stage (STYLE.md), the only one that touches the output.
@@ -141,7 +143,7 @@ public final class SiteWriter: @unchecked Sendable {
                 // Unchanged: the same inode, so the same modification time.
                 if link(output + "/" + path, staging + "/" + path) == 0 { return }
                 guard FileTree.write(content, to: staging + "/" + path) else { throw writeFailure(path) }
-                var times = [previous.st_atim, previous.st_mtim]
+                var times = Platform.accessAndModificationTimes(previous)
                 utimensat(AT_FDCWD, staging + "/" + path, &times, 0)
                 return
             }
@@ -221,6 +223,19 @@ public final class SiteWriter: @unchecked Sendable {
     }
 
     /// Removes the staging folder; the output is left as it was.
+    /// Replaces the marker of a finished site in one rename (after a clean build, to record the
+    /// output's stamp), leaving nothing behind when that fails.
+    static func replaceMarker(in output: String, text: String) {
+        let marker = output + "/" + markerName
+        let temporary = marker + ".new"
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { return }
+        let bytes = Array(text.utf8)
+        let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+        close(descriptor)
+        if written != bytes.count || rename(temporary, marker) != 0 { unlink(temporary) }
+    }
+
     public func discardStaging() {
         FileTree.removeTree(staging)
     }

@@ -1,5 +1,7 @@
-/// Where each page lives (SPEC 5) and how links to it are written under `base_url`.
-/// Paths are relative to the site root without a leading `/`; `href` adds the base path.
+/// Where each page lives (docs/content-format.md, "URLs") and how links to it are written under
+/// `base_url`. Paths are relative to the site root without a leading `/`; `href` adds the base
+/// path. Load asks it which top-level names the site keeps for itself, so the layout is written
+/// down once.
 public struct SiteURLs: Sendable {
     /// Starts and ends with `/`.
     public let basePath: String
@@ -7,8 +9,12 @@ public struct SiteURLs: Sendable {
     public let origin: String?
 
     public init(config: SiteConfig) {
-        basePath = config.basePath
-        origin = config.origin
+        self.init(basePath: config.basePath, origin: config.origin)
+    }
+
+    init(basePath: String, origin: String?) {
+        self.basePath = basePath
+        self.origin = origin
     }
 
     // MARK: Paths (folders end with `/`)
@@ -29,10 +35,27 @@ public struct SiteURLs: Sendable {
     public var tags: String { "tags/" }
     public func tag(_ slug: String) -> String { "tags/\(slug)/" }
     public var search: String { "search/" }
+    public var searchIndex: String { "search-index.json" }
     public func homePage(_ number: Int) -> String { number <= 1 ? "" : "page/\(number)/" }
     public var playlists: String { "playlists/" }
     public func playlist(_ slug: String) -> String { "playlists/\(slug)/" }
     public func page(_ slug: String) -> String { "\(slug)/" }
+    public var feed: String { "feed.xml" }
+    public var sitemap: String { "sitemap.xml" }
+    public var robots: String { "robots.txt" }
+    public var notFound: String { "404.html" }
+    /// The theme's own files (`assets/site.css`).
+    public func asset(_ name: String) -> String { "assets/\(name)" }
+
+    /// Top-level names the site's own pages and files take, which a page's slug may never be.
+    /// (Years are numbers, and a page named with digits only is given `page-` in front.)
+    public static let reservedTopLevelNames: Set<String> = {
+        let urls = SiteURLs(basePath: "/", origin: nil)
+        let paths = [urls.artists, urls.genres, urls.tags, urls.search, urls.searchIndex, urls.playlists,
+                     urls.week(CalendarDate(dayNumber: 0)), urls.homePage(2), urls.asset("site.css"),
+                     urls.feed, urls.sitemap, urls.robots, urls.notFound]
+        return Set(paths.map { String($0.prefix(while: { $0 != "/" })) })
+    }()
 
     /// The file a folder path is written to.
     public func file(for path: String) -> String { path.isEmpty || path.hasSuffix("/") ? path + "index.html" : path }
@@ -46,7 +69,7 @@ public struct SiteURLs: Sendable {
     public func absolute(_ path: String) -> String { (origin ?? "") + basePath + path }
 
     /// A checked URL from content as it goes into an `href` or `src`: site paths are resolved
-    /// against the base path (SPEC 2.2: a path is relative to the site root).
+    /// against the base path (a path is relative to the site root).
     public func resolve(_ target: LinkTarget) -> String {
         switch target.kind {
         case .absolute: return target.text

@@ -1,6 +1,8 @@
 import Foundation
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// Makes a rebuild with nothing changed cost a look at the files instead of a build (what `make`
@@ -23,7 +25,7 @@ enum UpToDate {
         hasher.add(options.strict ? "strict" : "not strict")
         hasher.add(options.baseURL ?? "")
         hasher.add(options.output ?? "")
-        guard let tool = stampOfFile("/proc/self/exe") else { return nil }
+        guard let executable = Platform.executablePath, let tool = stampOfFile(executable) else { return nil }
         hasher.add(tool)
         let source = URL(fileURLWithPath: options.source).standardizedFileURL.path
         hasher.add(source)
@@ -72,12 +74,10 @@ enum UpToDate {
         return pages
     }
 
-    /// After a clean build: records the output's stamp in the marker, replacing it in one rename.
-    static func record(output: String, sourceStamp: String, pageCount: Int) {
-        let text = markerText(sourceStamp: sourceStamp) + "output \(outputStamp(output)) \(pageCount)\n"
-        let temporary = output + "/" + SiteWriter.markerName + ".new"
-        guard let data = text.data(using: .utf8), FileManager.default.createFile(atPath: temporary, contents: data) else { return }
-        if rename(temporary, output + "/" + SiteWriter.markerName) != 0 { unlink(temporary) }
+    /// The marker's text after a clean build into `output`: the source stamp, and the stamp of
+    /// the output as the build left it.
+    static func finishedMarkerText(output: String, sourceStamp: String, pageCount: Int) -> String {
+        markerText(sourceStamp: sourceStamp) + "output \(outputStamp(output)) \(pageCount)\n"
     }
 
     // MARK: Stamps
@@ -89,7 +89,8 @@ enum UpToDate {
     }
 
     private static func stamp(_ status: stat) -> String {
-        "\(status.st_size) \(status.st_ino) \(status.st_mtim.tv_sec).\(status.st_mtim.tv_nsec) \(status.st_ctim.tv_sec).\(status.st_ctim.tv_nsec) \(status.st_mode)"
+        let times = Platform.changeTimes(status)
+        return "\(status.st_size) \(status.st_ino) \(times.modified.seconds).\(times.modified.nanoseconds) \(times.changed.seconds).\(times.changed.nanoseconds) \(status.st_mode)"
     }
 
     /// Every entry under `root` (files, folders, links), relative, sorted, with its stamp.

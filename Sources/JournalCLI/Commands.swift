@@ -1,0 +1,152 @@
+import ArgumentParser
+import Foundation
+import JournalCore
+
+/// `journal`: the command line, as a library (the pattern of Publish's `PublishCLICore`), so
+/// exit codes, `--quiet` and GitHub annotations are tested; the executable only calls `run`.
+public enum JournalCLI {
+    /// Runs the command line `arguments` (without the program name), writing to `console`, and
+    /// returns the exit status: 0 done, 1 the journal has errors, 2 the command line is wrong.
+    public static func run(_ arguments: [String], console: Console = .standard) -> Int32 {
+        do {
+            let command = try JournalCommand.parseAsRoot(arguments)
+            guard let subcommand = command as? any JournalSubcommand else {
+                // `journal` alone: the overview, as `--help` prints it.
+                console.out(JournalCommand.helpMessage())
+                return 0
+            }
+            return subcommand.execute(console)
+        } catch {
+            let message = JournalCommand.fullMessage(for: error)
+            if JournalCommand.exitCode(for: error) == .success {
+                console.out(message)
+                return 0
+            }
+            console.error(message)
+            return 2
+        }
+    }
+}
+
+/// Where a command's messages go: standard output and standard error, or a test's buffers.
+public struct Console: Sendable {
+    let writeOut: @Sendable (String) -> Void
+    let writeError: @Sendable (String) -> Void
+    /// Inside a GitHub Actions job: diagnostics are also printed as workflow annotations.
+    let github: Bool
+
+    public init(github: Bool, out: @escaping @Sendable (String) -> Void, error: @escaping @Sendable (String) -> Void) {
+        self.github = github
+        writeOut = out
+        writeError = error
+    }
+
+    public static var standard: Console {
+        Console(github: ProcessInfo.processInfo.environment["GITHUB_ACTIONS"] == "true",
+                out: { FileHandle.standardOutput.write(Data(($0 + "\n").utf8)) },
+                error: { FileHandle.standardError.write(Data(($0 + "\n").utf8)) })
+    }
+
+    func out(_ line: String) { writeOut(line) }
+    func error(_ line: String) { writeError(line) }
+
+    /// Each diagnostic, in display order, on standard error (warnings left out when `quiet`);
+    /// in GitHub Actions also as an annotation on standard output, which is where the runner
+    /// reads them.
+    func print(_ diagnostics: [Diagnostic], quiet: Bool) {
+        for diagnostic in diagnostics.sortedForDisplay() where !(quiet && diagnostic.severity == .warning) {
+            error(diagnostic.description)
+            if github { out(diagnostic.githubAnnotation) }
+        }
+    }
+}
+
+/// A subcommand that runs against a console and says how it ended.
+protocol JournalSubcommand: ParsableCommand {
+    func execute(_ console: Console) -> Int32
+}
+
+extension JournalSubcommand {
+    // ArgumentParser's own entry point; `JournalCLI.run` is the one used.
+    func run() throws {
+        let status = execute(.standard)
+        if status != 0 { throw ExitCode(status) }
+    }
+}
+
+struct JournalCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "journal",
+        abstract: "Turns a listening journal kept as Markdown into a static website.",
+        subcommands: [BuildCommand.self, CheckCommand.self]
+    )
+}
+
+struct SourceOptions: ParsableArguments {
+    @Option(name: .long, help: "The journal folder (holding journal.yaml).")
+    var source: String = "."
+}
+
+struct BuildCommand: JournalSubcommand {
+    static let configuration = CommandConfiguration(commandName: "build", abstract: "Build the site into the output folder.")
+
+    @OptionGroup var sourceOptions: SourceOptions
+    @Option(name: .long, help: "The output folder (default: 'output' in journal.yaml, else public).")
+    var output: String?
+    @Option(name: .customLong("base-url"), help: "Where the site will live, e.g. https://me.github.io/journal/.")
+    var baseURL: String?
+    @Flag(help: "Include days, playlists and pages marked draft.")
+    var drafts = false
+    @Flag(help: "Treat warnings as errors.")
+    var strict = false
+    @Flag(help: "Print the time each stage took.")
+    var verbose = false
+    @Flag(help: "Print only errors.")
+    var quiet = false
+
+    func execute(_ console: Console) -> Int32 {
+        let report = Build.run(BuildOptions(source: sourceOptions.source, output: output, baseURL: baseURL, drafts: drafts, strict: strict))
+        console.print(report.diagnostics, quiet: quiet)
+        guard report.succeeded else {
+            let errors = report.diagnostics.errors.count
+            console.error("Build failed: \(errors) error\(errors == 1 ? "" : "s"); the previous site was left as it was.")
+            return 1
+        }
+        if verbose {
+            for stage in report.stages {
+                console.out("  \(stage.name.padding(toLength: 8, withPad: " ", startingAt: 0)) \(Self.seconds(stage.seconds)) s")
+            }
+            if !report.workerSeconds.isEmpty {
+                console.out("  (generate, summed over threads: " + report.workerSeconds.map { "\($0.name) \(Self.seconds($0.seconds)) s" }.joined(separator: ", ") + ")")
+            }
+        }
+        guard !quiet else { return 0 }
+        if report.upToDate {
+            console.out("Up to date: \(report.pageCount) pages, nothing changed since the last build (checked in \(String(format: "%.2f", report.totalSeconds)) s) → \(report.outputPath ?? "")")
+        } else {
+            let changes = report.filesWritten == 0 && report.filesRemoved == 0 ? "nothing changed"
+                : "\(report.filesWritten) file\(report.filesWritten == 1 ? "" : "s") written" + (report.filesRemoved > 0 ? ", \(report.filesRemoved) removed" : "")
+            console.out("Built \(report.pageCount) pages in \(String(format: "%.2f", report.totalSeconds)) s → \(report.outputPath ?? "") (\(changes))")
+        }
+        return 0
+    }
+
+    private static func seconds(_ value: Double) -> String { String(format: "%.3f", value) }
+}
+
+struct CheckCommand: JournalSubcommand {
+    static let configuration = CommandConfiguration(commandName: "check", abstract: "Check the journal for errors without writing anything.")
+
+    @OptionGroup var sourceOptions: SourceOptions
+    @Flag(help: "Treat warnings as errors.")
+    var strict = false
+
+    func execute(_ console: Console) -> Int32 {
+        let report = Check.run(source: sourceOptions.source, strict: strict)
+        console.print(report, quiet: false)
+        if report.hasErrors { return 1 }
+        let warnings = report.warnings.count
+        console.out("No errors\(warnings > 0 ? ", \(warnings) warning\(warnings == 1 ? "" : "s")" : "").")
+        return 0
+    }
+}

@@ -1,0 +1,121 @@
+/// What `journal build` was asked to do.
+public struct BuildOptions: Sendable {
+    public var source: String
+    /// Overrides `output` of journal.yaml; relative paths are relative to the current folder.
+    public var output: String?
+    public var baseURL: String?
+    public var drafts: Bool
+    /// Warnings count as errors.
+    public var strict: Bool
+    /// Load, render and write on one thread only (for comparing against the parallel build).
+    public var singleThreaded = false
+
+    public init(source: String = ".", output: String? = nil, baseURL: String? = nil, drafts: Bool = false, strict: Bool = false) {
+        self.source = source
+        self.output = output
+        self.baseURL = baseURL
+        self.drafts = drafts
+        self.strict = strict
+    }
+
+    /// What the command line says over journal.yaml.
+    var overrides: ConfigOverrides { ConfigOverrides(output: output, baseURL: baseURL) }
+}
+
+/// What a build did.
+public struct BuildReport: Sendable {
+    public var diagnostics: [Diagnostic]
+    public var pageCount = 0
+    public var fileCount = 0
+    /// Files the write stage actually wrote (new or changed) and removed.
+    public var filesWritten = 0
+    public var filesRemoved = 0
+    /// Wall time of each stage, in order, in seconds.
+    public var stages: [(name: String, seconds: Double)] = []
+    /// Where the site was written; nil if nothing was written.
+    public var outputPath: String?
+
+    /// Nothing changed since the last clean build, so nothing was built (`UpToDate`).
+    public var upToDate = false
+    /// Time summed over all threads for the work that overlaps in `generate`: render and write.
+    public var workerSeconds: [(name: String, seconds: Double)] = []
+
+    public var succeeded: Bool { outputPath != nil }
+    public var totalSeconds: Double { stages.reduce(0) { $0 + $1.seconds } }
+}
+
+/// `journal build`: Load -> Analyse -> Render -> Write (STYLE.md), orchestrated and nothing
+/// else. Render and Write overlap: each page is written as soon as it is rendered, on every
+/// core, so memory stays flat however long the journal grows.
+public enum Build {
+    public static func run(_ options: BuildOptions) -> BuildReport {
+        let timer = StageTimer()
+        var report = run(options, timer: timer)
+        report.stages = timer.stages
+        return report
+    }
+
+    private static func run(_ options: BuildOptions, timer: StageTimer) -> BuildReport {
+        var report = BuildReport(diagnostics: [])
+
+        // journal.yaml is read once: it says where the output is, and the loader gets it as read.
+        let configFile = JournalLoader(source: options.source).readConfig(overrides: options.overrides)
+        let choice = OutputChoice(options, config: configFile.config)
+
+        // Nothing changed since the last clean build: the output already is the site.
+        let stamp = timer.time("check") { () -> String? in
+            guard let stamp = UpToDate.sourceStamp(options), configFile.config != nil || options.output != nil else { return nil }
+            if let pages = UpToDate.currentPageCount(output: choice.path, sourceStamp: stamp) {
+                report.upToDate = true
+                report.pageCount = pages
+                report.outputPath = choice.path
+            }
+            return stamp
+        }
+        if report.upToDate { return report }
+
+        let prepared = Stages.prepare(options, config: configFile, output: choice, timer: timer)
+        report.diagnostics = prepared.diagnostics
+        guard let site = prepared.site else { return report }
+        let renderer = site.renderer, plan = site.plan
+
+        let clock = ContinuousClock()
+        let written: Result<SiteWriter.Report, SiteWriter.Failure> = timer.time("generate") {
+            do throws(SiteWriter.Failure) {
+                let writer = try SiteWriter(output: choice.path, source: options.source)
+                writer.put(OutputFile(path: SiteWriter.markerName, text: UpToDate.markerText(sourceStamp: stamp)))
+                let timings = ParallelMap.map(plan.jobs, parallel: !options.singleThreaded) { job -> (Double, Double) in
+                    let start = clock.now
+                    let bytes = renderer.render(job)
+                    let rendered = clock.now
+                    writer.put(OutputFile(path: job.path, bytes: bytes))
+                    return (StageTimer.seconds(rendered - start), StageTimer.seconds(clock.now - rendered))
+                }
+                report.workerSeconds = [("render", timings.reduce(0) { $0 + $1.0 }), ("write", timings.reduce(0) { $0 + $1.1 })]
+                for relative in plan.staticCopies {
+                    writer.copy(from: join(join(options.source, "static"), relative), to: relative)
+                }
+                return .success(try writer.commit())
+            } catch {
+                return .failure(error)
+            }
+        }
+        switch written {
+        case .failure(let failure):
+            report.diagnostics += failure.messages.map { .error($0, at: choice.location) }
+            return report
+        case .success(let changes):
+            report.filesWritten = changes.written
+            report.filesRemoved = changes.removed
+        }
+        report.pageCount = plan.pageCount
+        report.fileCount = plan.jobs.count + plan.staticCopies.count
+        report.outputPath = choice.path
+        if let stamp, report.diagnostics.isEmpty {
+            timer.time("stamp") {
+                SiteWriter.replaceMarker(in: choice.path, text: UpToDate.finishedMarkerText(output: choice.path, sourceStamp: stamp, pageCount: plan.pageCount))
+            }
+        }
+        return report
+    }
+}

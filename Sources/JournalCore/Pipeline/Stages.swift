@@ -1,0 +1,65 @@
+/// A site ready to be generated: its files planned, every problem found.
+struct PreparedSite {
+    let journal: Journal
+    let renderer: SiteRenderer
+    let plan: SitePlan
+}
+
+/// Load, Analyse and Plan: the stages `build` and `check` share, so check finds exactly what a
+/// build would refuse.
+enum Stages {
+    /// Every problem a build with `options` would report before writing, and the prepared site
+    /// when there is none (warnings aside, unless `strict`).
+    static func prepare(_ options: BuildOptions, config: ConfigFile, output: OutputChoice, timer: StageTimer) -> (site: PreparedSite?, diagnostics: [Diagnostic]) {
+        let loaded = timer.time("load") {
+            JournalLoader(source: options.source).load(
+                LoadOptions(drafts: options.drafts, overrides: options.overrides, parallel: !options.singleThreaded),
+                config: config)
+        }
+        var diagnostics = loaded.diagnostics
+        // Found with the content's problems, so one run reports them all.
+        if let problem = output.problem { diagnostics.append(problem) }
+        if options.strict { diagnostics = diagnostics.map(\.asError) }
+        guard let journal = loaded.journal, let theme = loaded.theme, !diagnostics.hasErrors else { return (nil, diagnostics) }
+
+        let (stats, library) = timer.time("analyse") { () -> (Stats, Library) in
+            let catalog = GenreCatalog(journal: journal)
+            return ParallelMap.both(parallel: !options.singleThreaded,
+                                    { Stats(journal: journal, catalog: catalog) },
+                                    { Library(journal: journal, catalog: catalog) })
+        }
+        let (renderer, plan) = timer.time("plan") { () -> (SiteRenderer, SitePlan) in
+            let renderer = SiteRenderer(journal: journal, stats: stats, library: library, theme: theme, parallel: !options.singleThreaded)
+            return (renderer, renderer.plan())
+        }
+        diagnostics += options.strict ? plan.diagnostics.map(\.asError) : plan.diagnostics
+        guard !diagnostics.hasErrors else { return (nil, diagnostics) }
+        return (PreparedSite(journal: journal, renderer: renderer, plan: plan), diagnostics)
+    }
+}
+
+/// Wall time of each stage, in order. One per run, used on the orchestrating thread only.
+final class StageTimer {
+    private(set) var stages: [(name: String, seconds: Double)] = []
+    private let clock = ContinuousClock()
+
+    func time<T>(_ name: String, _ work: () -> T) -> T {
+        let start = clock.now
+        let result = work()
+        stages.append((name, Self.seconds(clock.now - start)))
+        return result
+    }
+
+    static func seconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+    }
+}
+
+extension Diagnostic {
+    /// The same problem as an error (`--strict`: warnings count as errors).
+    var asError: Diagnostic {
+        var copy = self
+        copy.severity = .error
+        return copy
+    }
+}
