@@ -33,6 +33,12 @@ public struct GenreCatalog: Sendable {
     public static let otherColor = "#888888"
     public static let unknownName = "Unknown"
 
+    /// Genres with at least one play, in site-wide order.
+    public var playedGenres: [Genre] { genres.filter { $0.plays > 0 } }
+
+    /// Plays over the whole journal: each counts under one genre.
+    public var totalPlays: Int { genres.reduce(0) { $0 + $1.plays } }
+
     public init(journal: Journal) {
         let config = journal.config
         aliases = config.genreAliases

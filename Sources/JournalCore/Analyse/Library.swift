@@ -28,9 +28,22 @@ public struct Tag: Sendable {
     public var days: [Int]
     /// Indexes into `Journal.playlists`.
     public var playlists: [Int]
+    /// Days and playlists with the tag.
+    public var itemCount: Int { days.count + playlists.count }
 }
 
-/// Artists, genres' plays and tags: the browsing side of the journal, computed once.
+/// A track of the diary, however often played: a title by a primary artist, both matched
+/// case-insensitively.
+public struct TrackSummary: Sendable, Equatable {
+    /// As written on its last play.
+    public var title: String
+    /// Every credited artist of its last play, joined with ", ".
+    public var credit: String
+    public var plays: Int
+    public var lastPlayed: CalendarDate
+}
+
+/// Artists, genres' plays, tracks and tags: the browsing side of the journal, computed once.
 public struct Library: Sendable {
     /// Sorted by primary plays, descending, ties by name.
     public let artists: [Artist]
@@ -38,6 +51,8 @@ public struct Library: Sendable {
     public let tags: [Tag]
     /// Plays by genre key, in date order.
     public let genrePlays: [String: [Play]]
+    /// Every track, in the order first played.
+    public let tracks: [TrackSummary]
 
     private let artistIndex: [String: Int]
     private let tagIndex: [String: Int]
@@ -81,6 +96,22 @@ public struct Library: Sendable {
         }
         artistIndex = Dictionary(artists.enumerated().map { ($1.key, $0) }, uniquingKeysWith: { first, _ in first })
         self.genrePlays = genrePlays
+
+        var trackIndex: [String: Int] = [:]
+        var tracks: [TrackSummary] = []
+        for day in journal.days {
+            for track in day.tracks {
+                let summary = TrackSummary(title: track.title, credit: track.artists.joined(separator: ", "), plays: 1, lastPlayed: day.date)
+                let key = track.title.lowercased() + "\u{0}" + track.primaryArtist.lowercased()
+                if let index = trackIndex[key] {
+                    tracks[index] = TrackSummary(title: summary.title, credit: summary.credit, plays: tracks[index].plays + 1, lastPlayed: day.date)
+                } else {
+                    trackIndex[key] = tracks.count
+                    tracks.append(summary)
+                }
+            }
+        }
+        self.tracks = tracks
 
         var tagDays: [String: [Int]] = [:]
         var tagPlaylists: [String: [Int]] = [:]

@@ -47,6 +47,8 @@ public struct PeriodStats: Sendable {
 
     public var plays: Int { totals.reduce(0, +) }
     public var daysLogged: Int { days.filter(\.isLogged).count }
+    /// Chart genres with at least one play in the period.
+    public var genreCount: Int { totals.filter { $0 > 0 }.count }
 }
 
 /// The Analyse stage (STYLE.md): statistics computed from the loaded journal, a pure function.
@@ -126,7 +128,7 @@ public struct Stats: Sendable {
         var monthStarts: [CalendarDate] = []
         var yearStarts: [Int] = []
         for day in journal.days {
-            let weekStart = Self.startOfWeek(containing: day.date, weekStart: journal.config.weekStart).dayNumber
+            let weekStart = day.date.startOfWeek(journal.config.weekStart).dayNumber
             if weekStarts.last != weekStart { weekStarts.append(weekStart) }
             if let month = CalendarDate(year: day.date.year, month: day.date.month, day: 1), monthStarts.last != month { monthStarts.append(month) }
             if yearStarts.last != day.date.year { yearStarts.append(day.date.year) }
@@ -153,12 +155,6 @@ public struct Stats: Sendable {
         }
         longestStreak = longest
         currentStreak = run
-    }
-
-    /// The first day of the week holding `date`.
-    public static func startOfWeek(containing date: CalendarDate, weekStart: SiteConfig.WeekStart) -> CalendarDate {
-        let offset = weekStart == .monday ? date.weekdayFromMonday : (date.weekdayFromMonday + 1) % 7
-        return date.adding(days: -offset)
     }
 
     /// The chart slot a track's play counts under.

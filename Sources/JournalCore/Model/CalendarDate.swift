@@ -70,6 +70,16 @@ public struct CalendarDate: Hashable, Comparable, Sendable, CustomStringConverti
 
     public func adding(days: Int) -> CalendarDate { CalendarDate(dayNumber: dayNumber + days) }
 
+    /// Days since the start of its week (0 to 6), for weeks starting on `weekStart`.
+    public func weekdayOffset(weekStart: SiteConfig.WeekStart) -> Int {
+        weekStart == .monday ? weekdayFromMonday : (weekdayFromMonday + 1) % 7
+    }
+
+    /// The first day of the week holding this date, for weeks starting on `weekStart`.
+    public func startOfWeek(_ weekStart: SiteConfig.WeekStart) -> CalendarDate {
+        adding(days: -weekdayOffset(weekStart: weekStart))
+    }
+
     /// `YYYY-MM-DD`.
     public var iso: String { "\(Self.pad(year, 4))-\(Self.pad(month, 2))-\(Self.pad(day, 2))" }
     public var description: String { iso }

@@ -125,7 +125,7 @@ extension SiteRenderer {
         [
             ["label": .text(l10n.string("tracks_played")), "value": .text(String(period.plays))],
             ["label": .text(l10n.string("days_logged")), "value": .text("\(period.daysLogged) / \(period.days.count)")],
-            ["label": .text(l10n.string("genres")), "value": .text(String(period.totals.filter { $0 > 0 }.count))],
+            ["label": .text(l10n.string("genres")), "value": .text(String(period.genreCount))],
         ]
     }
 
@@ -133,7 +133,7 @@ extension SiteRenderer {
 
     /// A month as weeks of seven cells from `week_start`, blank outside the month (SPEC 6).
     func calendar(_ month: PeriodStats) -> TemplateObject {
-        let startOffset = journal.config.weekStart == .monday ? month.start.weekdayFromMonday : (month.start.weekdayFromMonday + 1) % 7
+        let startOffset = month.start.weekdayOffset(weekStart: journal.config.weekStart)
         var cells: [TemplateValue] = Array(repeating: ["blank": true], count: startOffset)
         for tally in month.days {
             var cell: TemplateObject = ["day": .int(tally.date.day), "dateISO": .text(tally.date.iso), "blank": false, "href": false, "artwork": false]
@@ -154,7 +154,7 @@ extension SiteRenderer {
         }
         while cells.count % 7 != 0 { cells.append(["blank": true]) }
         let weeks: [TemplateValue] = stride(from: 0, to: cells.count, by: 7).map { ["cells": .list(Array(cells[$0..<$0 + 7]))] }
-        let headerStart = Stats.startOfWeek(containing: month.start, weekStart: journal.config.weekStart)
+        let headerStart = month.start.startOfWeek(journal.config.weekStart)
         let headers: [TemplateValue] = (0..<7).map { offset in
             let date = headerStart.adding(days: offset)
             return ["short": .text(l10n.shortWeekday(date)), "long": .text(Localization.weekdayName(date, language: l10n.language))]

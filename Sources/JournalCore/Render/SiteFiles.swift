@@ -123,23 +123,13 @@ extension SiteRenderer {
             add(0, day.title ?? l10n.longDate(day.date), day.title == nil ? tracks : "\(l10n.shortDate(day.date)) · \(tracks)", urls.href(urls.day(day.date)))
         }
         // Tracks, once each, linking to the last day they were played.
-        var seen: [String: (title: String, artist: String, plays: Int, last: CalendarDate)] = [:]
-        var order: [String] = []
-        for day in journal.days {
-            for track in day.tracks {
-                let key = track.title.lowercased() + "\u{0}" + track.primaryArtist.lowercased()
-                if seen[key] == nil { order.append(key) }
-                seen[key] = (track.title, track.artists.joined(separator: ", "), (seen[key]?.plays ?? 0) + 1, day.date)
-            }
-        }
-        for key in order {
-            guard let track = seen[key] else { continue }
-            add(1, track.title, "\(track.artist) · \(l10n.plays(track.plays))", urls.href(urls.day(track.last)))
+        for track in library.tracks {
+            add(1, track.title, "\(track.credit) · \(l10n.plays(track.plays))", urls.href(urls.day(track.lastPlayed)))
         }
         for artist in library.artists {
             add(2, artist.name, l10n.plays(artist.plays.count), urls.href(urls.artist(artist.slug)))
         }
-        for genre in genresWithPlays {
+        for genre in catalog.playedGenres {
             add(3, genre.name, l10n.tracks(genre.plays), urls.href(urls.genre(genre.slug)))
         }
         for playlist in journal.playlists {

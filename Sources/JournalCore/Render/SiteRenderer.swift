@@ -67,7 +67,7 @@ public struct SiteRenderer: Sendable {
             page(urls.artist(library.artists[index].slug), "artist") { artistPage(index) }
         }
         page(urls.genres, "genres") { genresPage() }
-        for genre in genresWithPlays {
+        for genre in catalog.playedGenres {
             page(urls.genre(genre.slug), "genre") { genrePage(genre) }
         }
         if !library.tags.isEmpty {
@@ -251,7 +251,7 @@ public struct SiteRenderer: Sendable {
         view["body"] = .optional(day.bodyHTML.isEmpty ? nil : day.bodyHTML)
         view["previous"] = false
         view["next"] = false
-        let weekStart = Stats.startOfWeek(containing: day.date, weekStart: journal.config.weekStart)
+        let weekStart = day.date.startOfWeek(journal.config.weekStart)
         view["weekHref"] = .text(urls.href(urls.week(weekStart)))
         view["weekName"] = .text(l10n.weekOf(weekStart))
         view["monthHref"] = .text(urls.href(urls.month(year: day.date.year, month: day.date.month)))

@@ -83,7 +83,7 @@ public struct YearHeatmap: Sendable {
 
     /// Row of a date: 0 for the first day of the week.
     private func weekday(_ date: CalendarDate) -> Int {
-        weekStart == .monday ? date.weekdayFromMonday : (date.weekdayFromMonday + 1) % 7
+        date.weekdayOffset(weekStart: weekStart)
     }
 
     private func legendText(_ level: Int, maximum: Int) -> String {

@@ -1,0 +1,103 @@
+import Foundation
+import Testing
+@testable import JournalCore
+
+/// What artist, genre and search pages count, checked on Analyse's values without any HTML.
+@Suite struct ProfileTests {
+    /// `days`: date -> tracks as `title/artist[+guest]/genre[/album]`.
+    func analysed(_ days: [String: [String]]) throws -> (Journal, Stats, Library) {
+        var files = "-- journal.yaml --\ntitle: T\nmax_tracks_per_day: 0\n"
+        for (date, tracks) in days.sorted(by: { $0.key < $1.key }) {
+            files += "-- content/diary/\(date).md --\n---\ntracks:\n"
+            for track in tracks {
+                let parts = track.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+                let artists = parts[1].split(separator: "+").map { "\"\($0)\"" }.joined(separator: ", ")
+                files += "  - {title: \"\(parts[0])\", artist: [\(artists)], genre: \"\(parts[2])\""
+                files += parts.count > 3 ? ", album: \"\(parts[3])\"}\n" : "}\n"
+            }
+            files += "---\n"
+        }
+        let test = try TestJournal(files)
+        let loaded = test.load()
+        let journal = try #require(loaded.journal, "\(test.lines(loaded.diagnostics))")
+        let catalog = GenreCatalog(journal: journal)
+        return (journal, Stats(journal: journal, catalog: catalog), Library(journal: journal, catalog: catalog))
+    }
+
+    @Test func anArtistProfileCountsEachTrackAndAlbumOnceWhateverItsCase() throws {
+        let (journal, _, library) = try analysed([
+            "2026-01-05": ["Palette/IU/K-Pop/Palette", "Blueming/IU/K-Pop/Love Poem"],
+            "2026-02-10": ["palette/IU/K-Pop/palette", "Ending Scene/Other+IU/Ballad"],
+            "2026-03-01": ["Blueming/IU/K-Pop/Love Poem", "Palette/IU/K-Pop/Palette"],
+        ])
+        let iu = try #require(library.artist(named: "iu"))
+        let profile = ArtistProfile(iu, journal: journal)
+        #expect(profile.tracks == [
+            .init(title: "Palette", album: "Palette", plays: 3),
+            .init(title: "Blueming", album: "Love Poem", plays: 2),
+            .init(title: "Ending Scene", album: nil, plays: 1),
+        ])
+        #expect(profile.albums == [.init(title: "Palette", album: nil, plays: 3), .init(title: "Love Poem", album: nil, plays: 2)])
+        #expect(profile.firstPlayed?.iso == "2026-01-05")
+        #expect(profile.lastPlayed?.iso == "2026-03-01")
+    }
+
+    @Test func aGenreProfileRanksItsArtistsAndListsEachDayOnce() throws {
+        let (journal, stats, library) = try analysed([
+            "2026-01-05": ["a/Zed/Jazz", "b/Ann/Jazz", "c/Ann/Jazz"],
+            "2026-01-06": ["d/Bob/Rock"],
+            "2026-01-07": ["e/Zed/Jazz"],
+        ])
+        let jazz = try #require(stats.catalog.genres.first { $0.name == "Jazz" })
+        let rock = try #require(stats.catalog.genres.first { $0.name == "Rock" })
+        let profile = GenreProfile(jazz, journal: journal, catalog: stats.catalog, library: library)
+        #expect(profile.plays.count == 4)
+        #expect(profile.days.map { journal.days[$0].date.iso } == ["2026-01-05", "2026-01-07"])
+        #expect(profile.rank == 1)
+        #expect(profile.topArtists.map(\.name) == ["Ann", "Zed"])
+        #expect(profile.topArtists.map(\.plays) == [2, 2])
+        #expect(GenreProfile(rock, journal: journal, catalog: stats.catalog, library: library).rank == 2)
+    }
+
+    @Test func playsOverTimeAreMonthlyUnderTwoYearsAndYearlyBeyond() throws {
+        let (journal, stats, library) = try analysed([
+            "2025-11-30": ["a/X/Jazz"], "2026-01-02": ["b/X/Rock", "c/X/Jazz"],
+        ])
+        let plays = try #require(library.artist(named: "X")).plays
+        let monthly = try #require(PlaysOverTime(plays, journal: journal, stats: stats, stacked: false))
+        #expect(monthly.unit == .month)
+        #expect(monthly.buckets.map { "\($0.year)-\($0.month ?? 0):\($0.counts)" } == ["2025-11:[1]", "2025-12:[0]", "2026-1:[2]"])
+        let stacked = try #require(PlaysOverTime(plays, journal: journal, stats: stats, stacked: true))
+        #expect(stacked.buckets.last?.counts.reduce(0, +) == 2)
+        #expect(stacked.buckets.last?.counts.count == stats.chartGenres.count)
+
+        let (longJournal, longStats, longLibrary) = try analysed(["2023-12-31": ["a/X/Jazz"], "2026-01-01": ["b/X/Jazz"]])
+        let longPlays = try #require(longLibrary.artist(named: "X")).plays
+        let yearly = try #require(PlaysOverTime(longPlays, journal: longJournal, stats: longStats, stacked: false))
+        #expect(yearly.unit == .year)
+        #expect(yearly.buckets.map(\.year) == [2023, 2024, 2025, 2026])
+        #expect(yearly.buckets.map(\.counts) == [[1], [0], [0], [1]])
+        #expect(PlaysOverTime([], journal: longJournal, stats: longStats, stacked: false) == nil)
+    }
+
+    @Test func theTrackListCountsPlaysAndKeepsTheLastDay() throws {
+        let (_, _, library) = try analysed([
+            "2026-01-05": ["Palette/IU/K-Pop", "Song/Ann/Jazz"],
+            "2026-01-09": ["PALETTE/IU+Suga/K-Pop"],
+        ])
+        let ninth = try #require(CalendarDate(iso: "2026-01-09")), fifth = try #require(CalendarDate(iso: "2026-01-05"))
+        #expect(library.tracks == [
+            TrackSummary(title: "PALETTE", credit: "IU, Suga", plays: 2, lastPlayed: ninth),
+            TrackSummary(title: "Song", credit: "Ann", plays: 1, lastPlayed: fifth),
+        ])
+    }
+
+    @Test func weeksStartWhereTheJournalSays() throws {
+        let sunday = try #require(CalendarDate(iso: "2026-11-22"))
+        #expect(sunday.weekdayOffset(weekStart: .monday) == 6)
+        #expect(sunday.weekdayOffset(weekStart: .sunday) == 0)
+        #expect(sunday.startOfWeek(.monday).iso == "2026-11-16")
+        #expect(sunday.startOfWeek(.sunday).iso == "2026-11-22")
+        #expect(sunday.adding(days: 1).startOfWeek(.sunday).iso == "2026-11-22")
+    }
+}
