@@ -11,6 +11,8 @@ public struct StackedBarChart: Sendable {
         public var counts: [Int]
         /// Where the bar links to; nil for an empty slot.
         public var href: String?
+        /// The bar's height: every genre's plays.
+        public var total: Int { counts.reduce(0, +) }
 
         public init(label: [String], name: String, counts: [Int], href: String?) {
             self.label = label

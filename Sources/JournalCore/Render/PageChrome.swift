@@ -1,0 +1,44 @@
+/// What every page has around its own content: the site's title and menus, the UI strings, and
+/// the page's metadata (title, canonical URL, description, Open Graph).
+extension SiteRenderer {
+    /// `section` marks the current menu item: `day`, `week`, `genres`, `page:about` ...
+    func chrome(title: String?, description: String?, path: String, section: String, image: LinkTarget? = nil) -> PageChrome {
+        let config = journal.config
+        // The site title links home, so the menu starts with the statistics.
+        var nav: [NavItem] = []
+        if let latestYear = stats.years.last {
+            nav.append(NavItem(label: l10n.string("stats"), href: urls.href(urls.year(latestYear.start.year)),
+                               current: section == "year" || section == "month" || section == "week"))
+        }
+        nav.append(NavItem(label: l10n.string("genres"), href: urls.href(urls.genres), current: section == "genres"))
+        nav.append(NavItem(label: l10n.string("artists"), href: urls.href(urls.artists), current: section == "artists"))
+        nav.append(NavItem(label: l10n.string("playlists"), href: urls.href(urls.playlists), current: section == "playlists"))
+        nav.append(NavItem(label: l10n.string("search"), href: urls.href(urls.search), current: section == "search"))
+        var pages = journal.pages.map { page in
+            NavItem(label: page.title, href: urls.href(urls.page(page.slug)), current: section == "page:\(page.slug)")
+        }
+        if !library.tags.isEmpty {
+            pages.append(NavItem(label: l10n.string("tags"), href: urls.href(urls.tags), current: section == "tags"))
+        }
+        let favicon = journal.staticFiles.contains("favicon.svg") ? "favicon.svg" : urls.asset("favicon.svg")
+        let site = SiteView(
+            title: config.title, lang: config.language.rawValue, home: urls.href(""),
+            stylesheet: urls.href(urls.asset("site.css")), favicon: urls.href(favicon), nav: nav, pages: pages,
+            feed: urls.href(urls.feed), locale: config.language == .ko ? "ko_KR" : "en_US",
+            description: config.description.isEmpty ? nil : config.description,
+            author: config.author.isEmpty ? nil : config.author)
+        let meta = MetaView(
+            title: title.map { "\($0) · \(config.title)" } ?? config.title,
+            canonical: urls.absolute(path),
+            description: description ?? (config.description.isEmpty ? nil : config.description),
+            ogTitle: title ?? config.title,
+            ogType: section == "day" ? "article" : "website",
+            image: image.map(absoluteURL))
+        return PageChrome(site: site, meta: meta, strings: strings)
+    }
+
+    /// A checked URL as an absolute one, for feeds and Open Graph tags.
+    func absoluteURL(_ target: LinkTarget) -> String {
+        target.kind == .absolute ? target.text : (urls.origin ?? "") + urls.resolve(target)
+    }
+}

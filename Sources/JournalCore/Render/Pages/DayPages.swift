@@ -1,0 +1,96 @@
+/// Days: each track as the theme shows it, a day's card in lists, and a day's own page.
+extension SiteRenderer {
+    func trackView(_ track: Track, number: Int) -> TrackView {
+        let genre = catalog.primaryGenre(of: track)
+        var preview: AudioView?
+        if let target = track.preview {
+            preview = AudioView(src: urls.resolve(target), type: Self.audioType(of: target.text))
+        }
+        return TrackView(
+            number: number,
+            title: track.title,
+            artist: track.artists.joined(separator: ", "),
+            primaryArtist: track.primaryArtist,
+            genre: genre.name,
+            genreColor: genre.color,
+            genreHref: genre.plays > 0 ? urls.href(urls.genre(genre.slug)) : nil,
+            artists: track.artists.map { name in
+                NamedLink(name: name, href: library.artist(named: name).map { urls.href(urls.artist($0.slug)) })
+            },
+            featuring: track.artists.count > 1 ? track.artists.dropFirst().joined(separator: ", ") : nil,
+            album: track.album,
+            duration: track.duration.map { DurationFormat.string(seconds: $0) },
+            durationISO: track.duration.map { "PT\($0)S" },
+            released: track.released.map { String($0.year) },
+            artwork: track.artwork.map { urls.resolve($0) },
+            placeholder: track.artwork == nil ? CoverArt.placeholder(title: track.title, artist: track.primaryArtist, color: genre.color) : nil,
+            preview: preview,
+            links: track.links.map { link in
+                ServiceLink(service: link.service.rawValue, label: link.service.displayName, href: urls.resolve(link.url))
+            },
+            note: track.noteHTML)
+    }
+
+    func trackViews(_ tracks: [Track]) -> [TrackView] {
+        tracks.enumerated().map { trackView($1, number: $0 + 1) }
+    }
+
+    /// The MIME type for an `<audio>` source, from the file extension.
+    static func audioType(of url: String) -> String? {
+        let path = url.split(separator: "?").first.map(String.init) ?? url
+        guard let dot = path.lastIndex(of: ".") else { return nil }
+        switch path[path.index(after: dot)...].lowercased() {
+        case "mp3": return "audio/mpeg"
+        case "m4a", "mp4", "aac": return "audio/mp4"
+        case "ogg", "oga", "opus": return "audio/ogg"
+        case "wav": return "audio/wav"
+        case "flac": return "audio/flac"
+        case "webm": return "audio/webm"
+        default: return nil
+        }
+    }
+
+    /// A day as a card in lists.
+    func dayCardView(_ day: Day) -> DayCardView {
+        DayCardView(href: urls.href(urls.day(day.date)), date: l10n.longDate(day.date), dateISO: day.date.iso,
+                    trackCount: l10n.tracks(day.tracks.count), tracks: trackViews(day.tracks),
+                    title: day.title, summary: day.summary.isEmpty ? nil : day.summary)
+    }
+
+    /// The cards of days `indexes` of `journal.days`, in that order.
+    func dayCards(_ indexes: some Sequence<Int>) -> [Converted] {
+        indexes.map { dayCards[$0] }
+    }
+
+    func dayPage(_ index: Int) -> TemplateObject {
+        let day = journal.days[index]
+        let chrome = chrome(title: day.title.map { "\($0) · \(l10n.shortDate(day.date))" } ?? l10n.longDate(day.date),
+                            description: day.summary.isEmpty ? nil : day.summary, path: urls.day(day.date), section: "day",
+                            image: day.tracks.lazy.compactMap(\.artwork).first)
+        func link(_ other: Day) -> DayLink {
+            DayLink(href: urls.href(urls.day(other.date)), date: l10n.shortDate(other.date), title: other.title)
+        }
+        let weekStart = day.date.startOfWeek(journal.config.weekStart)
+        let view = DayPageView(
+            card: dayCardView(day),
+            heading: day.title ?? l10n.longDate(day.date),
+            hasTitle: day.title != nil,
+            mood: day.mood,
+            tags: tagLinks(day.tags),
+            body: day.bodyHTML.isEmpty ? nil : day.bodyHTML,
+            previous: index > 0 ? link(journal.days[index - 1]) : nil,
+            next: index + 1 < journal.days.count ? link(journal.days[index + 1]) : nil,
+            weekHref: urls.href(urls.week(weekStart)),
+            weekName: l10n.weekOf(weekStart),
+            monthHref: urls.href(urls.month(year: day.date.year, month: day.date.month)),
+            monthName: l10n.monthYear(year: day.date.year, month: day.date.month),
+            yearHref: urls.href(urls.year(day.date.year)),
+            yearName: String(day.date.year))
+        return chrome.page("day", view)
+    }
+
+    /// Tag chips, linked to their pages.
+    func tagLinks(_ names: [String]) -> [NamedLink] {
+        names.map { name in NamedLink(name: name, href: library.tag(named: name).map { urls.href(urls.tag($0.slug)) }) }
+    }
+}

@@ -1,0 +1,67 @@
+/// Week, month and year pages: charts, calendars, totals and tops, each linked to its neighbours.
+extension SiteRenderer {
+    func weekPage(_ index: Int) -> TemplateObject {
+        let week = stats.weeks[index]
+        let path = urls.week(week.start)
+        let view = WeekPageView(
+            title: l10n.weekOf(week.start),
+            range: l10n.dateRange(week.start, week.end),
+            summary: summary(week),
+            chart: chartView(chart(for: week), svgPath: urls.chart(of: path), slotHeader: l10n.string("date")),
+            genres: genreShares(week),
+            topArtists: ranked(week.topArtists, limit: 5),
+            days: dayCards(week.days.compactMap(\.dayIndex)),
+            previous: neighbour(stats.weeks, index - 1, label: l10n.string("previous_week")),
+            next: neighbour(stats.weeks, index + 1, label: l10n.string("next_week")))
+        return chrome(title: l10n.weekOf(week.start), description: nil, path: path, section: "week").page("week", view)
+    }
+
+    func monthPage(_ index: Int) -> TemplateObject {
+        let month = stats.months[index]
+        let path = urls.month(year: month.start.year, month: month.start.month)
+        let name = l10n.monthYear(year: month.start.year, month: month.start.month)
+        let view = MonthPageView(
+            title: name,
+            summary: summary(month),
+            calendar: calendar(month),
+            chart: chartView(chart(for: month), svgPath: urls.chart(of: path), slotHeader: l10n.string("date")),
+            genres: genreShares(month),
+            topArtists: ranked(month.topArtists, limit: 10),
+            topTracks: ranked(month.topTracks, limit: 10),
+            yearHref: urls.href(urls.year(month.start.year)),
+            year: String(month.start.year),
+            previous: neighbour(stats.months, index - 1, label: l10n.string("previous_month")),
+            next: neighbour(stats.months, index + 1, label: l10n.string("next_month")))
+        return chrome(title: name, description: nil, path: path, section: "month").page("month", view)
+    }
+
+    func yearPage(_ index: Int) -> TemplateObject {
+        let year = stats.years[index]
+        let path = urls.year(year.start.year)
+        let name = String(year.start.year)
+        let cells = year.days.map { tally in
+            YearHeatmap.Cell(date: tally.date, count: tally.total, href: tally.isLogged ? urls.href(urls.day(tally.date)) : nil)
+        }
+        let heatmap = YearHeatmap(year: year.start.year, cells: cells, weekStart: journal.config.weekStart,
+                                  title: "\(name) · \(l10n.string("heatmap"))", l10n: l10n)
+        let months = stats.months.filter { $0.start.year == year.start.year }.map { month in
+            MonthLink(name: l10n.monthYear(year: month.start.year, month: month.start.month),
+                      href: urls.href(urls.month(year: month.start.year, month: month.start.month)), plays: l10n.tracks(month.plays))
+        }
+        let current = stats.currentStreak.flatMap { $0.end.year == year.start.year ? $0 : nil }
+        let view = YearPageView(
+            title: name,
+            summary: summary(year),
+            heatmap: heatmap.svg(),
+            chart: chartView(chart(for: year), svgPath: urls.chart(of: path), slotHeader: l10n.string("month")),
+            genres: genreShares(year),
+            topArtists: ranked(year.topArtists, limit: 10),
+            topTracks: ranked(year.topTracks, limit: 10),
+            months: months,
+            longestStreak: streakView(year.longestStreak),
+            currentStreak: streakView(current),
+            previous: neighbour(stats.years, index - 1, label: l10n.string("previous_year")),
+            next: neighbour(stats.years, index + 1, label: l10n.string("next_year")))
+        return chrome(title: "\(name) · \(l10n.string("year_in_review"))", description: nil, path: path, section: "year").page("year", view)
+    }
+}

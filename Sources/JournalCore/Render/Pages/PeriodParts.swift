@@ -1,0 +1,159 @@
+/// The pieces week, month and year pages share: the chart of a period (inline and as its own
+/// `chart.svg`), the month calendar, genre shares, top lists, streaks and neighbours.
+extension SiteRenderer {
+    // MARK: Charts
+
+    /// The stacked bar chart of a period: a slot per day, or per month for a year.
+    func chart(for period: PeriodStats) -> StackedBarChart {
+        let slots: [StackedBarChart.Slot]
+        switch period.kind {
+        case .week:
+            slots = period.days.map { day in
+                .init(label: [l10n.weekdayInitial(day.date), String(day.date.day)], name: l10n.shortDate(day.date),
+                      counts: day.counts, href: day.isLogged ? urls.href(urls.day(day.date)) : nil)
+            }
+        case .month:
+            let last = period.days.count
+            slots = period.days.map { day in
+                let shown = day.date.day == 1 || day.date.day % 5 == 0 && last - day.date.day >= 2 || day.date.day == last
+                return .init(label: [shown ? String(day.date.day) : ""], name: l10n.shortDate(day.date),
+                             counts: day.counts, href: day.isLogged ? urls.href(urls.day(day.date)) : nil)
+            }
+        case .year:
+            let year = period.start.year
+            slots = (1...12).map { month in
+                let monthStats = monthIndex[year * 100 + month].map { stats.months[$0] }
+                return .init(label: [l10n.shortMonth(month)], name: l10n.monthYear(year: year, month: month),
+                             counts: monthStats?.totals ?? Array(repeating: 0, count: stats.chartGenres.count),
+                             href: monthStats.map { _ in urls.href(urls.month(year: year, month: month)) })
+            }
+        }
+        return StackedBarChart(genres: stats.chartGenres, slots: slots, title: chartTitle(period), l10n: l10n)
+    }
+
+    func chartTitle(_ period: PeriodStats) -> String {
+        let what: String
+        switch period.kind {
+        case .week: what = l10n.weekOf(period.start)
+        case .month: what = l10n.monthYear(year: period.start.year, month: period.start.month)
+        case .year: what = String(period.start.year)
+        }
+        return "\(what) · \(l10n.string("genres")) · \(l10n.tracks(period.plays))"
+    }
+
+    /// A chart as the page shows it: the inline SVG, an HTML legend and the same numbers as a table.
+    func chartView(_ chart: StackedBarChart, svgPath: String?, slotHeader: String) -> ChartView {
+        let present = chart.presentGenres
+        let columns = chart.genres.enumerated().filter { _, genre in present.contains { $0.key == genre.key } }.map(\.offset)
+        return ChartView(
+            svg: chart.svg(),
+            title: chart.title,
+            legend: present.map { Swatch(name: $0.name, color: $0.color) },
+            columns: columns.map { Swatch(name: chart.genres[$0].name, color: chart.genres[$0].color) },
+            rows: chart.slots.map { slot in
+                ChartRow(name: slot.name, counts: columns.map { slot.counts[$0] }, total: slot.total, href: slot.href)
+            },
+            slotHeader: slotHeader,
+            svgHref: svgPath.map { urls.href($0) })
+    }
+
+    /// Every week, month and year chart as its own `.svg` file beside its page.
+    func chartJobs() -> [FileJob] {
+        (stats.weeks + stats.months + stats.years).map { period in
+            FileJob(path: urls.chart(of: periodPath(period))) {
+                Array(("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n" + chart(for: period).svg(standalone: true) + "\n").utf8)
+            }
+        }
+    }
+
+    func periodPath(_ period: PeriodStats) -> String {
+        switch period.kind {
+        case .week: return urls.week(period.start)
+        case .month: return urls.month(year: period.start.year, month: period.start.month)
+        case .year: return urls.year(period.start.year)
+        }
+    }
+
+    // MARK: Month calendar
+
+    /// A month as weeks of seven cells from `week_start`, blank outside the month.
+    func calendar(_ month: PeriodStats) -> CalendarView {
+        var cells = Array(repeating: CalendarCell.blankCell, count: month.start.weekdayOffset(weekStart: journal.config.weekStart))
+        for tally in month.days {
+            var cell = CalendarCell(blank: false, day: tally.date.day, dateISO: tally.date.iso)
+            if let dayIndex = tally.dayIndex {
+                cell.href = urls.href(urls.day(tally.date))
+                cell.count = tally.total
+                cell.label = "\(l10n.longDate(tally.date)) · \(l10n.tracks(tally.total))"
+                if let track = journal.days[dayIndex].tracks.first {
+                    if let artwork = track.artwork {
+                        cell.artwork = urls.resolve(artwork)
+                    } else {
+                        cell.color = catalog.primaryGenre(of: track).color
+                    }
+                }
+            }
+            cells.append(cell)
+        }
+        while cells.count % 7 != 0 { cells.append(.blankCell) }
+        let headerStart = month.start.startOfWeek(journal.config.weekStart)
+        return CalendarView(
+            weeks: stride(from: 0, to: cells.count, by: 7).map { Array(cells[$0..<$0 + 7]) },
+            headers: (0..<7).map { offset in
+                let date = headerStart.adding(days: offset)
+                return WeekdayHeader(short: l10n.shortWeekday(date), long: Localization.weekdayName(date, language: l10n.language))
+            },
+            title: l10n.monthYear(year: month.start.year, month: month.start.month),
+            href: urls.href(urls.month(year: month.start.year, month: month.start.month)))
+    }
+
+    // MARK: Shared pieces
+
+    /// Genre totals with their colour swatch and share, in site-wide order.
+    func genreShares(_ period: PeriodStats) -> [GenreShare] {
+        let total = max(period.plays, 1)
+        return stats.chartGenres.enumerated().compactMap { index, genre in
+            let plays = period.totals[index]
+            guard plays > 0 else { return nil }
+            return GenreShare(name: genre.name, color: genre.color, plays: l10n.tracks(plays),
+                              percent: Share.percent(plays, of: total), width: Share.width(plays, of: total))
+        }
+    }
+
+    func ranked(_ items: [Ranked], limit: Int) -> [RankedItem] {
+        items.prefix(limit).enumerated().map { index, item in
+            RankedItem(rank: index + 1, name: item.name, plays: l10n.plays(item.plays), artist: item.artist, href: nil)
+        }
+    }
+
+    func streakView(_ streak: Streak?) -> StreakView? {
+        streak.map { streak in
+            StreakView(length: l10n.days(streak.length), range: l10n.dateRange(streak.start, streak.end),
+                       startHref: urls.href(urls.day(streak.start)), endHref: urls.href(urls.day(streak.end)))
+        }
+    }
+
+    /// A link to a neighbouring period page.
+    func neighbour(_ periods: [PeriodStats], _ index: Int, label: String) -> PeriodLink? {
+        guard periods.indices.contains(index) else { return nil }
+        let period = periods[index]
+        return PeriodLink(href: urls.href(periodPath(period)), label: label, name: periodName(period))
+    }
+
+    func periodName(_ period: PeriodStats) -> String {
+        switch period.kind {
+        case .week: return l10n.dateRange(period.start, period.end)
+        case .month: return l10n.monthYear(year: period.start.year, month: period.start.month)
+        case .year: return String(period.start.year)
+        }
+    }
+
+    /// Counts shown at the top of a period page.
+    func summary(_ period: PeriodStats) -> [SummaryItem] {
+        [
+            SummaryItem(label: l10n.string("tracks_played"), value: String(period.plays), href: nil),
+            SummaryItem(label: l10n.string("days_logged"), value: "\(period.daysLogged) / \(period.days.count)", href: nil),
+            SummaryItem(label: l10n.string("genres"), value: String(period.genreCount), href: nil),
+        ]
+    }
+}

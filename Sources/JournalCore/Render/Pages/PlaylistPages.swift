@@ -1,0 +1,35 @@
+/// Playlists (their index and each one's page) and the journal's plain pages.
+extension SiteRenderer {
+    func playlistCard(_ playlist: Playlist) -> PlaylistCardView {
+        var placeholder: String?
+        if playlist.cover == nil {
+            let color = playlist.tracks.first.map { catalog.primaryGenre(of: $0).color } ?? GenreCatalog.otherColor
+            placeholder = CoverArt.placeholder(title: playlist.title, artist: "", color: color)
+        }
+        return PlaylistCardView(href: urls.href(urls.playlist(playlist.slug)), title: playlist.title,
+                                trackCount: l10n.tracks(playlist.tracks.count), totalDuration: l10n.totalDuration(playlist.totalDuration),
+                                description: playlist.description, cover: playlist.cover.map { urls.resolve($0) }, placeholder: placeholder)
+    }
+
+    func playlistsPage() -> TemplateObject {
+        chrome(title: l10n.string("playlists"), description: nil, path: urls.playlists, section: "playlists")
+            .page("playlists", journal.playlists.map(playlistCard))
+    }
+
+    func playlistPage(_ playlist: Playlist) -> TemplateObject {
+        let view = PlaylistPageView(
+            card: playlistCard(playlist),
+            tracks: trackViews(playlist.tracks),
+            created: playlist.created.map { l10n.shortDate($0) }, createdISO: playlist.created?.iso,
+            updated: playlist.updated.map { l10n.shortDate($0) }, updatedISO: playlist.updated?.iso,
+            tags: tagLinks(playlist.tags),
+            body: playlist.bodyHTML.isEmpty ? nil : playlist.bodyHTML)
+        return chrome(title: playlist.title, description: playlist.description, path: urls.playlist(playlist.slug), section: "playlists",
+                      image: playlist.cover).page("playlist", view)
+    }
+
+    func plainPage(_ page: Page) -> TemplateObject {
+        chrome(title: page.title, description: nil, path: urls.page(page.slug), section: "page:\(page.slug)")
+            .page("page", PlainPageView(title: page.title, body: page.bodyHTML))
+    }
+}

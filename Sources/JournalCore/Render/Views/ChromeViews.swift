@@ -1,0 +1,159 @@
+/// What the pages of the default theme show, as typed values ready to print (STYLE.md: templates
+/// get strings, never model objects), each with the keys the theme knows it by.
+
+// MARK: Every page
+
+/// The site and the page's metadata, on every page (`site`, `t`, `meta`).
+struct PageChrome {
+    var site: SiteView
+    var meta: MetaView
+    /// The UI strings (`t`), converted once for every page.
+    var strings: TemplateValue
+}
+
+extension PageChrome {
+    /// The page's own values with the site, the UI strings and the page's metadata beside them.
+    func page(_ key: String, _ view: some TemplateRepresentable) -> TemplateObject {
+        var object = chrome
+        object[key] = view.templateValue
+        return object
+    }
+
+    var chrome: TemplateObject {
+        ["site": site.templateValue, "t": strings, "meta": meta.templateValue]
+    }
+}
+
+struct SiteView {
+    var title: String
+    var lang: String
+    var home: String
+    var stylesheet: String
+    var favicon: String
+    /// The main menu.
+    var nav: [NavItem]
+    /// The footer's links: plain pages, then tags.
+    var pages: [NavItem]
+    var feed: String
+    /// `og:locale`.
+    var locale: String
+    var description: String?
+    var author: String?
+}
+
+extension SiteView: TemplateObjectRepresentable {
+    var templateObject: TemplateObject {
+        ["title": title.templateValue, "lang": lang.templateValue, "home": home.templateValue,
+         "stylesheet": stylesheet.templateValue, "favicon": favicon.templateValue, "nav": nav.templateValue,
+         "pages": pages.templateValue, "feed": feed.templateValue, "locale": locale.templateValue,
+         "description": description.templateValue, "author": author.templateValue]
+    }
+}
+
+struct NavItem {
+    var label: String
+    var href: String
+    var current: Bool
+}
+
+extension NavItem: TemplateObjectRepresentable {
+    var templateObject: TemplateObject {
+        ["label": label.templateValue, "href": href.templateValue, "current": current.templateValue]
+    }
+}
+
+struct MetaView {
+    /// The `<title>`: the page's title and the site's.
+    var title: String
+    var canonical: String
+    var description: String?
+    var ogTitle: String
+    /// `article` for days, `website` for the rest.
+    var ogType: String
+    /// An absolute URL.
+    var image: String?
+}
+
+extension MetaView: TemplateObjectRepresentable {
+    var templateObject: TemplateObject {
+        ["title": title.templateValue, "canonical": canonical.templateValue, "description": description.templateValue,
+         "ogTitle": ogTitle.templateValue, "ogType": ogType.templateValue, "image": image.templateValue]
+    }
+}
+
+// MARK: Home and 404
+
+struct HomePageView {
+    var chrome: PageChrome
+    var days: [Converted]
+    var isFirstPage: Bool
+    var latestWeek: LatestWeek?
+    var latestMonth: CalendarView?
+    var pagination: Pagination?
+}
+
+extension HomePageView: TemplateObjectRepresentable {
+    var templateObject: TemplateObject {
+        var object = chrome.chrome
+        object["days"] = days.templateValue
+        object["isFirstPage"] = isFirstPage.templateValue
+        object["latestWeek"] = latestWeek.templateValue
+        object["latestMonth"] = latestMonth.templateValue
+        object["pagination"] = pagination.templateValue
+        return object
+    }
+}
+
+struct LatestWeek {
+    var title: String
+    var href: String
+    var chart: ChartView
+}
+
+extension LatestWeek: TemplateObjectRepresentable {
+    var templateObject: TemplateObject { ["title": title.templateValue, "href": href.templateValue, "chart": chart.templateValue] }
+}
+
+struct Pagination {
+    var label: String
+    var newer: String?
+    var older: String?
+    var pages: [PageNumberLink]
+}
+
+extension Pagination: TemplateObjectRepresentable {
+    var templateObject: TemplateObject {
+        ["label": label.templateValue, "newer": newer.templateValue, "older": older.templateValue, "pages": pages.templateValue]
+    }
+}
+
+/// A page number, or a gap (`…`) between numbers.
+struct PageNumberLink {
+    var gap: Bool
+    var number: Int
+    var href: String
+    var current: Bool
+
+    static let gapMark = PageNumberLink(gap: true, number: 0, href: "", current: false)
+}
+
+extension PageNumberLink: TemplateObjectRepresentable {
+    var templateObject: TemplateObject {
+        ["gap": gap.templateValue, "number": number.templateValue, "href": href.templateValue, "current": current.templateValue]
+    }
+}
+
+struct NotFoundPageView {
+    var chrome: PageChrome
+    /// The latest days' cards.
+    var recent: [Converted]
+}
+
+extension NotFoundPageView: TemplateObjectRepresentable {
+    var templateObject: TemplateObject {
+        var object = chrome.chrome
+        object["recent"] = recent.templateValue
+        return object
+    }
+}
+

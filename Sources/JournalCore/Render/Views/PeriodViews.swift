@@ -1,0 +1,245 @@
+/// What the pages of the default theme show, as typed values ready to print (STYLE.md: templates
+/// get strings, never model objects), each with the keys the theme knows it by.
+
+// MARK: Charts and calendars
+
+/// A chart as the page shows it: the inline SVG, an HTML legend and the same numbers as a table.
+struct ChartView {
+    var svg: String
+    var title: String
+    var legend: [Swatch]
+    /// The table's genre columns: the genres with plays in the chart.
+    var columns: [Swatch]
+    var rows: [ChartRow]
+    var slotHeader: String
+    /// The standalone `chart.svg`, for period pages.
+    var svgHref: String?
+}
+
+extension ChartView: TemplateObjectRepresentable {
+    var templateObject: TemplateObject {
+        ["svg": svg.templateValue, "title": title.templateValue, "legend": legend.templateValue, "columns": columns.templateValue,
+         "rows": rows.templateValue, "slotHeader": slotHeader.templateValue, "svgHref": svgHref.templateValue]
+    }
+}
+
+struct Swatch {
+    var name: String
+    var color: String
+}
+
+extension Swatch: TemplateObjectRepresentable {
+    var templateObject: TemplateObject { ["name": name.templateValue, "color": color.templateValue] }
+}
+
+struct ChartRow {
+    var name: String
+    /// One per column.
+    var counts: [Int]
+    var total: Int
+    var href: String?
+}
+
+extension ChartRow: TemplateObjectRepresentable {
+    var templateObject: TemplateObject {
+        ["name": name.templateValue, "cells": .list(counts.map { ["count": .int($0)] }), "total": total.templateValue, "href": href.templateValue]
+    }
+}
+
+/// A month as weeks of seven cells.
+struct CalendarView {
+    var weeks: [[CalendarCell]]
+    var headers: [WeekdayHeader]
+    var title: String
+    var href: String
+}
+
+extension CalendarView: TemplateObjectRepresentable {
+    var templateObject: TemplateObject {
+        ["weeks": .list(weeks.map { ["cells": $0.templateValue] }), "headers": headers.templateValue,
+         "title": title.templateValue, "href": href.templateValue]
+    }
+}
+
+struct CalendarCell {
+    /// Before the first or after the last day of the month.
+    var blank: Bool
+    var day: Int
+    var dateISO: String
+    /// Logged days only, as the next four.
+    var href: String? = nil
+    var count: Int? = nil
+    var label: String? = nil
+    var artwork: String? = nil
+    /// The first track's genre colour when it has no artwork.
+    var color: String? = nil
+
+    static let blankCell = CalendarCell(blank: true, day: 0, dateISO: "")
+}
+
+extension CalendarCell: TemplateObjectRepresentable {
+    var templateObject: TemplateObject {
+        ["blank": blank.templateValue, "day": day.templateValue, "dateISO": dateISO.templateValue, "href": href.templateValue,
+         "count": count.templateValue, "label": label.templateValue, "artwork": artwork.templateValue, "color": color.templateValue]
+    }
+}
+
+struct WeekdayHeader {
+    var short: String
+    var long: String
+}
+
+extension WeekdayHeader: TemplateObjectRepresentable {
+    var templateObject: TemplateObject { ["short": short.templateValue, "long": long.templateValue] }
+}
+
+// MARK: Periods
+
+/// A number at the top of a page.
+struct SummaryItem {
+    var label: String
+    var value: String
+    var href: String?
+}
+
+extension SummaryItem: TemplateObjectRepresentable {
+    var templateObject: TemplateObject { ["label": label.templateValue, "value": value.templateValue, "href": href.templateValue] }
+}
+
+/// A genre's plays in a period, with its share.
+struct GenreShare {
+    var name: String
+    var color: String
+    var plays: String
+    /// `12.5%`.
+    var percent: String
+    /// The bar's width in percent, a whole number.
+    var width: String
+}
+
+extension GenreShare: TemplateObjectRepresentable {
+    var templateObject: TemplateObject {
+        ["name": name.templateValue, "color": color.templateValue, "plays": plays.templateValue,
+         "percent": percent.templateValue, "width": width.templateValue]
+    }
+}
+
+struct RankedItem {
+    var rank: Int
+    var name: String
+    var plays: String
+    /// The primary artist, for tracks.
+    var artist: String?
+    /// The item's page, where it has one.
+    var href: String?
+}
+
+extension RankedItem: TemplateObjectRepresentable {
+    var templateObject: TemplateObject {
+        ["rank": rank.templateValue, "name": name.templateValue, "plays": plays.templateValue,
+         "artist": artist.templateValue, "href": href.templateValue]
+    }
+}
+
+struct StreakView {
+    var length: String
+    var range: String
+    var startHref: String
+    var endHref: String
+}
+
+extension StreakView: TemplateObjectRepresentable {
+    var templateObject: TemplateObject {
+        ["length": length.templateValue, "range": range.templateValue, "startHref": startHref.templateValue, "endHref": endHref.templateValue]
+    }
+}
+
+/// The previous or next week, month or year.
+struct PeriodLink {
+    var href: String
+    var label: String
+    var name: String
+}
+
+extension PeriodLink: TemplateObjectRepresentable {
+    var templateObject: TemplateObject { ["href": href.templateValue, "label": label.templateValue, "name": name.templateValue] }
+}
+
+struct WeekPageView {
+    var title: String
+    var range: String
+    var summary: [SummaryItem]
+    var chart: ChartView
+    var genres: [GenreShare]
+    var topArtists: [RankedItem]
+    var days: [Converted]
+    var previous: PeriodLink?
+    var next: PeriodLink?
+}
+
+extension WeekPageView: TemplateObjectRepresentable {
+    var templateObject: TemplateObject {
+        ["title": title.templateValue, "range": range.templateValue, "summary": summary.templateValue, "chart": chart.templateValue,
+         "genres": genres.templateValue, "topArtists": topArtists.templateValue, "days": days.templateValue,
+         "previous": previous.templateValue, "next": next.templateValue]
+    }
+}
+
+struct MonthPageView {
+    var title: String
+    var summary: [SummaryItem]
+    var calendar: CalendarView
+    var chart: ChartView
+    var genres: [GenreShare]
+    var topArtists: [RankedItem]
+    var topTracks: [RankedItem]
+    var yearHref: String
+    var year: String
+    var previous: PeriodLink?
+    var next: PeriodLink?
+}
+
+extension MonthPageView: TemplateObjectRepresentable {
+    var templateObject: TemplateObject {
+        ["title": title.templateValue, "summary": summary.templateValue, "calendar": calendar.templateValue,
+         "chart": chart.templateValue, "genres": genres.templateValue, "topArtists": topArtists.templateValue,
+         "topTracks": topTracks.templateValue, "yearHref": yearHref.templateValue, "year": year.templateValue,
+         "previous": previous.templateValue, "next": next.templateValue]
+    }
+}
+
+struct YearPageView {
+    var title: String
+    var summary: [SummaryItem]
+    /// Inline SVG.
+    var heatmap: String
+    var chart: ChartView
+    var genres: [GenreShare]
+    var topArtists: [RankedItem]
+    var topTracks: [RankedItem]
+    var months: [MonthLink]
+    var longestStreak: StreakView?
+    var currentStreak: StreakView?
+    var previous: PeriodLink?
+    var next: PeriodLink?
+}
+
+extension YearPageView: TemplateObjectRepresentable {
+    var templateObject: TemplateObject {
+        ["title": title.templateValue, "summary": summary.templateValue, "heatmap": heatmap.templateValue,
+         "chart": chart.templateValue, "genres": genres.templateValue, "topArtists": topArtists.templateValue,
+         "topTracks": topTracks.templateValue, "months": months.templateValue, "longestStreak": longestStreak.templateValue,
+         "currentStreak": currentStreak.templateValue, "previous": previous.templateValue, "next": next.templateValue]
+    }
+}
+
+struct MonthLink {
+    var name: String
+    var href: String
+    var plays: String
+}
+
+extension MonthLink: TemplateObjectRepresentable {
+    var templateObject: TemplateObject { ["name": name.templateValue, "href": href.templateValue, "plays": plays.templateValue] }
+}
+
