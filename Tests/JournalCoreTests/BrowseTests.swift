@@ -3,7 +3,7 @@ import FoundationXML
 import Testing
 @testable import JournalCore
 
-/// Artist, genre and tag pages, the search index, feeds and metadata (issue 4).
+/// Artist, genre and tag pages, the search index, feeds and metadata.
 @Suite struct BrowseTests {
     static let journalFiles = minimalConfig + """
 

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import JournalCore
 
-/// The guarantees of SPEC 8: nothing half-written, deterministic output.
+/// What a build guarantees: nothing half-written, deterministic output.
 @Suite(.serialized) struct BuildTests {
     /// A build into a folder of its own, which really builds (never the up-to-date shortcut);
     /// its tree without the marker, which records where the build went.
@@ -162,7 +162,7 @@ import Testing
     }
 }
 
-/// Incremental output (issue 5): a rebuild writes only what changed.
+/// Incremental output: a rebuild writes only what changed.
 @Suite(.serialized) struct IncrementalWriteTests {
     func mtimes(_ folder: String) -> [String: Date] {
         var result: [String: Date] = [:]

@@ -6,7 +6,7 @@ import Testing
 @testable import JournalCore
 
 /// Hostile or careless input gives a well-formed site or a clear, one-line error at the right
-/// place, the same one on every run (issue 10, classes 5 YAML, 7, 8 and 10).
+/// place, the same one on every run.
 @Suite struct InputHygieneTests {
     func wellFormed(_ data: Data?) -> Bool {
         guard let data else { return false }
@@ -173,7 +173,7 @@ import Testing
     }
 }
 
-/// `check` is `build` without writing (issue 10, class 9): what would fail at write time is
+/// `check` is `build` without writing: what would fail at write time is
 /// found while planning, all at once, by both.
 @Suite struct PlanCheckTests {
     @Test func veryLongNamesMakeShortSlugsInsteadOfFailingToWrite() throws {

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import JournalCore
 
-/// Every error a user can see, with its path:line:column (SPEC 8, issue 2 item 9).
+/// Every error a user can see, with its path:line:column.
 @Suite struct LoadErrorTests {
     /// Builds `files` and returns the printed diagnostics; the build must fail and write nothing.
     func failingBuild(_ files: String, strict: Bool = false) throws -> [String] {

@@ -1,7 +1,7 @@
 import Testing
 @testable import JournalCore
 
-/// Each field of SPEC 2.1-2.4 decodes into its typed value.
+/// Each field of days, tracks, playlists and pages (docs/content-format.md) decodes into its typed value.
 @Suite struct LoadFieldTests {
     @Test func everyFieldOfADayAndItsTracks() throws {
         let journal = try TestJournal(minimalConfig + """

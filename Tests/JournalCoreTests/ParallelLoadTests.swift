@@ -1,7 +1,7 @@
 import Testing
 @testable import JournalCore
 
-/// Load decodes files on every core (issue 5); nothing it produces may depend on that.
+/// Load decodes files on every core; nothing it produces may depend on that.
 @Suite struct ParallelLoadTests {
     /// cmark-gfm parses under a lock and renders outside it: documents using every extension
     /// come out the same on many threads as on one.

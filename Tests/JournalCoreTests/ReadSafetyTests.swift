@@ -2,8 +2,7 @@ import Foundation
 import Testing
 @testable import JournalCore
 
-/// Only what is meant is read and published, and nothing is silently missing (issue 10,
-/// classes 2, 5 and 6).
+/// Only what is meant is read and published, and nothing is silently missing.
 @Suite(.serialized) struct ReadSafetyTests {
     @Test func hiddenFilesAndFoldersAreNeverReadNorPublished() throws {
         let journal = try TestJournal(RenderTests.threeDays + """
@@ -116,7 +115,7 @@ import Testing
     }
 }
 
-/// The watchdog behind the Markdown bounds (issue 10, class 5): a parse past its budget stops
+/// The watchdog behind the Markdown bounds ( class 5): a parse past its budget stops
 /// the build with the file's name. Run as a process of its own, since it ends the process.
 @Suite struct ParseWatchdogTests {
     @Test func aParsePastItsBudgetStopsTheBuildNamingTheFile() throws {

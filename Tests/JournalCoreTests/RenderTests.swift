@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import JournalCore
 
-/// The built pages carry the content and links a reader needs (issue 2, "Done when").
+/// The built pages carry the content and links a reader needs.
 @Suite struct RenderTests {
     static let threeDays = minimalConfig + """
 

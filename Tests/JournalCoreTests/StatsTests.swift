@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import JournalCore
 
-/// The aggregation rules of SPEC 4 on small inline journals.
+/// The aggregation rules (docs/content-format.md, "Statistics") on small inline journals.
 @Suite struct StatsTests {
     /// A journal of `days` (date -> tracks written `title/artist/genre`), analysed.
     func stats(_ days: [String: [String]], config: String = "title: T") throws -> (Stats, Journal) {

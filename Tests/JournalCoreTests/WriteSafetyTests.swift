@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import JournalCore
 
-/// SPEC 8, Contained and all-or-nothing (issue 10, classes 1, 3 and 4): a build never deletes
+/// Contained and all-or-nothing: a build never deletes
 /// content, never writes outside its output, and switches sites in one step.
 @Suite(.serialized) struct WriteSafetyTests {
     /// Every entry under `folder`, links included, relative: what a user would see with `find`.

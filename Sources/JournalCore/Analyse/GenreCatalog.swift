@@ -1,4 +1,4 @@
-/// A genre after aliases and case folding (SPEC 4).
+/// A genre after aliases and case folding (docs/content-format.md, "Statistics").
 public struct Genre: Hashable, Sendable {
     /// Folded name: what two spellings of one genre share.
     public var key: String
@@ -14,7 +14,7 @@ public struct Genre: Hashable, Sendable {
     public var isTop: Bool
 }
 
-/// The site-wide genre order and colours (SPEC 4): by plays over the whole journal, descending,
+/// The site-wide genre order and colours (docs/content-format.md, "Statistics"): by plays over the whole journal, descending,
 /// ties by name; the first `genres.top` keep a colour of their own, the rest are drawn as `Other`.
 public struct GenreCatalog: Sendable {
     /// Every genre, in site-wide order.

@@ -6,7 +6,7 @@ public struct Play: Sendable, Equatable {
     public var trackIndex: Int
 }
 
-/// An artist of the journal (issue 4): matched case-insensitively by name.
+/// An artist of the journal: matched case-insensitively by name.
 public struct Artist: Sendable {
     /// Lowercased name: what two spellings of one artist share.
     public var key: String

@@ -1,4 +1,4 @@
-/// A week, a month or a year (SPEC 4).
+/// A week, a month or a year (docs/content-format.md, "Statistics").
 public enum PeriodKind: String, Sendable {
     case week, month, year
 }

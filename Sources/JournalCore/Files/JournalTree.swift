@@ -6,7 +6,7 @@ import Darwin
 
 /// The files a build reads under one folder of the journal (`content/`, `static/`,
 /// `templates/`), found the same way by Load and by the up-to-date stamps, so the two never
-/// disagree about what the site is made of (SPEC 8).
+/// disagree about what the site is made of.
 ///
 /// Symbolic links are followed, to files and to folders, as if the target stood there; a link
 /// that leads back into a folder it is inside is reported, not walked forever. Hidden names

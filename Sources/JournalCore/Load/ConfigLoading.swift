@@ -1,6 +1,7 @@
+import Foundation
 import Yams
 
-/// Command-line values that win over `journal.yaml` (SPEC 3: flags override the file).
+/// Command-line values that win over `journal.yaml` (flags override the file).
 public struct ConfigOverrides: Sendable {
     public var output: String?
     public var baseURL: String?
@@ -11,7 +12,7 @@ public struct ConfigOverrides: Sendable {
     }
 }
 
-/// Reads `journal.yaml` (SPEC 3).
+/// Reads `journal.yaml` (docs/content-format.md, "`journal.yaml`").
 enum ConfigLoading {
     static let topLevel = ["title", "description", "author", "base_url", "language", "timezone", "week_start",
                            "max_tracks_per_day", "genres", "markdown", "limits", "output"]
@@ -161,5 +162,3 @@ enum ConfigLoading {
         text.count == 7 && text.hasPrefix("#") && text.dropFirst().allSatisfy { $0.isHexDigit }
     }
 }
-
-import Foundation

@@ -1,6 +1,7 @@
+import Foundation
 import Yams
 
-/// Decodes the three kinds of content file (SPEC 2.1, 2.3, 2.4) from their front matter and body.
+/// Decodes the three kinds of content file (a day, a playlist, a page: docs/content-format.md) from their front matter and body.
 struct ContentDecoding: Sendable {
     var markdown: Markdown
     var maxTracksPerDay: Int
@@ -115,5 +116,3 @@ struct ContentDecoding: Sendable {
 
     private static let summaryTrim = CharacterSet.punctuationCharacters.union(.whitespaces)
 }
-
-import Foundation

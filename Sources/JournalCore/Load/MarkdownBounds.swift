@@ -1,7 +1,7 @@
 /// Finds, before parsing, the Markdown that would make cmark-gfm 0.29.0.gfm.6 super-linear.
 ///
 /// That version (Debian's, see Markdown.swift) re-reads text in several places, so a small
-/// hostile body can take minutes or gigabytes (SPEC: every content file is built in about a
+/// hostile body can take minutes or gigabytes (every content file is built in about a
 /// second; such inputs are errors at their location). Measured with benchmarks/pathological.py
 /// and the cmark-gfm library, each class below goes from milliseconds to many seconds between
 /// 32 KB and 256 KB:

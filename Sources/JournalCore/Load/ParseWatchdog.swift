@@ -1,6 +1,6 @@
 import Foundation
 
-/// The last line of defence behind `MarkdownBounds` (SPEC 8, Bounded): if one Markdown parse
+/// The last line of defence behind `MarkdownBounds` (work is bounded: docs/content-format.md, "Limits"): if one Markdown parse
 /// still runs past a budget, the build is stopped with an error naming the file, instead of
 /// hanging a CI job for an hour. A parse cannot be interrupted, so the process exits; nothing
 /// has been written yet (parsing is part of Load), so the previous site is untouched.

@@ -1,5 +1,7 @@
+import Foundation
+
 /// Turns a content file's bytes into text: UTF-8 only, a byte-order mark dropped, CRLF (and
-/// lone CR) line endings read as LF (SPEC 2). Line numbers are unchanged by either.
+/// lone CR) line endings read as LF (docs/content-format.md, "Files"). Line numbers are unchanged by either.
 enum SourceText {
     static func decode(_ bytes: [UInt8], path: String) -> Result<String, Diagnostic> {
         var start = 0
@@ -48,5 +50,3 @@ enum SourceText {
         return Diagnostic(.error, "the file is not valid UTF-8 (save it as UTF-8)", path: path, line: line, column: column)
     }
 }
-
-import Foundation

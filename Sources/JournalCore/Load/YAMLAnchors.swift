@@ -2,8 +2,8 @@
 // event stream shows an anchor before it is expanded.
 import CYaml
 
-/// Finds YAML anchors (`&name`) and aliases (`*name`), which a journal refuses (SPEC 8,
-/// Bounded): nobody needs them in a diary, and a few hundred bytes of nested aliases expand to
+/// Finds YAML anchors (`&name`) and aliases (`*name`), which a journal refuses
+/// (docs/content-format.md, "Limits"): nobody needs them in a diary, and a few hundred bytes of nested aliases expand to
 /// gigabytes. libyaml's event stream is read before anything is composed, so nothing expands.
 enum YAMLAnchors {
     /// The first anchor or alias in `yaml`, with its 1-based line and column; nil when there is

@@ -1,3 +1,4 @@
+import Foundation
 import Yams
 
 /// Reads typed values out of a YAML front matter, collecting a diagnostic with the node's
@@ -273,5 +274,3 @@ struct YAMLFields {
         return previous[b.count]
     }
 }
-
-import Foundation

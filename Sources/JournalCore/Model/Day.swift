@@ -1,4 +1,4 @@
-/// One logged day of the diary (SPEC 2.1).
+/// One logged day of the diary (docs/content-format.md, "A day").
 public struct Day: Hashable, Sendable {
     public var date: CalendarDate
     public var title: String?

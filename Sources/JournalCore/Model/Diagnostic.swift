@@ -5,7 +5,7 @@ public struct Diagnostic: Error, Hashable, Sendable, CustomStringConvertible {
     public var severity: Severity
     /// Path as the user gave it (relative to the current folder when possible).
     public var path: String
-    /// 1-based; 0 when the problem concerns the file as a whole.
+    /// 1-based; a problem with the file as a whole is at line 1, column 1.
     public var line: Int
     /// 1-based, counted in Unicode scalars.
     public var column: Int

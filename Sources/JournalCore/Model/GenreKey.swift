@@ -1,4 +1,4 @@
-/// How genre names compare (SPEC 4): case-insensitively, with spaces, hyphens and underscores
+/// How genre names compare (docs/content-format.md, "Statistics"): case-insensitively, with spaces, hyphens and underscores
 /// ignored, so `K-Pop`, `kpop` and `k pop` are one genre.
 public enum GenreKey {
     public static func fold(_ name: String) -> String {

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A URL that is safe to put in an `href` or `src`: `http:`/`https:` (or `mailto:` where allowed)
 /// or a relative path. A path starting with `/` is relative to the site root, so it is resolved
 /// against `base_url` when rendered.
@@ -7,7 +9,9 @@ public struct LinkTarget: Hashable, Sendable {
         case absolute
         /// `/static/path`: relative to the site root.
         case siteRoot
-        /// Anything else without a scheme: relative to the page.
+        /// Anything else without a scheme (`covers/a.jpg`, `./a.jpg`): also a path from the site
+        /// root, since content cannot know which page shows it (a track appears on its day,
+        /// week and artist pages alike).
         case relative
     }
 
@@ -66,5 +70,3 @@ extension LinkTarget.Problem {
         }
     }
 }
-
-import Foundation

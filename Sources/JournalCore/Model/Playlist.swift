@@ -1,4 +1,4 @@
-/// A playlist (SPEC 2.3). Its tracks are not plays.
+/// A playlist (docs/content-format.md, "A playlist"). Its tracks are not plays.
 public struct Playlist: Hashable, Sendable {
     /// URL slug, unique among playlists.
     public var slug: String
@@ -33,7 +33,7 @@ public struct Playlist: Hashable, Sendable {
     public var totalDuration: Int { tracks.reduce(0) { $0 + ($1.duration ?? 0) } }
 }
 
-/// A plain page (SPEC 2.4), served at `/SLUG/`.
+/// A plain page (docs/content-format.md, "A page"), served at `/SLUG/`.
 public struct Page: Hashable, Sendable {
     public var slug: String
     public var title: String

@@ -1,4 +1,6 @@
-/// The settings of `journal.yaml` (SPEC 3), after flags were applied.
+import Foundation
+
+/// The settings of `journal.yaml` (docs/content-format.md, "`journal.yaml`"), after flags were applied.
 public struct SiteConfig: Sendable {
     public enum WeekStart: String, Sendable { case monday, sunday }
 
@@ -84,5 +86,3 @@ public struct SiteConfig: Sendable {
 public enum Language: String, CaseIterable, Sendable {
     case en, ko
 }
-
-import Foundation

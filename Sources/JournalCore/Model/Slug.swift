@@ -1,6 +1,6 @@
 import Foundation
 
-/// URL slugs (SPEC 5): lowercase; Unicode letters and digits kept (Hangul stays Hangul); any
+/// URL slugs (docs/content-format.md, "Browsing"): lowercase; Unicode letters and digits kept (Hangul stays Hangul); any
 /// other run of characters becomes one `-`; trimmed of `-`; never empty, `.` or `..`.
 public enum Slug {
     /// The slug used when a name has no letters or digits at all.

@@ -1,4 +1,4 @@
-/// One song as written in a day's or a playlist's `tracks:` list (SPEC 2.2).
+/// One song as written in a day's or a playlist's `tracks:` list (docs/content-format.md, "A track").
 public struct Track: Hashable, Sendable {
     public var title: String
     /// Never empty; the first is the primary artist.

@@ -1,7 +1,7 @@
 /// Checks, before anything is made, that every file of the planned site can be written: no two
 /// files at one path, no file where another needs a folder, no name longer than a file system
 /// takes. Whatever would fail at write time is found here, so `check` reports it too, all at
-/// once, at the file of the journal that causes it (SPEC 8: check is build without writing).
+/// once, at the file of the journal that causes it (check is build without writing).
 struct OutputPaths {
     /// Most file systems take at most 255 bytes per name.
     static let maxNameBytes = 255

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Where a build writes, and whether it may (SPEC 8, Contained): never over the journal, never
+/// Where a build writes, and whether it may (docs/content-format.md, "The output folder"): never over the journal, never
 /// inside or around a folder the build reads, never over a folder that `journal` did not make.
 /// `check` asks the same questions, so it fails wherever `build` would.
 public struct OutputFolder: Sendable {

@@ -10,7 +10,7 @@ import Darwin
 /// The whole new site is made in a staging folder beside the output, then swapped with the
 /// output in one atomic step (`Platform.exchange`), and the previous site is removed. So the
 /// output holds either the old site or the new one, never a mix: a build that fails, or is
-/// killed at any moment, leaves the previous site exactly as it was (SPEC 8), and the next
+/// killed at any moment, leaves the previous site exactly as it was, and the next
 /// build removes whatever staging folder it left behind.
 ///
 /// Files arrive one by one as they are rendered, from any thread (`put`), so a build never holds

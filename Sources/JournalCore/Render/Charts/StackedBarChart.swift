@@ -1,4 +1,4 @@
-/// A stacked bar chart as SVG (SPEC 6): one slot per day (or month), segments stacked bottom to
+/// A stacked bar chart as SVG (docs/content-format.md, "Statistics"): one slot per day (or month), segments stacked bottom to
 /// top in the site-wide genre order, integer y ticks, thinned x labels, a `<title>` on every
 /// segment and each bar linked to its page. Drawn by our own code, no JavaScript.
 public struct StackedBarChart: Sendable {

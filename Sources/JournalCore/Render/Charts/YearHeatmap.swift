@@ -1,4 +1,4 @@
-/// A year as a heatmap (SPEC 6): a cell per day in week columns, five levels by tracks logged,
+/// A year as a heatmap (docs/content-format.md, "Statistics"): a cell per day in week columns, five levels by tracks logged,
 /// month labels, a legend, a `<title>` on every cell and logged days linked.
 public struct YearHeatmap: Sendable {
     public struct Cell: Sendable {
