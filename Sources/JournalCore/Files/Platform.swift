@@ -3,6 +3,7 @@ import CPlatform
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
+import Foundation
 #endif
 
 /// The system calls whose names or availability differ between Linux and macOS (STYLE.md: one
@@ -64,11 +65,8 @@ enum Platform {
     /// The path of the running program's file, or nil if the system cannot say.
     static var executablePath: String? {
         #if canImport(Darwin)
-        var size: UInt32 = 0
-        _ = _NSGetExecutablePath(nil, &size)
-        var buffer = [CChar](repeating: 0, count: Int(size) + 1)
-        guard _NSGetExecutablePath(&buffer, &size) == 0 else { return nil }
-        return realPath(String(cString: buffer))
+        // Foundation asks dyld (`_NSGetExecutablePath`).
+        return Bundle.main.executablePath.flatMap(realPath)
         #else
         // The kernel's link to the program's file: a stat through it stamps the file itself.
         return "/proc/self/exe"
