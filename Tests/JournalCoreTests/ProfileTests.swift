@@ -38,6 +38,8 @@ import Testing
             .init(title: "Ending Scene", album: nil, plays: 1),
         ])
         #expect(profile.albums == [.init(title: "Palette", album: nil, plays: 3), .init(title: "Love Poem", album: nil, plays: 2)])
+        #expect(iu.primaryPlays == 5)
+        #expect(iu.guestPlays == 1)
         #expect(profile.firstPlayed?.iso == "2026-01-05")
         #expect(profile.lastPlayed?.iso == "2026-03-01")
     }
@@ -90,6 +92,13 @@ import Testing
             TrackSummary(title: "PALETTE", credit: "IU, Suga", plays: 2, lastPlayed: ninth),
             TrackSummary(title: "Song", credit: "Ann", plays: 1, lastPlayed: fifth),
         ])
+    }
+
+    @Test func aYearsMonthsAreThoseOfThatYearOnly() throws {
+        let (_, stats, _) = try analysed(["2025-12-31": ["a/X/Jazz"], "2026-01-02": ["b/X/Jazz"], "2026-03-09": ["c/X/Jazz"], "2027-01-01": ["d/X/Jazz"]])
+        #expect(stats.months(in: 2026).map(\.start.iso) == ["2026-01-01", "2026-03-01"])
+        #expect(stats.months(in: 2027).map(\.start.iso) == ["2027-01-01"])
+        #expect(stats.months(in: 2024).isEmpty)
     }
 
     @Test func weeksStartWhereTheJournalSays() throws {

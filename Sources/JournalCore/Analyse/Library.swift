@@ -18,6 +18,8 @@ public struct Artist: Sendable {
     public var plays: [Play]
     /// Plays as the primary artist: what rankings count.
     public var primaryPlays: Int
+    /// Plays where the artist is credited but not first (a feature, a duet's second name).
+    public var guestPlays: Int { plays.count - primaryPlays }
 }
 
 /// A tag of days and playlists.

@@ -157,6 +157,13 @@ public struct Stats: Sendable {
         currentStreak = run
     }
 
+    /// The months of `year` with a logged day, in order.
+    public func months(in year: Int) -> ArraySlice<PeriodStats> {
+        guard let first = months.firstIndex(where: { $0.start.year == year }) else { return [] }
+        let end = months[first...].firstIndex { $0.start.year != year } ?? months.endIndex
+        return months[first..<end]
+    }
+
     /// The chart slot a track's play counts under.
     public func chartSlot(of track: Track) -> Int? {
         Self.slot(of: track, catalog: catalog, index: chartIndexByKey, other: otherIndex)

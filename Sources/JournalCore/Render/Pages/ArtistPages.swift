@@ -4,7 +4,7 @@ extension SiteRenderer {
     func artistsPage() -> TemplateObject {
         let rows = library.artists.map { artist in
             ArtistRow(name: artist.name, href: urls.href(urls.artist(artist.slug)), plays: l10n.plays(artist.primaryPlays),
-                      credits: artist.plays.count > artist.primaryPlays ? l10n.appearances(artist.plays.count - artist.primaryPlays) : nil)
+                      credits: artist.guestPlays > 0 ? l10n.appearances(artist.guestPlays) : nil)
         }
         return chrome(title: l10n.string("artists"), description: nil, path: urls.artists, section: "artists").page("artists", rows)
     }

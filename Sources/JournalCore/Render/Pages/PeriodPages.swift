@@ -44,7 +44,7 @@ extension SiteRenderer {
         }
         let heatmap = YearHeatmap(year: year.start.year, cells: cells, weekStart: journal.config.weekStart,
                                   title: "\(name) · \(l10n.string("heatmap"))", l10n: l10n)
-        let months = stats.months.filter { $0.start.year == year.start.year }.map { month in
+        let months = stats.months(in: year.start.year).map { month in
             MonthLink(name: l10n.monthYear(year: month.start.year, month: month.start.month),
                       href: urls.href(urls.month(year: month.start.year, month: month.start.month)), plays: l10n.tracks(month.plays))
         }
