@@ -35,6 +35,9 @@ let package = Package(
                 "CPlatform",
                 .product(name: "Yams", package: "Yams"),
             ],
+            // DefaultTheme is a link to templates/, there only so that SwiftPM watches the theme
+            // folder: see Plugins/EmbedThemePlugin/plugin.swift. Its files are not sources.
+            exclude: ["DefaultTheme"],
             plugins: ["EmbedThemePlugin"]
         ),
         // The command line as a library, so its exit codes and output are tested.
