@@ -98,28 +98,42 @@ public enum Build {
         guard !report.diagnostics.hasErrors else { return report }
 
         let outputPath = Self.outputPath(options, config: journal.config)
-        let written: Result<SiteWriter.Report, SiteWriter.Failure> = timed("generate") {
+        let written: Result<SiteWriter.Report, GenerateFailure> = timed("generate") {
             do throws(SiteWriter.Failure) {
                 let writer = try SiteWriter(output: outputPath, source: options.source)
                 writer.put(OutputFile(path: SiteWriter.markerName, text: UpToDate.markerText(sourceStamp: stamp)))
-                let timings = ParallelMap.map(plan.jobs, parallel: !options.singleThreaded) { job -> (Double, Double) in
+                let results = ParallelMap.map(plan.jobs, parallel: !options.singleThreaded) { job -> (render: Double, write: Double, failure: Diagnostic?) in
                     let start = clock.now
-                    let bytes = renderer.render(job)
+                    let bytes: [UInt8]
+                    do throws(Diagnostic) {
+                        bytes = try renderer.render(job)
+                    } catch {
+                        return (seconds(clock.now - start), 0, error)
+                    }
                     let rendered = clock.now
                     writer.put(OutputFile(path: job.path, bytes: bytes))
-                    return (seconds(rendered - start), seconds(clock.now - rendered))
+                    return (seconds(rendered - start), seconds(clock.now - rendered), nil)
                 }
-                report.workerSeconds = [("render", timings.reduce(0) { $0 + $1.0 }), ("write", timings.reduce(0) { $0 + $1.1 })]
+                report.workerSeconds = [("render", results.reduce(0) { $0 + $1.render }), ("write", results.reduce(0) { $0 + $1.write })]
+                // A template error fails every page that uses the template: report it once.
+                let failures = Set(results.compactMap(\.failure))
+                guard failures.isEmpty else {
+                    writer.discardStaging()
+                    return .failure(.rendering(Array(failures)))
+                }
                 for relative in plan.staticCopies {
                     writer.copy(from: join(join(options.source, "static"), relative), to: relative)
                 }
                 return .success(try writer.commit())
             } catch {
-                return .failure(error)
+                return .failure(.writing(error))
             }
         }
         switch written {
-        case .failure(let failure):
+        case .failure(.rendering(let diagnostics)):
+            report.diagnostics += diagnostics
+            return report
+        case .failure(.writing(let failure)):
             let location = Self.outputLocation(options, config: journal.config)
             report.diagnostics += failure.messages.map { .error($0, at: location) }
             return report
@@ -134,6 +148,12 @@ public enum Build {
             timed("stamp") { UpToDate.record(output: outputPath, sourceStamp: stamp, pageCount: plan.pageCount) }
         }
         return report
+    }
+
+    /// Why generating the site stopped: pages that did not render, or the output that could not be written.
+    enum GenerateFailure: Error {
+        case rendering([Diagnostic])
+        case writing(SiteWriter.Failure)
     }
 
     /// A relative `output` in journal.yaml is relative to the journal; a flag, to the current folder.

@@ -1,3 +1,5 @@
+import Mustache
+
 /// Artist, genre, tag and search pages (SPEC 5): the browsing side of the site.
 extension SiteRenderer {
     // MARK: Artists

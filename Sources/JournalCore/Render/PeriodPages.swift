@@ -1,3 +1,5 @@
+import Mustache
+
 /// Week, month and year pages (SPEC 5, 6): charts, calendars, totals and tops.
 extension SiteRenderer {
     // MARK: Charts

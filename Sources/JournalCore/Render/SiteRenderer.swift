@@ -1,3 +1,5 @@
+import Mustache
+
 /// The Render stage (STYLE.md): a pure function from the loaded journal, its statistics and the
 /// theme to the files of the site. Reads nothing from disk and writes nothing.
 public struct SiteRenderer: Sendable {
@@ -106,11 +108,16 @@ public struct SiteRenderer: Sendable {
     }
 
     /// Makes one file of the plan. Pure, so files can be made on every core in any order.
-    public func render(_ job: FileJob) -> [UInt8] {
+    /// A page whose template fails (a missing partial, a page over the render limits) is an
+    /// error at the template's tag.
+    public func render(_ job: FileJob) throws(Diagnostic) -> [UInt8] {
         switch job.content {
         case .page(_, let template, let data):
-            // plan() reported a missing template, so a build never gets here without it.
-            return theme.library.render(data(), template: template) ?? []
+            do {
+                return try theme.library.render(data(), template: template)
+            } catch {
+                throw Diagnostic(.error, error.message, path: error.path, line: error.line, column: error.column)
+            }
         case .bytes(let make):
             return make()
         }

@@ -1,3 +1,5 @@
+import Mustache
+
 /// Precomputed template data for one track (STYLE.md: templates get strings ready to print).
 struct TrackView {
     let urls: SiteURLs
