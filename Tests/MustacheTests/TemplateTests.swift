@@ -55,6 +55,8 @@ func makeLibrary(_ templates: [String: String]) throws -> TemplateLibrary {
         #expect(try render(source, ["items": .texts(["a", "b"])]) == "<ul>\n  <li>a</li>\n  <li>b</li>\n</ul>\nend")
         #expect(try render("a {{#on}}x{{/on}}\nb", ["on": true]) == "a x\nb")
         #expect(try render("|\r\n{{#on}}\r\nx\r\n{{/on}}\r\n|", ["on": true]) == "|\r\nx\r\n|")
+        // A standalone line takes one line break with it, never the next line's too.
+        #expect(try render("{{#on}}\n\r\nx{{/on}}", ["on": true]) == "\r\nx")
     }
 
     @Test func partialsAreIndentedLikeTheirTag() throws {
