@@ -133,7 +133,7 @@ func makeLibrary(_ templates: [String: String]) throws -> TemplateLibrary {
             let error = error as? TemplateRenderError
             return error?.path == "templates/page.mustache" && error?.message.contains("more than 2000000 times") == true
         }
-        #expect(Date().timeIntervalSince(started) < 10)
+        #expect(Date().timeIntervalSince(started) < 60) // a hang detector, not a benchmark
     }
 
     @Test func nestedSectionsOfBigTextOrManyFlagsEndQuicklyAndSmall() throws {
