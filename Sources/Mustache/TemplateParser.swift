@@ -97,7 +97,7 @@ struct TemplateParser {
             }
             let blanks = startsLine ? Array(text.suffix(blankCount)) : []
             func takeLine() {
-                text.removeLast(blankCount)
+                text.removeLast(min(blankCount, text.count))
                 next = lineEnd
             }
 
