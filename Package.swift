@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .executable(name: "journal", targets: ["journal"]),
         .library(name: "JournalCore", targets: ["JournalCore"]),
+        .library(name: "Mustache", targets: ["Mustache"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -28,9 +29,12 @@ let package = Package(
             capability: .buildTool(),
             dependencies: ["EmbedTheme"]
         ),
+        // The template engine: Mustache with inheritance, rendered from typed values. Depends on nothing.
+        .target(name: "Mustache"),
         .target(
             name: "JournalCore",
             dependencies: [
+                "Mustache",
                 "CCmarkGFM",
                 "CPlatform",
                 .product(name: "Yams", package: "Yams"),
@@ -54,7 +58,11 @@ let package = Package(
         ),
         .testTarget(
             name: "JournalCoreTests",
-            dependencies: ["JournalCore"]
+            dependencies: ["JournalCore", "Mustache"]
+        ),
+        .testTarget(
+            name: "MustacheTests",
+            dependencies: ["Mustache"]
         ),
         .testTarget(
             name: "JournalCLITests",

@@ -10,9 +10,9 @@
 #
 # TARGET is FrontMatterFuzz, MarkdownFuzz or TemplateFuzz.
 #
-# Everything is compiled with swiftc and clang directly (no `swift build`): JournalCore's sources
-# plus the generated default theme become one module built with -enable-testing, so the targets
-# can `@testable import JournalCore` and reach its internal entry points. Yams, libyaml (Yams'
+# Everything is compiled with swiftc and clang directly (no `swift build`): the Mustache module,
+# then JournalCore's sources plus the generated default theme as one module, both built with
+# -enable-testing, so the targets can `@testable import` them and reach their internal entry points. Yams, libyaml (Yams'
 # CYaml) and, when its Debian source can be had, cmark-gfm are compiled from source with the same
 # coverage instrumentation and AddressSanitizer, so libFuzzer sees coverage inside the parsers.
 #
@@ -257,6 +257,23 @@ build_theme() {
     fi
 }
 
+# The template engine, a module of its own that depends on nothing.
+build_mustache() {
+    local h; h=$(hash_inputs "mustache-v1 $SANITIZE" "$SRC/Sources/Mustache")
+    if stale mustache "$h"; then
+        log "building Mustache (-O -enable-testing -sanitize=$SANITIZE)"
+        local sources=()
+        while IFS= read -r -d '' f; do sources+=("$f"); done < <(find "$SRC/Sources/Mustache" -name '*.swift' -print0 | LC_ALL=C sort -z)
+        rm -rf "$OUT/modules/Mustache" && mkdir -p "$OUT/modules/Mustache" "$OUT/obj"
+        run "$SWIFTC" -parse-as-library -module-name Mustache -swift-version 6 -D SWIFT_PACKAGE -wmo -O -g \
+            -enable-testing "${SWIFT_SAN[@]}" \
+            -emit-module -emit-module-path "$OUT/modules/Mustache/Mustache.swiftmodule" \
+            -c -o "$OUT/obj/Mustache.o" "${sources[@]}" \
+            || die "Mustache did not compile (is Sources/ in the middle of an edit?)"
+        done_stage mustache "$h"
+    fi
+}
+
 build_journalcore() {
     build_yams
     build_cmark
@@ -275,9 +292,10 @@ build_journalcore() {
     } >"$cmarkmap/module.modulemap"
     printf 'module CPlatform {\n    header "%s"\n    export *\n}\n' "$SRC/Sources/CPlatform/include/CPlatform.h" >"$mods/CPlatform/module.modulemap"
 
-    local h; h=$(hash_inputs "journalcore-v1 $SANITIZE $CMARK_LINK" "$SRC/Sources/JournalCore" "$SRC/Sources/CCmarkGFM" \
+    build_mustache
+    local h; h=$(hash_inputs "journalcore-v2 $SANITIZE $CMARK_LINK" "$SRC/Sources/JournalCore" "$SRC/Sources/CCmarkGFM" "$OUT/stamps/mustache" \
         "$SRC/Sources/CPlatform" "$OUT/theme/DefaultTheme.generated.swift" "$OUT/stamps/yams" "$OUT/stamps/cmark")
-    JC_INCLUDES=(-I "$mods/Yams" -I "$YAMS_INCLUDE" -Xcc -DYAML_DECLARE_STATIC -I "$cmarkmap" -I "$mods/CPlatform" "${CMARK_INCLUDE[@]}")
+    JC_INCLUDES=(-I "$mods/Mustache" -I "$mods/Yams" -I "$YAMS_INCLUDE" -Xcc -DYAML_DECLARE_STATIC -I "$cmarkmap" -I "$mods/CPlatform" "${CMARK_INCLUDE[@]}")
     if stale journalcore "$h"; then
         log "building JournalCore (-O -enable-testing -sanitize=$SANITIZE); this takes a few minutes"
         local sources=()
@@ -309,7 +327,7 @@ build_target() { # TARGET
         while IFS= read -r -d '' f; do sources+=("$f"); done < <(find "$FUZZ_DIR/Targets/Support" -name '*.swift' -print0 | LC_ALL=C sort -z)
         run "$SWIFTC" -parse-as-library -module-name "$target" -swift-version 6 -O -g "${TARGET_SAN[@]}" "${defines[@]}" \
             -I "$OUT/modules/JournalCore" "${JC_INCLUDES[@]}" \
-            "${sources[@]}" "$OUT/obj/JournalCore.o" "$OUT/obj/Yams.o" "$OUT/obj/CPlatform.o" \
+            "${sources[@]}" "$OUT/obj/JournalCore.o" "$OUT/obj/Mustache.o" "$OUT/obj/Yams.o" "$OUT/obj/CPlatform.o" \
             "$OUT/lib/libcyaml-fuzz.a" "${CMARK_LIBS[@]}" \
             -use-ld=lld -o "$OUT/bin/$target.tmp"
         mv "$OUT/bin/$target.tmp" "$OUT/bin/$target"

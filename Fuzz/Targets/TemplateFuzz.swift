@@ -1,11 +1,14 @@
 // Fuzzes the template compiler and renderer. The input is up to six templates separated by NUL
 // bytes, named main, layout, partials/track, partials/cover, partials/header and partials/footer
 // (as in the default theme), so partials ({{>partials/track}}) and
-// parents ({{<layout}}) can find each other. Each is parsed by TemplateParser.parse; all go
+// parents ({{<layout}}) can find each other. Each is parsed by Template(parsing:); all go
 // through ThemeFiles.compile (what a build does with a theme: register, missing references,
 // cycles, with diagnostics); and when the theme would be accepted (no recursion), every
-// template is rendered with a small fixed TemplateObject.
+// template is rendered with a small fixed TemplateObject, normally and strictly: a render error
+// must point inside a template of the theme, and a strict render that succeeds must make the
+// same bytes as the normal one.
 @testable import JournalCore
+@testable import Mustache
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -48,7 +51,7 @@ private func fuzzOne(_ bytes: [UInt8]) {
         sources[name] = source
         let lines = TextLines(source)
         do {
-            let template = try TemplateParser.parse(source)
+            let template = try Template(parsing: source)
             parsed[name] = true
             for reference in template.references {
                 require(reference.line >= 1 && reference.line <= lines.count && reference.column >= 1
@@ -87,15 +90,15 @@ private func fuzzOne(_ bytes: [UInt8]) {
     for cycle in cycles {
         require(cycle.loop.count >= 2 && cycle.loop.first == cycle.loop.last, "cycle \(cycle.loop) does not close")
         for (from, to) in zip(cycle.loop, cycle.loop.dropFirst()) {
-            let references = library.templates[from]?.references.map(\.name) ?? []
+            let references = library[from]?.references.map(\.name) ?? []
             require(references.contains(to), "cycle \(cycle.loop): \(from) does not reference \(to)")
         }
     }
     if cycles.isEmpty {
         // No loop, so no reference chain is longer than the number of templates: a template
         // that references another must then reach a template without references.
-        for name in names.prefix(parts.count) where library.contains(name) {
-            if library.templates[name]!.references.contains(where: { $0.name == name }) {
+        for name in names.prefix(parts.count) {
+            if library[name]?.references.contains(where: { $0.name == name }) == true {
                 broken("\(name) includes itself, yet cycles() found no loop")
             }
         }
@@ -112,10 +115,34 @@ private func fuzzOne(_ bytes: [UInt8]) {
         return
     }
     for name in names.prefix(parts.count) where library.contains(name) {
-        guard let output = library.render(pageData, template: name) else { broken("\(name) is registered but did not render") }
+        let output: [UInt8]
+        do {
+            output = try library.render(pageData, template: name)
+        } catch {
+            checkRenderError(error, sources: sources, of: name)
+            continue
+        }
         require(String(validating: output, as: UTF8.self) != nil, "\(name) rendered to invalid UTF-8")
         if verbose { say("rendered \(name): \(output.count) bytes") }
+        do {
+            let strict = try library.render(pageData, template: name, options: RenderOptions(strict: true))
+            require(strict == output, "\(name): the strict render differs from the normal one")
+        } catch {
+            checkRenderError(error, sources: sources, of: name)
+        }
     }
+}
+
+/// A render error names a template of the theme and a place inside it (0:0 for no tag).
+private func checkRenderError(_ error: TemplateRenderError, sources: [String: String], of name: String) {
+    if verbose { say("\(name) did not render: \(error)") }
+    require(!error.message.isEmpty, "\(name): a render error without a message")
+    let template = names.first { error.path == "templates/\($0).mustache (default theme)" }
+    guard let template, let source = sources[template] else { broken("\(name): a render error in an unknown template: \(error)") }
+    guard error.line != 0 || error.column != 0 else { return }
+    let lines = TextLines(source)
+    require(error.line >= 1 && error.line <= lines.count && error.column >= 1 && error.column <= lines.lengths[error.line - 1] + 1,
+            "\(name): render error at \(error.line):\(error.column), outside \(template) (\(lines.count) lines): \(shown(error.message))")
 }
 
 private let renderCycles: Bool = {
@@ -128,9 +155,9 @@ private let renderCycles: Bool = {
 extension Known {
     /// Fuzz/crashes/TemplateFuzz/nested-sections-*.mustache, deep-context-slow-lookups.mustache:
     /// sections over a list nested in each other render the list's length to the power of the
-    /// depth. Since 856ba22 and 29e3aa7 the renderer stops a page at 5,000,000 steps or 64 MB,
+    /// depth. Since 856ba22 and 29e3aa7 the renderer stops a page (now with an error) at 5,000,000 steps or 64 MB,
     /// which ends the first three; but a step costs as much as the context stack is deep (a
-    /// name is looked up in every enclosing value, TemplateLibrary.swift `lookup`), so 800
+    /// name is looked up in every enclosing value, TemplateRenderer.swift `lookup`), so 800
     /// nested object sections inside 20 nested list sections (15 KB) still render for 94 s
     /// without instrumentation. And even 5,000,000 cheap steps take about 3.5 s under
     /// AddressSanitizer, near the 5 s timeout. Skipped: rendering a theme whose render could
@@ -150,12 +177,12 @@ private struct RenderCost {
         func collect(_ nodes: [TemplateNode]) {
             for node in nodes {
                 switch node {
-                case .parent(_, let blocks, _):
+                case .parent(_, let blocks, _, _):
                     for (name, replacement) in blocks {
                         replacements[name, default: []].append(replacement)
                         collect(replacement)
                     }
-                case .section(_, let children, _), .block(_, let children):
+                case .section(_, let children, _), .block(_, let children, _, _):
                     collect(children)
                 case .text, .variable, .partial:
                     break
@@ -176,7 +203,7 @@ private struct RenderCost {
                     total += 1
                 case .section(_, let children, _):
                     total += 1 + 2 * cost(children, depth + 1)
-                case .partial(let name, _), .parent(let name, _, _):
+                case .partial(let name, _, _), .parent(let name, _, _, _):
                     if let known = memo[name] {
                         total += 1 + known
                     } else if let template = library.templates[name] {
@@ -186,7 +213,7 @@ private struct RenderCost {
                     } else {
                         total += 1
                     }
-                case .block(let name, let defaults):
+                case .block(let name, let defaults, _, _):
                     var longest = cost(defaults, depth + 1)
                     for replacement in replacements[name] ?? [] { longest = max(longest, cost(replacement, depth + 1)) }
                     total += 1 + longest

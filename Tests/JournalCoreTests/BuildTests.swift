@@ -334,3 +334,24 @@ import Testing
     }
 
 }
+
+/// A template that renders past the limits is a build error at the template, and the previous
+/// site stays as it was.
+@Suite struct TemplateRenderErrorTests {
+    @Test func aPageOverTheRenderLimitsIsAnErrorAndNothingIsWritten() throws {
+        let journal = try TestJournal(RenderTests.threeDays)
+        #expect(journal.build().succeeded)
+        let before = journal.tree()
+        // Twenty-five sections over the same two-track list, nested: 2^25 renders.
+        let deep = String(repeating: "{{#tracks}}", count: 25) + "{{title}}" + String(repeating: "{{/tracks}}", count: 25)
+        try journal.write("templates/day.mustache", "<p>{{#day}}\n\(deep)\n{{/day}}</p>\n")
+        let report = journal.build()
+        #expect(!report.succeeded)
+        let lines = journal.lines(report.diagnostics)
+        #expect(lines.count == 1)
+        let line = try #require(lines.first)
+        #expect(line.hasPrefix("templates/day.mustache:2:"), "\(line)")
+        #expect(line.contains(": error: partials, parents and list items are rendered more than 2000000 times for the page, the limit"), "\(line)")
+        #expect(journal.tree() == before)
+    }
+}

@@ -1,4 +1,5 @@
 import Foundation
+import Mustache
 
 /// The theme a build renders with: the default theme carried in the binary (from `templates/`
 /// of this repository), with any file of the journal's own `templates/` folder taking the place
@@ -62,7 +63,7 @@ public struct ThemeFiles: Sendable {
                 continue
             }
             do {
-                library.register(try TemplateParser.parse(text), named: name)
+                library.register(try Template(parsing: text), named: name, path: shownPath)
             } catch {
                 diagnostics.append(Diagnostic(.error, "template syntax error: \(error.message)", path: shownPath, line: error.line, column: error.column))
             }

@@ -80,28 +80,42 @@ public enum Build {
         let renderer = site.renderer, plan = site.plan
 
         let clock = ContinuousClock()
-        let written: Result<SiteWriter.Report, SiteWriter.Failure> = timer.time("generate") {
+        let written: Result<SiteWriter.Report, GenerateFailure> = timer.time("generate") {
             do throws(SiteWriter.Failure) {
                 let writer = try SiteWriter(output: choice.path, source: options.source)
                 writer.put(OutputFile(path: SiteWriter.markerName, text: UpToDate.markerText(sourceStamp: stamp)))
-                let timings = ParallelMap.map(plan.jobs, parallel: !options.singleThreaded) { job -> (Double, Double) in
+                let results = ParallelMap.map(plan.jobs, parallel: !options.singleThreaded) { job -> (render: Double, write: Double, failure: Diagnostic?) in
                     let start = clock.now
-                    let bytes = renderer.render(job)
+                    let bytes: [UInt8]
+                    do throws(Diagnostic) {
+                        bytes = try renderer.render(job)
+                    } catch {
+                        return (StageTimer.seconds(clock.now - start), 0, error)
+                    }
                     let rendered = clock.now
                     writer.put(OutputFile(path: job.path, bytes: bytes))
-                    return (StageTimer.seconds(rendered - start), StageTimer.seconds(clock.now - rendered))
+                    return (StageTimer.seconds(rendered - start), StageTimer.seconds(clock.now - rendered), nil)
                 }
-                report.workerSeconds = [("render", timings.reduce(0) { $0 + $1.0 }), ("write", timings.reduce(0) { $0 + $1.1 })]
+                report.workerSeconds = [("render", results.reduce(0) { $0 + $1.render }), ("write", results.reduce(0) { $0 + $1.write })]
+                // A template error fails every page that uses the template: report it once.
+                let failures = Set(results.compactMap(\.failure))
+                guard failures.isEmpty else {
+                    writer.discardStaging()
+                    return .failure(.rendering(Array(failures)))
+                }
                 for relative in plan.staticCopies {
                     writer.copy(from: join(join(options.source, "static"), relative), to: relative)
                 }
                 return .success(try writer.commit())
             } catch {
-                return .failure(error)
+                return .failure(.writing(error))
             }
         }
         switch written {
-        case .failure(let failure):
+        case .failure(.rendering(let diagnostics)):
+            report.diagnostics += diagnostics
+            return report
+        case .failure(.writing(let failure)):
             report.diagnostics += failure.messages.map { .error($0, at: choice.location) }
             return report
         case .success(let changes):
@@ -117,5 +131,11 @@ public enum Build {
             }
         }
         return report
+    }
+
+    /// Why generating the site stopped: pages that did not render, or the output that could not be written.
+    enum GenerateFailure: Error {
+        case rendering([Diagnostic])
+        case writing(SiteWriter.Failure)
     }
 }

@@ -1,3 +1,5 @@
+import Mustache
+
 /// One file of the built site, as bytes, at a path relative to the output folder.
 public struct OutputFile: Hashable, Sendable {
     /// Relative, `/`-separated, never absolute and never containing `..` (checked by `SitePath`).

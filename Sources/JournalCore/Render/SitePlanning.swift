@@ -1,3 +1,5 @@
+import Mustache
+
 /// Every file of the site in one list: each page with its URL, template and view, the charts,
 /// the feed, sitemap and search index, the theme's assets and the journal's static files.
 extension SiteRenderer {

@@ -1,3 +1,5 @@
+import Mustache
+
 /// The Render stage (STYLE.md): a pure function from the loaded journal, its statistics and the
 /// theme to the files of the site. Reads nothing from disk and writes nothing. It formats what
 /// Analyse counted; it counts nothing itself.
@@ -43,11 +45,17 @@ public struct SiteRenderer: Sendable {
     }
 
     /// Makes one file of the plan. Pure, so files can be made on every core in any order.
-    public func render(_ job: FileJob) -> [UInt8] {
+    /// A page whose template fails (a missing partial, a page over the render limits) is an
+    /// error at the template's tag.
+    public func render(_ job: FileJob) throws(Diagnostic) -> [UInt8] {
         switch job.content {
         case .page(_, let template, let data):
-            // plan() reported a missing template, so a build never gets here without it.
-            return theme.library.render(data(), template: template) ?? []
+            do {
+                return try theme.library.render(data(), template: template)
+            } catch {
+                // An error no tag is to blame for points at the template as a whole.
+                throw Diagnostic(.error, error.message, path: error.path, line: max(1, error.line), column: max(1, error.column))
+            }
         case .bytes(let make):
             return make()
         }

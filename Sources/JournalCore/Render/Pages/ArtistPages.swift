@@ -1,3 +1,5 @@
+import Mustache
+
 /// Artists: the index of every artist, and each artist's page with its plays over time, tracks,
 /// albums and every play.
 extension SiteRenderer {

@@ -1,3 +1,5 @@
+import Mustache
+
 /// Days: each track as the theme shows it, a day's card in lists, and a day's own page.
 extension SiteRenderer {
     func trackView(_ track: Track, number: Int) -> TrackView {

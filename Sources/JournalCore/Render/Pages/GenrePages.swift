@@ -1,3 +1,5 @@
+import Mustache
+
 /// Genres: the index with each genre's share of all plays, and each genre's page with its plays
 /// over time, top artists and every day it was played.
 extension SiteRenderer {

@@ -1,3 +1,5 @@
+import Mustache
+
 /// Week, month and year pages: charts, calendars, totals and tops, each linked to its neighbours.
 extension SiteRenderer {
     func weekPage(_ index: Int) -> TemplateObject {

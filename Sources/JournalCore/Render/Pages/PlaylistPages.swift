@@ -1,3 +1,5 @@
+import Mustache
+
 /// Playlists (their index and each one's page) and the journal's plain pages.
 extension SiteRenderer {
     func playlistCard(_ playlist: Playlist) -> PlaylistCardView {

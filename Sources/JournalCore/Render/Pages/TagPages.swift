@@ -1,3 +1,5 @@
+import Mustache
+
 /// Tags (their index and each tag's days and playlists) and the search page.
 extension SiteRenderer {
     func tagsPage() -> TemplateObject {

@@ -1,3 +1,5 @@
+import Mustache
+
 /// How views become template values. Every view is a plain struct, and beside each one (in the
 /// files of this folder) is the one place its fields are given the keys the theme knows them
 /// by. Here is the one rule for what has no value: an absent optional becomes `false`, so it

@@ -1,106 +1,48 @@
-/// The compiled templates of a theme, by name (`day`, `partials/track`), which is how partials
-/// and parents find each other.
-public struct TemplateLibrary: Sendable {
-    var templates: [String: Template] = [:]
-
-    public init() {}
-
-    public mutating func register(_ template: Template, named name: String) {
-        templates[name] = template
-    }
-
-    public func contains(_ name: String) -> Bool { templates[name] != nil }
-
-    /// Every partial or parent a template names that the library lacks, with where it is named.
-    public func missingReferences() -> [(template: String, name: String, line: Int, column: Int)] {
-        var missing: [(template: String, name: String, line: Int, column: Int)] = []
-        for (name, template) in templates.sorted(by: { $0.key < $1.key }) {
-            for reference in template.references where templates[reference.name] == nil {
-                missing.append((name, reference.name, reference.line, reference.column))
-            }
-        }
-        return missing
-    }
-
-    /// Every reference that closes a loop of partials and parents (`a` includes `b`, which
-    /// includes `a`), with the loop's names in order. Whatever the data, a theme with such a
-    /// loop could only stop at the renderer's depth guard, after exponentially many renders,
-    /// so themes are refused (`ThemeFiles`); the engine itself still allows recursion, as the
-    /// Mustache spec does.
-    public func cycles() -> [(template: String, line: Int, column: Int, loop: [String])] {
-        enum State { case visiting, done }
-        var state: [String: State] = [:]
-        var path: [String] = []
-        var found: [(template: String, line: Int, column: Int, loop: [String])] = []
-        func visit(_ name: String) {
-            guard let template = templates[name] else { return }
-            state[name] = .visiting
-            path.append(name)
-            for reference in template.references.sorted(by: { ($0.line, $0.column) < ($1.line, $1.column) }) {
-                switch state[reference.name] {
-                case .visiting?:
-                    let start = path.lastIndex(of: reference.name) ?? 0
-                    found.append((name, reference.line, reference.column, Array(path[start...]) + [reference.name]))
-                case .done?:
-                    continue
-                case nil:
-                    visit(reference.name)
-                }
-            }
-            path.removeLast()
-            state[name] = .done
-        }
-        for name in templates.keys.sorted() where state[name] == nil {
-            visit(name)
-        }
-        return found
-    }
-
-    /// Renders template `name` with `data` as the page's context; nil if there is no such template.
-    public func render(_ data: TemplateObject, template name: String) -> [UInt8]? {
-        guard let template = templates[name] else { return nil }
-        var renderer = TemplateRenderer(library: self, root: .object(data))
-        renderer.render(template.nodes)
-        return renderer.output
-    }
-}
-
 /// One rendering: the output so far and the context stack, walked without dynamic casts.
 struct TemplateRenderer {
     let library: TemplateLibrary
+    let options: RenderOptions
     var output: [UInt8] = []
     /// Values of the enclosing sections, innermost last.
     private var stack: [TemplateValue]
     /// Where the innermost list section is (`first()`, `index()`).
     private var listPosition: (index: Int, count: Int)?
-    /// Blocks replaced by the inheriting templates being rendered.
-    private var blocks: [String: [TemplateNode]] = [:]
+    /// Blocks replaced by the inheriting templates being rendered, with the path of the template
+    /// each replacement comes from.
+    private var blocks: [String: (nodes: [TemplateNode], path: String)] = [:]
     /// Added at the start of every template line of an indented standalone partial.
     private var indentation: [UInt8] = []
     private var atLineStart = false
+    /// The template the nodes being rendered come from, and the innermost tag being rendered,
+    /// for errors.
+    private var path: String
+    private var tag = TemplatePosition(line: 0, column: 0)
     /// Partials and parents in progress, to stop a template that includes itself forever.
     private var depth = 0
+    static let maxDepth = 100
     /// Partials, parents and list items rendered so far: a template that includes itself twice,
     /// or nests a list's section in itself, multiplies its work at every level, which the depth
-    /// guard alone lets run for 2^100 renders. Past the budget the page is cut short.
+    /// guard alone lets run for 2^100 renders.
     private var expansions = 0
-    private static let maxExpansions = 2_000_000
+    static let maxExpansions = 2_000_000
     /// Nodes rendered so far, and the most a page may take or make (a 10-year journal's largest
     /// page takes under a million steps and makes under a megabyte).
     private var steps = 0
-    private static let maxSteps = 5_000_000
-    private static let maxOutput = 64 << 20
+    static let maxSteps = 5_000_000
+    static let maxOutput = 64 << 20
 
-    init(library: TemplateLibrary, root: TemplateValue) {
+    init(library: TemplateLibrary, template: Template, root: TemplateValue, options: RenderOptions) {
         self.library = library
+        self.options = options
+        path = template.path
         stack = [root]
         output.reserveCapacity(16_384)
     }
 
-    mutating func render(_ nodes: [TemplateNode]) {
+    mutating func render(_ nodes: [TemplateNode]) throws(TemplateRenderError) {
         for node in nodes {
             // Every node and every byte counts too: nested sections can multiply cheap work.
-            guard steps < Self.maxSteps, output.count < Self.maxOutput else { return }
+            guard steps < Self.maxSteps, output.count < Self.maxOutput else { throw budgetError() }
             steps += 1
             switch node {
             case .text(let bytes):
@@ -117,29 +59,35 @@ struct TemplateRenderer {
                 case .bool(let flag)?:
                     startLine()
                     output += (flag ? "true" : "false").utf8
-                case .list?, .object?, nil:
+                case .list?, .object?:
                     break
+                case nil:
+                    if options.strict { throw unresolved(name) }
                 }
             case .section(let name, let nodes, let inverted):
                 let value = lookup(name)
+                if value == nil && options.strict { throw unresolved(name) }
+                let outerTag = tag
+                tag = name.at
+                defer { tag = outerTag }
                 if inverted {
-                    if !Self.isTruthy(value) { render(nodes) }
+                    if !Self.isTruthy(value) { try render(nodes) }
                     break
                 }
                 switch value {
                 case nil, .bool(false)?:
                     break
                 case .bool(true)?:
-                    render(nodes)
+                    try render(nodes)
                 case .list(let items)?:
                     let outer = listPosition
                     for (index, item) in items.enumerated() {
                         // Sections nested in sections of the same list multiply: bounded like partials.
-                        guard expansions < Self.maxExpansions else { break }
+                        guard expansions < Self.maxExpansions else { throw expansionError() }
                         expansions += 1
                         stack.append(item)
                         listPosition = (index, items.count)
-                        render(nodes)
+                        try render(nodes)
                         stack.removeLast()
                     }
                     listPosition = outer
@@ -147,43 +95,161 @@ struct TemplateRenderer {
                     let outer = listPosition
                     stack.append(value)
                     listPosition = nil
-                    render(nodes)
+                    try render(nodes)
                     stack.removeLast()
                     listPosition = outer
                 }
-            case .partial(let name, let partialIndentation):
-                guard depth < 100, expansions < Self.maxExpansions, let template = library.templates[name] else { break }
-                expansions += 1
-                let outer = indentation
+            case .partial(let name, let partialIndentation, let at):
+                guard let template = try included(name, at: at) else { break }
+                let outer = indentation, outerPath = path, outerTag = tag
                 indentation += partialIndentation
                 if !partialIndentation.isEmpty { atLineStart = true }
+                path = template.path
+                tag = TemplatePosition(line: 0, column: 0)
                 depth += 1
-                render(template.nodes)
+                try render(template.nodes)
                 depth -= 1
                 indentation = outer
-            case .parent(let name, let overrides, let parentIndentation):
-                guard depth < 100, expansions < Self.maxExpansions, let template = library.templates[name] else { break }
-                expansions += 1
-                let outerBlocks = blocks, outerIndentation = indentation
+                path = outerPath
+                tag = outerTag
+            case .parent(let name, let overrides, let parentIndentation, let at):
+                guard let template = try included(name, at: at) else { break }
+                let outerBlocks = blocks, outerIndentation = indentation, outerPath = path, outerTag = tag
                 // A block replaced further out (by a template inheriting from this one) wins.
-                blocks.merge(overrides) { outer, _ in outer }
+                for (block, nodes) in overrides where blocks[block] == nil {
+                    blocks[block] = (nodes, path)
+                }
                 indentation += parentIndentation
+                if !parentIndentation.isEmpty { atLineStart = true }
+                path = template.path
+                tag = TemplatePosition(line: 0, column: 0)
                 depth += 1
-                render(template.nodes)
+                try render(template.nodes)
                 depth -= 1
                 blocks = outerBlocks
                 indentation = outerIndentation
-            case .block(let name, let defaults):
+                path = outerPath
+                tag = outerTag
+            case .block(let name, let defaults, let blockIndentation, let standalone):
+                let outerIndentation = indentation
+                indentation += blockIndentation
+                if standalone && !blockIndentation.isEmpty { atLineStart = true }
+                defer { indentation = outerIndentation }
                 // Inside its own replacement, a block of the same name is its default: otherwise
                 // `{{$a}}{{$a}}{{/a}}{{/a}}` would replace itself until the stack overflows.
                 guard let replacement = blocks[name] else {
-                    render(defaults)
+                    try render(defaults)
                     break
                 }
+                let outerPath = path, outerTag = tag
                 blocks[name] = nil
-                render(replacement)
+                path = replacement.path
+                tag = TemplatePosition(line: 0, column: 0)
+                try render(replacement.nodes)
                 blocks[name] = replacement
+                path = outerPath
+                tag = outerTag
             }
+        }
+    }
+
+    /// The template a partial or parent tag names, or nil when it renders as nothing.
+    private mutating func included(_ name: String, at: TemplatePosition) throws(TemplateRenderError) -> Template? {
+        guard let template = library.templates[name] else {
+            if options.missingTemplatesRenderEmpty { return nil }
+            throw error("there is no template '\(name)'", at: at)
+        }
+        guard depth < Self.maxDepth else {
+            throw error("'\(name)' is included more than \(Self.maxDepth) templates deep: a template includes itself without end", at: at)
+        }
+        guard expansions < Self.maxExpansions else { throw expansionError(at: at) }
+        expansions += 1
+        return template
+    }
+
+    // MARK: Errors
+
+    private func error(_ message: String, at position: TemplatePosition) -> TemplateRenderError {
+        TemplateRenderError(message: message, path: path, line: Int(position.line), column: Int(position.column))
+    }
+
+    @inline(never)
+    private func budgetError() -> TemplateRenderError {
+        if steps >= Self.maxSteps {
+            return error("the page takes more than \(Self.maxSteps) render steps, the limit: sections over lists nested in each other multiply their work", at: tag)
+        }
+        return error("the page is larger than \(Self.maxOutput >> 20) MB, the limit", at: tag)
+    }
+
+    @inline(never)
+    private func expansionError(at position: TemplatePosition? = nil) -> TemplateRenderError {
+        error("partials, parents and list items are rendered more than \(Self.maxExpansions) times for the page, the limit", at: position ?? tag)
+    }
+
+    /// Why `name` resolves to nothing.
+    @inline(never)
+    private func unresolved(_ name: TemplateName) -> TemplateRenderError {
+        let message: String
+        if name.position {
+            if listPosition == nil {
+                message = "'\(name.source)' is outside a list section, so it has no position"
+            } else {
+                message = "'\(name.source)': '\(name.transforms.first ?? "")' is not a transform of a list position (first, last, index, even, odd)"
+            }
+        } else {
+            message = explain(name)
+        }
+        return error(message, at: name.at)
+    }
+
+    private func explain(_ name: TemplateName) -> String {
+        var value: TemplateValue?
+        var remaining = name.path[...]
+        var walked: [String] = []
+        if name.path.isEmpty {
+            value = stack.last
+        } else if name.anchored {
+            value = stack.last
+        } else {
+            let first = name.path[0]
+            for frame in stack.reversed() {
+                if case .object(let fields) = frame, let found = fields[first] {
+                    value = found
+                    break
+                }
+            }
+            guard value != nil else { return "no value is named '\(first)' here" }
+            walked = [first]
+            remaining = remaining.dropFirst()
+        }
+        for key in remaining {
+            guard case .object(let fields)? = value else {
+                return "'\(name.source)': '\(walked.joined(separator: "."))' is \(Self.describe(value)), which has no '\(key)'"
+            }
+            guard let found = fields[key] else {
+                let owner = walked.isEmpty ? "the current value" : "'\(walked.joined(separator: "."))'"
+                return "'\(name.source)': \(owner) has no '\(key)'"
+            }
+            value = found
+            walked.append(key)
+        }
+        for transform in name.transforms {
+            guard let current = value, let next = current.transformed(transform) else {
+                return "'\(name.source)': '\(transform)' does not apply to \(Self.describe(value))"
+            }
+            value = next
+        }
+        return "'\(name.source)' resolves to nothing"
+    }
+
+    private static func describe(_ value: TemplateValue?) -> String {
+        switch value {
+        case .text?: "a text"
+        case .bool?: "a true/false value"
+        case .int?: "a number"
+        case .list?: "a list"
+        case .object?: "an object"
+        case nil: "nothing"
         }
     }
 
@@ -288,51 +354,5 @@ struct TemplateRenderer {
             }
             output += UnsafeBufferPointer(rebasing: bytes[start...])
         }
-    }
-}
-
-extension TemplateValue {
-    /// The transforms of swift-mustache that make sense for these values; nil for any other.
-    func transformed(_ name: String) -> TemplateValue? {
-        switch (self, name) {
-        case (.list(let items), "first"): items.first
-        case (.list(let items), "last"): items.last
-        case (.list(let items), "reversed"): .list(items.reversed())
-        case (.list(let items), "count"): .int(items.count)
-        case (.list(let items), "empty"): .bool(items.isEmpty)
-        case (.object(let fields), "count"): .int(fields.count)
-        case (.object(let fields), "empty"): .bool(fields.isEmpty)
-        case (.text(let text), "empty"): .bool(text.isEmpty)
-        case (.text(let text), "uppercased"): .text(text.uppercased())
-        case (.text(let text), "lowercased"): .text(text.lowercased())
-        case (.text(let text), "capitalized"): .text(text.capitalizedWords)
-        case (.text(let text), "reversed"): .text(String(text.reversed()))
-        case (.int(let number), "equalzero"): .bool(number == 0)
-        case (.int(let number), "plusone"): .int(number + 1)
-        case (.int(let number), "minusone"): .int(number - 1)
-        case (.int(let number), "even"): .bool(number % 2 == 0)
-        case (.int(let number), "odd"): .bool(number % 2 != 0)
-        default: nil
-        }
-    }
-}
-
-private extension String {
-    /// Each word's first letter upper-cased and the rest lower-cased, as Foundation's `capitalized`.
-    var capitalizedWords: String {
-        var result = ""
-        var startOfWord = true
-        for character in self {
-            if character.isWhitespace {
-                startOfWord = true
-                result.append(character)
-            } else if startOfWord {
-                result += character.uppercased()
-                startOfWord = false
-            } else {
-                result += character.lowercased()
-            }
-        }
-        return result
     }
 }
