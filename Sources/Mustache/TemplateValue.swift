@@ -53,8 +53,10 @@ extension TemplateValue {
     /// The transforms of swift-mustache that make sense for these values; nil for any other.
     func transformed(_ name: String) -> TemplateValue? {
         switch (self, name) {
-        case (.list(let items), "first"): items.first
-        case (.list(let items), "last"): items.last
+        // An empty list has no first item: the empty list itself stands for it, which renders
+        // exactly as nothing does, but is a value, so strict rendering accepts it.
+        case (.list(let items), "first"): items.first ?? .list([])
+        case (.list(let items), "last"): items.last ?? .list([])
         case (.list(let items), "reversed"): .list(items.reversed())
         case (.list(let items), "count"): .int(items.count)
         case (.list(let items), "empty"): .bool(items.isEmpty)
