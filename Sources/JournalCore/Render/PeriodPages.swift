@@ -157,7 +157,7 @@ extension SiteRenderer {
         let headerStart = month.start.startOfWeek(journal.config.weekStart)
         let headers: [TemplateValue] = (0..<7).map { offset in
             let date = headerStart.adding(days: offset)
-            return ["short": .text(l10n.shortWeekday(date)), "long": .text(Localization.weekdayName(date, language: l10n.language))]
+            return ["short": .text(l10n.shortWeekday(date)), "long": .text(l10n.weekdayName(date))]
         }
         return ["weeks": .list(weeks), "headers": .list(headers), "title": .text(l10n.monthYear(year: month.start.year, month: month.start.month)),
                 "href": .text(urls.href(urls.month(year: month.start.year, month: month.start.month)))]

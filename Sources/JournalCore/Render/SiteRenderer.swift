@@ -28,7 +28,7 @@ public struct SiteRenderer: Sendable {
         self.library = library
         self.theme = theme
         urls = SiteURLs(config: journal.config)
-        l10n = Localization(journal.config.language)
+        l10n = theme.localization
         weekIndex = Dictionary(stats.weeks.enumerated().map { ($1.start, $0) }, uniquingKeysWith: { first, _ in first })
         monthIndex = Dictionary(stats.months.enumerated().map { ($1.start.year * 100 + $1.start.month, $0) }, uniquingKeysWith: { first, _ in first })
         yearIndex = Dictionary(stats.years.enumerated().map { ($1.start.year, $0) }, uniquingKeysWith: { first, _ in first })
@@ -147,7 +147,7 @@ public struct SiteRenderer: Sendable {
             "nav": .list(nav),
             "pages": .list(pages),
             "feed": .text(urls.href("feed.xml")),
-            "locale": config.language == .ko ? "ko_KR" : "en_US",
+            "locale": .text(l10n.locale),
         ]
         if !config.description.isEmpty { site["description"] = .text(config.description) }
         if !config.author.isEmpty { site["author"] = .text(config.author) }
