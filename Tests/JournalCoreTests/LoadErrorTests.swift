@@ -287,7 +287,7 @@ import Testing
         #expect(journal.lines(report.diagnostics) == [
             "content/diary/2026-11-21.md:2:9: error: 'tracks' must be a list of tracks, found 'nope'",
             "journal.yaml:2:13: error: 'week_start' must be monday or sunday, found 'friday'",
-            "journal.yaml:3:11: error: unsupported language 'fr': use one of en, ko",
+            "journal.yaml:3:11: error: unsupported language 'fr': use one of en, ko, or add templates/i18n/fr.yaml",
             "journal.yaml:6:5: error: no colour given for 'Jazz': quote it, like \"#d55e00\" (a bare # starts a YAML comment)",
         ])
     }

@@ -41,12 +41,10 @@ enum ConfigLoading {
             }
         }
 
+        // Whether the theme has this language is known once the theme is read (LanguageLoading).
         if let language = reader.string(fields["language"], field: "language") {
-            if let value = Language(rawValue: language.lowercased()) {
-                config.language = value
-            } else {
-                reader.error("unsupported language '\(language)': use one of \(Language.allCases.map(\.rawValue).joined(separator: ", "))", at: fields["language"])
-            }
+            config.language = Language(rawValue: language)
+            config.languageLocation = reader.location(of: fields["language"])
         }
         if let timezone = reader.string(fields["timezone"], field: "timezone") {
             if TimeZone(identifier: timezone) != nil {

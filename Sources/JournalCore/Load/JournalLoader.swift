@@ -132,7 +132,8 @@ public struct JournalLoader: Sendable {
             if let page, options.drafts || !page.draft { pages.append(page) }
         }
 
-        let theme = ThemeFiles.load(overridesIn: join(source, "templates"), displayPrefix: display("templates"), diagnostics: &diagnostics)
+        let theme = ThemeFiles.load(overridesIn: join(source, "templates"), displayPrefix: display("templates"),
+                                    language: settings.language, setting: settings.languageLocation, diagnostics: &diagnostics)
         var staticFiles: [String] = []
         for relative in files(in: "static", diagnostics: &diagnostics) {
             // Copied at write time: an unreadable file is found now, so check reports it too.

@@ -8,9 +8,12 @@ public struct ThemeFiles: Sendable {
     /// Compiled templates by name: `day` for `day.mustache`, `partials/track` for `partials/track.mustache`.
     public var library: TemplateLibrary
     /// Other theme files (CSS, scripts, images), relative to the theme folder: `assets/site.css`.
+    /// Language files (`i18n/`) are not among them: they are read, never published.
     public var assets: [String: [UInt8]]
     /// The paths of the files that came from the journal's own `templates/`.
     public var journalFiles: Set<String> = []
+    /// The UI text and formats of the site's language (English until `load` reads the language files).
+    public var localization: Localization = .defaultEnglish
 
     /// The default theme as shipped.
     public static var defaultFiles: [String: [UInt8]] {
@@ -21,10 +24,20 @@ public struct ThemeFiles: Sendable {
     static let maxFileSize = 64 << 20
 
     /// Merges the journal's overrides over the default theme and compiles the templates,
-    /// reporting template syntax errors with their line and column.
-    static func load(overridesIn folder: String, displayPrefix: String, diagnostics: inout [Diagnostic]) -> ThemeFiles {
+    /// reporting template syntax errors with their line and column, then reads the language
+    /// files of `language` (`setting`: where journal.yaml names it).
+    static func load(overridesIn folder: String, displayPrefix: String, language: Language = .en, setting: SourceLocation? = nil,
+                     diagnostics: inout [Diagnostic]) -> ThemeFiles {
         var files = defaultFiles
         var origins: [String: String] = [:]
+        var defaultLanguages: [String: LanguageLoading.Source] = [:]
+        var journalLanguages: [String: LanguageLoading.Source] = [:]
+        for (path, bytes) in files where path.hasPrefix("i18n/") {
+            files[path] = nil
+            if let code = LanguageLoading.code(ofPath: path) {
+                defaultLanguages[code] = LanguageLoading.Source(path: "templates/\(path) (default theme)", bytes: bytes)
+            }
+        }
         // Hidden files and folders (a theme's .git/) are never read, let alone published.
         let tree = JournalTree(folder)
         for problem in tree.problems {
@@ -33,6 +46,12 @@ public struct ThemeFiles: Sendable {
         for file in tree.files {
             let shown = join(displayPrefix, file.relative)
             switch FileTree.read(join(folder, file.relative), limit: maxFileSize) {
+            case .bytes(let bytes) where file.relative.hasPrefix("i18n/"):
+                if let code = LanguageLoading.code(ofPath: file.relative) {
+                    journalLanguages[code] = LanguageLoading.Source(path: shown, bytes: bytes)
+                } else {
+                    diagnostics.append(Diagnostic(.warning, "ignored: a language file is named i18n/<code>.yaml, like i18n/fr.yaml", path: shown))
+                }
             case .bytes(let bytes):
                 files[file.relative] = bytes
                 origins[file.relative] = shown
@@ -42,7 +61,10 @@ public struct ThemeFiles: Sendable {
                 diagnostics.append(Diagnostic(.error, "the file is \(size) bytes, over the limit of \(maxFileSize) for a theme file", path: shown))
             }
         }
-        return compile(files, origins: origins, diagnostics: &diagnostics)
+        var theme = compile(files, origins: origins, diagnostics: &diagnostics)
+        theme.localization = LanguageLoading.localization(for: language, defaults: defaultLanguages, overrides: journalLanguages,
+                                                          setting: setting, diagnostics: &diagnostics)
+        return theme
     }
 
     /// Compiles `files` (relative path -> bytes); `origins` names the files that came from the journal.
@@ -52,7 +74,7 @@ public struct ThemeFiles: Sendable {
         var shownPaths: [String: String] = [:]
         for (path, bytes) in files.sorted(by: { $0.key < $1.key }) {
             guard path.hasSuffix(".mustache") else {
-                assets[path] = bytes
+                if !path.hasPrefix("i18n/") { assets[path] = bytes }
                 continue
             }
             let name = String(path.dropLast(".mustache".count))

@@ -9,7 +9,10 @@ public struct SiteConfig: Sendable {
     public var author: String
     /// Always ends with `/`: `/`, `/journal/` or `https://me.github.io/journal/`.
     public var baseURL: String
+    /// The theme language, which has a file `i18n/<code>.yaml` in the theme.
     public var language: Language
+    /// Where `language` is set in journal.yaml, for the message when the theme lacks it.
+    public var languageLocation: SourceLocation?
     /// An IANA time zone name; nil means the system's. Only for what "today" means.
     public var timezone: String?
     public var weekStart: WeekStart
@@ -82,7 +85,15 @@ public struct SiteConfig: Sendable {
     }
 }
 
-/// The UI language of the default theme.
-public enum Language: String, CaseIterable, Sendable {
-    case en, ko
+/// The UI language of the site: a lowercase code like `en`, `ko` or `pt-br`, naming the theme's
+/// language file `i18n/<code>.yaml`.
+public struct Language: RawRepresentable, Hashable, Sendable {
+    public let rawValue: String
+
+    public init(rawValue: String) {
+        self.rawValue = rawValue.lowercased()
+    }
+
+    public static let en = Language(rawValue: "en")
+    public static let ko = Language(rawValue: "ko")
 }

@@ -24,7 +24,7 @@ extension SiteRenderer {
         let site = SiteView(
             title: config.title, lang: config.language.rawValue, home: urls.href(""),
             stylesheet: urls.href(urls.asset("site.css")), favicon: urls.href(favicon), nav: nav, pages: pages,
-            feed: urls.href(urls.feed), locale: config.language == .ko ? "ko_KR" : "en_US",
+            feed: urls.href(urls.feed), locale: l10n.locale,
             description: config.description.isEmpty ? nil : config.description,
             author: config.author.isEmpty ? nil : config.author)
         let meta = MetaView(

@@ -34,7 +34,7 @@ public struct SiteRenderer: Sendable {
         self.library = library
         self.theme = theme
         urls = SiteURLs(config: journal.config)
-        l10n = Localization(journal.config.language)
+        l10n = theme.localization
         weekIndex = Dictionary(stats.weeks.enumerated().map { ($1.start, $0) }, uniquingKeysWith: { first, _ in first })
         monthIndex = Dictionary(stats.months.enumerated().map { ($1.start.year * 100 + $1.start.month, $0) }, uniquingKeysWith: { first, _ in first })
         yearIndex = Dictionary(stats.years.enumerated().map { ($1.start.year, $0) }, uniquingKeysWith: { first, _ in first })

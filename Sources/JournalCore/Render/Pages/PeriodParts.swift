@@ -101,7 +101,7 @@ extension SiteRenderer {
             weeks: stride(from: 0, to: cells.count, by: 7).map { Array(cells[$0..<$0 + 7]) },
             headers: (0..<7).map { offset in
                 let date = headerStart.adding(days: offset)
-                return WeekdayHeader(short: l10n.shortWeekday(date), long: Localization.weekdayName(date, language: l10n.language))
+                return WeekdayHeader(short: l10n.shortWeekday(date), long: l10n.weekdayName(date))
             },
             title: l10n.monthYear(year: month.start.year, month: month.start.month),
             href: urls.href(urls.month(year: month.start.year, month: month.start.month)))
