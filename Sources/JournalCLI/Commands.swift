@@ -9,13 +9,19 @@ public enum JournalCLI {
     /// returns the exit status: 0 done, 1 the journal has errors, 2 the command line is wrong.
     public static func run(_ arguments: [String], console: Console = .standard) -> Int32 {
         do {
-            let command = try JournalCommand.parseAsRoot(arguments)
-            guard let subcommand = command as? any JournalSubcommand else {
+            var command = try JournalCommand.parseAsRoot(arguments)
+            if let subcommand = command as? any JournalSubcommand {
+                return subcommand.execute(console)
+            }
+            guard !arguments.isEmpty else {
                 // `journal` alone: the overview, as `--help` prints it.
                 console.out(JournalCommand.helpMessage())
                 return 0
             }
-            return subcommand.execute(console)
+            // `journal help build`, `journal build --help`: ArgumentParser's own help command,
+            // which reports the text to print by throwing it.
+            try command.run()
+            return 0
         } catch {
             let message = JournalCommand.fullMessage(for: error)
             if JournalCommand.exitCode(for: error) == .success {

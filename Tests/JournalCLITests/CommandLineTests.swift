@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Testing
 import JournalCLI
 
@@ -14,11 +13,18 @@ import JournalCLI
 
     /// Runs `journal ARGUMENTS` inside `folder`'s journal, capturing both streams.
     func journal(_ arguments: [String], github: Bool = false) -> Run {
-        let out = Mutex<[String]>([]), errors = Mutex<[String]>([])
-        let console = Console(github: github, out: { line in out.withLock { $0.append(line) } },
-                              error: { line in errors.withLock { $0.append(line) } })
+        let out = Lines(), errors = Lines()
+        let console = Console(github: github, out: out.append, error: errors.append)
         let status = JournalCLI.run(arguments, console: console)
-        return Run(status: status, out: out.withLock { $0 }, errors: errors.withLock { $0 })
+        return Run(status: status, out: out.all, errors: errors.all)
+    }
+
+    /// Lines written from any thread.
+    final class Lines: @unchecked Sendable {
+        private let lock = NSLock()
+        private var lines: [String] = []
+        @Sendable func append(_ line: String) { lock.withLock { lines.append(line) } }
+        var all: [String] { lock.withLock { lines } }
     }
 
     /// A journal in a fresh temporary folder: `files` maps relative paths to their text.
@@ -98,6 +104,15 @@ import JournalCLI
         #expect(!FileManager.default.fileExists(atPath: folder.output), "check wrote a site")
     }
 
+    @Test func checkReportsWhatOnlyThePlanFindsAlongsideEveryOtherError() throws {
+        let warned = "---\ntracks:\n  - title: A\n    artist: B\n    genra: Pop\n---\n"
+        let folder = try Folder(["journal.yaml": "title: Test\n", "content/diary/2026/11/2026-11-21.md": warned, "static/feed.xml": "x\n"])
+        let run = journal(["check", "--strict", "--source", folder.path])
+        #expect(run.status == 1)
+        #expect(run.errors.contains { $0.contains(": error: unknown field 'genra'") }, "\(run.errors)")
+        #expect(run.errors.contains { $0.contains("static/feed.xml is not copied") }, "\(run.errors)")
+    }
+
     @Test func usageErrorsExitTwoAndHelpExitsZero() {
         let unknown = journal(["build", "--colour"])
         #expect(unknown.status == 2)
@@ -108,5 +123,12 @@ import JournalCLI
         #expect(help.status == 0)
         #expect(help.out.joined().contains("USAGE: journal"), "\(help.out)")
         #expect(journal([]).status == 0)
+        for arguments in [["build", "--help"], ["help", "build"], ["check", "-h"]] {
+            let run = journal(arguments)
+            #expect(run.status == 0, "\(arguments)")
+            let usage = arguments.contains("check") ? "USAGE: journal check" : "USAGE: journal build"
+            #expect(run.out.joined().contains(usage), "\(arguments): \(run.out)")
+            #expect(run.out.joined().contains("--source"), "\(arguments)")
+        }
     }
 }

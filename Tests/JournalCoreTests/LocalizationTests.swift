@@ -200,6 +200,31 @@ import Testing
         #expect(journal.page("index.html").map(visibleText)?.contains("Latest days") == true)
     }
 
+    @Test func aKeyAJournalAddsInEnglishIsNotMissingFromOtherLanguages() throws {
+        // A template of the journal's own reads {{t.my_label}}; Korean has no such key, and
+        // shows the English text without a warning about a file the journal does not have.
+        let journal = try TestJournal("-- journal.yaml --\ntitle: T\nlanguage: ko\n" + Self.oneDay + """
+
+        -- templates/i18n/en.yaml --
+        strings:
+          my_label: My label
+        """)
+        let report = journal.build(strict: true)
+        #expect(report.diagnostics.isEmpty, "\(journal.lines(report.diagnostics))")
+        #expect(report.succeeded)
+    }
+
+    @Test func aLanguageFileThatIsAListSaysSoOnce() throws {
+        let journal = try TestJournal("-- journal.yaml --\ntitle: T\nlanguage: fr\n" + Self.oneDay + """
+
+        -- templates/i18n/fr.yaml --
+        - not
+        - a mapping
+        """)
+        let lines = journal.lines(journal.build().diagnostics)
+        #expect(lines == ["templates/i18n/fr.yaml:1:1: error: a language file must be a mapping of fields (like 'title: ...'), found a list"])
+    }
+
     @Test func anUnknownLanguageListsTheThemesLanguages() throws {
         let journal = try TestJournal("-- journal.yaml --\ntitle: T\nlanguage: de\n" + Self.oneDay + """
 

@@ -55,6 +55,8 @@ import Testing
         let profile = GenreProfile(jazz, journal: journal, catalog: stats.catalog, library: library)
         #expect(profile.plays.count == 4)
         #expect(profile.days.map { journal.days[$0].date.iso } == ["2026-01-05", "2026-01-07"])
+        #expect(profile.daysByYear.map(\.year) == [2026])
+        #expect(profile.daysByYear.map(\.days) == [profile.days])
         #expect(profile.rank == 1)
         #expect(profile.topArtists.map(\.name) == ["Ann", "Zed"])
         #expect(profile.topArtists.map(\.plays) == [2, 2])

@@ -115,7 +115,7 @@ import Testing
     }
 }
 
-/// The watchdog behind the Markdown bounds ( class 5): a parse past its budget stops
+/// The watchdog behind the Markdown bounds: a parse past its budget stops
 /// the build with the file's name. Run as a process of its own, since it ends the process.
 @Suite struct ParseWatchdogTests {
     @Test func aParsePastItsBudgetStopsTheBuildNamingTheFile() throws {

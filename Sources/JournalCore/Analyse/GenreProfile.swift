@@ -5,6 +5,8 @@ public struct GenreProfile: Sendable {
     public let plays: [Play]
     /// Indexes into `Journal.days` of the days with a play of the genre, in date order.
     public let days: [Int]
+    /// The same days by year, in order.
+    public let daysByYear: [(year: Int, days: [Int])]
     /// 1 for the genre with the most plays, in site-wide order.
     public let rank: Int
     /// Primary artists by plays in the genre (the order of `Stats.ranking`), at most `topCount`.
@@ -15,6 +17,12 @@ public struct GenreProfile: Sendable {
     public init(_ genre: Genre, journal: Journal, catalog: GenreCatalog, library: Library) {
         plays = library.genrePlays[genre.key] ?? []
         days = plays.map(\.dayIndex).reduce(into: [Int]()) { if $0.last != $1 { $0.append($1) } }
+        var byYear: [(year: Int, days: [Int])] = []
+        for index in days {
+            let year = journal.days[index].date.year
+            if byYear.last?.year == year { byYear[byYear.count - 1].days.append(index) } else { byYear.append((year, [index])) }
+        }
+        daysByYear = byYear
         rank = (catalog.playedGenres.firstIndex { $0.key == genre.key } ?? 0) + 1
         var artistCounts: [String: (name: String, plays: Int)] = [:]
         for play in plays {

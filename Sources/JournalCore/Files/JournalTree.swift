@@ -52,7 +52,7 @@ struct JournalTree {
         var device: UInt64
         var inode: UInt64
         init(_ status: stat) {
-            device = UInt64(status.st_dev)
+            device = UInt64(truncatingIfNeeded: status.st_dev)
             inode = UInt64(status.st_ino)
         }
     }

@@ -19,7 +19,7 @@ enum ConfigLoading {
 
     static func decode(_ text: String, path: String, overrides: ConfigOverrides) -> (SiteConfig?, [Diagnostic]) {
         var reader = YAMLFields(path: path, firstLine: 1)
-        guard let root = reader.root(of: text) else { return (nil, reader.diagnostics) }
+        guard let root = reader.root(of: text, what: "journal.yaml") else { return (nil, reader.diagnostics) }
         let fields = reader.fields(of: root, known: topLevel, in: "journal.yaml")
         var config = SiteConfig(title: "")
         let title = reader.requiredString(fields, "title", in: "journal.yaml", owner: root)

@@ -52,6 +52,8 @@ enum LanguageLoading {
         var sectionLocations: [String: SourceLocation] = [:]
         /// Every key the file gives, valid or not: an invalid one was already reported.
         var written: Set<String> = []
+        /// The file was read as YAML; when not, that one error is all it reports.
+        var parsed = false
     }
 
     /// One file of a language: `path` as shown in messages.
@@ -75,8 +77,13 @@ enum LanguageLoading {
                              setting: SourceLocation?, diagnostics: inout [Diagnostic]) -> Localization {
         let code = language.rawValue
         var english: [String: LanguageValue] = [:]
+        // What every language must give: the keys of the default English file. Keys a journal
+        // adds to its own en.yaml (strings for templates of its own) fall back to English.
+        var required: Set<String> = []
         for source in [defaults["en"], overrides["en"]].compactMap({ $0 }) {
-            english.merge(decode(source, diagnostics: &diagnostics).values) { _, new in new }
+            let layer = decode(source, diagnostics: &diagnostics)
+            if required.isEmpty { required = Set(layer.values.keys) }
+            english.merge(layer.values) { _, new in new }
         }
         guard code != "en" else { return Localization(language: language, values: english) }
         guard defaults[code] != nil || overrides[code] != nil else {
@@ -94,7 +101,7 @@ enum LanguageLoading {
             written.formUnion(layer.written)
             last = layer
         }
-        if let last { reportMissing(english.keys.filter { !written.contains($0) }, in: last, diagnostics: &diagnostics) }
+        if let last, last.parsed { reportMissing(required.filter { !written.contains($0) }, in: last, diagnostics: &diagnostics) }
         return Localization(language: language, values: english.merging(own) { _, new in new })
     }
 
@@ -137,7 +144,8 @@ enum LanguageLoading {
         if let problem = SourceText.removeControlCharacters(&yaml, path: source.path) { diagnostics.append(problem) }
         var reader = YAMLFields(path: source.path, firstLine: 1)
         defer { diagnostics += reader.diagnostics }
-        guard let root = reader.root(of: yaml) else { return layer }
+        guard let root = reader.root(of: yaml, what: "a language file") else { return layer }
+        layer.parsed = true
         let fields = reader.fields(of: root, known: topLevel, in: "the language file")
         layer.written = Set(fields.keys.filter { $0 == "locale" })
         if let node = fields["locale"], let value = text(node, key: "locale", reader: &reader) {

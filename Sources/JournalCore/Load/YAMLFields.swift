@@ -36,7 +36,8 @@ struct YAMLFields {
 
     /// The root mapping of `yaml`; nil after reporting a syntax error or a root that is not a mapping.
     /// An empty front matter is an empty mapping.
-    mutating func root(of yaml: String) -> Node? {
+    /// `what` names the document in messages: `the front matter`, `journal.yaml`, `a language file`.
+    mutating func root(of yaml: String, what: String = "the front matter") -> Node? {
         if let anchor = YAMLAnchors.first(in: yaml) {
             let what = anchor.isAlias ? "an alias (*name)" : "an anchor (&name)"
             diagnostics.append(Diagnostic(.error, "YAML anchors and aliases are not accepted, found \(what): write the value out where it is needed",
@@ -57,7 +58,7 @@ struct YAMLFields {
         guard let node else { return Node.mapping(Node.Mapping([])) }
         if node.mapping == nil {
             if let scalar = node.scalar, isNull(scalar) { return Node.mapping(Node.Mapping([])) }
-            error("the front matter must be a mapping of fields (like 'title: ...'), found \(describe(node))", at: node)
+            error("\(what) must be a mapping of fields (like 'title: ...'), found \(describe(node))", at: node)
             return nil
         }
         return node

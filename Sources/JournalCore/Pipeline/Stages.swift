@@ -20,7 +20,9 @@ enum Stages {
         // Found with the content's problems, so one run reports them all.
         if let problem = output.problem { diagnostics.append(problem) }
         if options.strict { diagnostics = diagnostics.map(\.asError) }
-        guard let journal = loaded.journal, let theme = loaded.theme, !diagnostics.hasErrors else { return (nil, diagnostics) }
+        // Whatever else is wrong, a journal that loaded is planned, so the problems only the plan
+        // finds (two files for one path) are reported in the same run.
+        guard let journal = loaded.journal, let theme = loaded.theme else { return (nil, diagnostics) }
 
         let (stats, library) = timer.time("analyse") { () -> (Stats, Library) in
             let catalog = GenreCatalog(journal: journal)

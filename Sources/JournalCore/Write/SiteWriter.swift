@@ -222,7 +222,6 @@ public final class SiteWriter: @unchecked Sendable {
         FileTree.removeTree(old)
     }
 
-    /// Removes the staging folder; the output is left as it was.
     /// Replaces the marker of a finished site in one rename (after a clean build, to record the
     /// output's stamp), leaving nothing behind when that fails.
     static func replaceMarker(in output: String, text: String) {
@@ -236,6 +235,7 @@ public final class SiteWriter: @unchecked Sendable {
         if written != bytes.count || rename(temporary, marker) != 0 { unlink(temporary) }
     }
 
+    /// Removes the staging folder; the output is left as it was.
     public func discardStaging() {
         FileTree.removeTree(staging)
     }

@@ -16,16 +16,11 @@ extension SiteRenderer {
         let profile = GenreProfile(genre, journal: journal, catalog: catalog, library: library)
         let drawn = Genre(key: genre.key, name: genre.name, slug: genre.slug, color: genre.isTop ? genre.color : GenreCatalog.otherColor,
                           plays: genre.plays, isTop: genre.isTop)
-        // Every day it was played, grouped by year.
-        var years: [GenreYear] = []
-        for dayIndex in profile.days {
-            let date = journal.days[dayIndex].date
-            let chip = DayChip(label: l10n.dayMonth(date), dateISO: date.iso, href: urls.href(urls.day(date)))
-            if years.last?.year == String(date.year) {
-                years[years.count - 1].days.append(chip)
-            } else {
-                years.append(GenreYear(year: String(date.year), days: [chip]))
-            }
+        let years = profile.daysByYear.map { year, days in
+            GenreYear(year: String(year), days: days.map { index in
+                let date = journal.days[index].date
+                return DayChip(label: l10n.dayMonth(date), dateISO: date.iso, href: urls.href(urls.day(date)))
+            })
         }
         let view = GenrePageView(
             name: genre.name, color: genre.color, isOther: !genre.isTop,
