@@ -66,7 +66,7 @@ let package = Package(
         ),
         .testTarget(
             name: "JournalCLITests",
-            dependencies: ["JournalCLI"]
+            dependencies: ["JournalCLI", .product(name: "Yams", package: "Yams")]
         ),
     ]
 )

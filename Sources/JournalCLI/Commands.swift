@@ -84,7 +84,7 @@ struct JournalCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "journal",
         abstract: "Turns a listening journal kept as Markdown into a static website.",
-        subcommands: [BuildCommand.self, CheckCommand.self]
+        subcommands: [InitCommand.self, NewCommand.self, BuildCommand.self, CheckCommand.self, StatusCommand.self]
     )
 }
 
@@ -94,7 +94,17 @@ struct SourceOptions: ParsableArguments {
 }
 
 struct BuildCommand: JournalSubcommand {
-    static let configuration = CommandConfiguration(commandName: "build", abstract: "Build the site into the output folder.")
+    static let configuration = CommandConfiguration(
+        commandName: "build",
+        abstract: "Build the site into the output folder.",
+        discussion: """
+        Writes the whole site (public/ by default) or nothing: a failed build leaves the previous
+        site as it was. A build with nothing changed since the last one only compares stamps.
+
+        Examples:
+          journal build
+          journal build --base-url https://me.github.io/journal/ --strict
+        """)
 
     @OptionGroup var sourceOptions: SourceOptions
     @Option(name: .long, help: "The output folder (default: 'output' in journal.yaml, else public).")
@@ -141,14 +151,35 @@ struct BuildCommand: JournalSubcommand {
 }
 
 struct CheckCommand: JournalSubcommand {
-    static let configuration = CommandConfiguration(commandName: "check", abstract: "Check the journal for errors without writing anything.")
+    static let configuration = CommandConfiguration(
+        commandName: "check",
+        abstract: "Check the journal for errors without writing anything.",
+        discussion: """
+        Finds every problem a build would, in one run, as path:line:column: error: message.
+        With --format json, prints them instead as a JSON array of
+        {path, line, column, severity, message} on standard output, for editors and scripts.
+
+        Examples:
+          journal check --strict
+          journal check --format json
+        """)
+
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case text, json
+    }
 
     @OptionGroup var sourceOptions: SourceOptions
     @Flag(help: "Treat warnings as errors.")
     var strict = false
+    @Option(help: "text (the default) or json.")
+    var format: Format = .text
 
     func execute(_ console: Console) -> Int32 {
         let report = Check.run(source: sourceOptions.source, strict: strict)
+        if format == .json {
+            console.out(report.json)
+            return report.hasErrors ? 1 : 0
+        }
         console.print(report, quiet: false)
         if report.hasErrors { return 1 }
         let warnings = report.warnings.count

@@ -1,0 +1,162 @@
+import ArgumentParser
+import Foundation
+import JournalCore
+
+/// The commands of the writer's side: start a journal, add a day or a playlist, see where the
+/// diary stands.
+
+struct InitCommand: JournalSubcommand {
+    static let configuration = CommandConfiguration(
+        commandName: "init",
+        abstract: "Start a new journal in a folder.",
+        discussion: """
+        Writes journal.yaml (every setting, commented), today's entry as an example, a playlist,
+        an about page, a favicon, a .gitignore and a GitHub Actions workflow that publishes the
+        site to GitHub Pages. The folder must be empty or not exist; `journal build` then works in
+        it with no edit.
+
+        Example:
+          journal init my-journal --title "Songs of the Day" --language ko
+        """)
+
+    @Argument(help: "The folder to create the journal in (empty or new).")
+    var folder: String
+    @Option(help: "The site's title.")
+    var title: String?
+    @Option(help: "The theme's language: \(JournalInit.languages.map(\.rawValue).joined(separator: " or ")).")
+    var language: String = "en"
+    @Option(name: .customLong("tool-repository"), help: "OWNER/NAME of the journal tool's GitHub repository, for the publishing workflow.")
+    var toolRepository: String?
+
+    func validate() throws {
+        guard JournalInit.languages.contains(Language(rawValue: language.lowercased())) else {
+            throw ValidationError("--language must be \(JournalInit.languages.map(\.rawValue).joined(separator: " or ")), not '\(language)'")
+        }
+        if let toolRepository, toolRepository.split(separator: "/").count != 2 || toolRepository.contains(where: { $0.isWhitespace }) {
+            throw ValidationError("--tool-repository must be OWNER/NAME, like someone/journal")
+        }
+    }
+
+    func execute(_ console: Console) -> Int32 {
+        let options = JournalInit.Options(title: title, language: Language(rawValue: language.lowercased()), toolRepository: toolRepository,
+                                          today: Today.date(timezone: nil))
+        do throws(JournalInit.Refusal) {
+            let files = try JournalInit.run(in: folder, options: options)
+            console.out("Started a journal in \(folder) (\(files.count) files). Inside it:")
+            console.out("  journal serve    preview the site as you write")
+            console.out("  journal new      start today's entry")
+            console.out("  journal build    write the site to public/")
+            if toolRepository == nil {
+                console.out("To publish with GitHub Pages, set the repository variable JOURNAL_TOOL_REPOSITORY to the journal tool's OWNER/NAME (see .github/workflows/publish.yml).")
+            }
+            return 0
+        } catch {
+            switch error {
+            case .notEmpty(let path, let names):
+                let shown = names.isEmpty ? "it is not a folder" : "it holds " + names.joined(separator: ", ") + (names.count == 3 ? ", …" : "")
+                console.error("error: \(path) is not empty (\(shown)); init starts a journal only in an empty or new folder, and touched nothing")
+                return 2
+            case .cannotWrite(let path, let reason):
+                console.error("error: cannot write \(path): \(reason); nothing was left behind")
+                return 1
+            }
+        }
+    }
+}
+
+struct NewCommand: JournalSubcommand {
+    static let configuration = CommandConfiguration(
+        commandName: "new",
+        abstract: "Add a day (today by default) or a playlist, ready to fill in.",
+        discussion: """
+        Writes content/diary/YYYY/MM/YYYY-MM-DD.md for today (the date in journal.yaml's
+        timezone), or for DATE, and prints its path. A date that already has a file is refused.
+        `journal new playlist TITLE` writes content/playlists/SLUG.md.
+
+        Examples:
+          journal new
+          journal new yesterday
+          journal new 2026-11-21
+          journal new playlist "Rainy commute"
+        """)
+
+    @OptionGroup var sourceOptions: SourceOptions
+    @Argument(help: "YYYY-MM-DD, today or yesterday; or `playlist` and its title.")
+    var words: [String] = []
+
+    func validate() throws {
+        if words.first == "playlist" {
+            guard words.count > 1, !words.dropFirst().joined(separator: " ").trimmingCharacters(in: .whitespaces).isEmpty else {
+                throw ValidationError("`journal new playlist` needs a title, like: journal new playlist \"Rainy commute\"")
+            }
+        } else if words.count > 1 {
+            throw ValidationError("expected one date (YYYY-MM-DD, today or yesterday), got \(words.count) words")
+        } else if let word = words.first, Today.parse(word, today: CalendarDate(dayNumber: 0)) == nil {
+            throw ValidationError("'\(word)' is not a date: use YYYY-MM-DD (like 2026-11-21), today or yesterday")
+        }
+    }
+
+    func execute(_ console: Console) -> Int32 {
+        let source = sourceOptions.source
+        let configFile = JournalLoader(source: source).readConfig(overrides: ConfigOverrides())
+        guard let config = configFile.config else {
+            console.print(configFile.diagnostics, quiet: false)
+            return 1
+        }
+        do throws(NewEntry.Refusal) {
+            if words.first == "playlist" {
+                let path = try NewEntry.playlist(title: words.dropFirst().joined(separator: " "), source: source)
+                console.out(path)
+            } else {
+                let today = Today.date(timezone: config.timezone)
+                let date = words.first.flatMap { Today.parse($0, today: today) } ?? today
+                let path = try NewEntry.day(date, source: source, config: config)
+                console.out(path)
+            }
+            return 0
+        } catch {
+            switch error {
+            case .exists(let path):
+                console.error("error: \(path) already exists; open it to add to it (nothing was written)")
+                console.out(path)
+            case .cannotWrite(let path, let reason):
+                console.error("error: cannot write \(path): \(reason)")
+            }
+            return 1
+        }
+    }
+}
+
+struct StatusCommand: JournalSubcommand {
+    static let configuration = CommandConfiguration(
+        commandName: "status",
+        abstract: "Whether today is logged, the streaks, this week and month.",
+        discussion: """
+        "Today" is the date in journal.yaml's timezone. With --quiet nothing is printed and the
+        exit status says it: 0 when today is logged, 3 when it is not, 1 when the journal has
+        errors. A daily reminder from cron:
+
+          0 21 * * *  cd ~/my-journal && journal status --quiet || notify-send "Log today's songs"
+        """)
+
+    @OptionGroup var sourceOptions: SourceOptions
+    @Flag(help: "Print nothing; exit 0 if today is logged, 3 if not.")
+    var quiet = false
+
+    /// The exit status of a day not yet logged.
+    static let notLogged: Int32 = 3
+
+    func execute(_ console: Console) -> Int32 {
+        let loaded = JournalLoader(source: sourceOptions.source).load(LoadOptions(drafts: true))
+        guard let journal = loaded.journal else {
+            console.print(loaded.diagnostics, quiet: false)
+            return 1
+        }
+        let status = JournalStatus(journal: journal, today: Today.date(timezone: journal.config.timezone))
+        if !quiet {
+            console.print(loaded.diagnostics, quiet: false)
+            for line in status.lines { console.out(line) }
+        }
+        return status.todayLogged ? 0 : Self.notLogged
+    }
+}

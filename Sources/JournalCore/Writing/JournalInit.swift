@@ -1,0 +1,295 @@
+import Foundation
+
+/// `journal init DIR`: a new journal that builds as it is, with no edit and no warning: its
+/// settings (every key, commented, defaults shown), today's entry as an example, a playlist, an
+/// about page, a favicon, a `.gitignore` for the output, and a GitHub Actions workflow that
+/// publishes it to GitHub Pages.
+public enum JournalInit {
+    public struct Options: Sendable {
+        public var title: String?
+        public var language: Language
+        /// `OWNER/NAME` of the journal tool's repository, which the workflow builds `journal`
+        /// from; nil leaves it to a repository variable.
+        public var toolRepository: String?
+        /// The date of the example entry.
+        public var today: CalendarDate
+        /// The zone written as `timezone`: the system's, so "today" stays where the writer is.
+        public var timezone: String
+
+        public init(title: String? = nil, language: Language = .en, toolRepository: String? = nil,
+                    today: CalendarDate, timezone: String = TimeZone.current.identifier) {
+            self.title = title
+            self.language = language
+            self.toolRepository = toolRepository
+            self.today = today
+            self.timezone = timezone
+        }
+    }
+
+    public enum Refusal: Error, Equatable, Sendable {
+        /// The folder has something in it already (its first few names).
+        case notEmpty(String, [String])
+        /// A file could not be written: the path and the reason. Whatever was written is removed.
+        case cannotWrite(String, String)
+    }
+
+    /// The languages `init` writes examples in.
+    public static let languages: [Language] = [.en, .ko]
+
+    /// Creates the journal in `folder` (made if missing) and returns the files written, relative
+    /// to it, sorted. A folder holding anything, hidden files included, is refused untouched.
+    public static func run(in folder: String, options: Options) throws(Refusal) -> [String] {
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) {
+            guard isFolder.boolValue else { throw .notEmpty(folder, []) }
+            let present = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [""]).sorted()
+            guard present.isEmpty else { throw .notEmpty(folder, Array(present.prefix(3))) }
+        }
+        let files = self.files(options)
+        var made: [String] = []
+        do throws(NewEntry.Refusal) {
+            for (relative, bytes) in files.sorted(by: { $0.key < $1.key }) {
+                try NewEntry.create(relative, bytes: bytes, source: folder)
+                made.append(relative)
+            }
+        } catch {
+            for relative in made { unlink(join(folder, relative)) }
+            switch error {
+            case .exists(let path): throw .cannotWrite(path, "it appeared while init was writing")
+            case .cannotWrite(let path, let reason): throw .cannotWrite(path, reason)
+            }
+        }
+        return made
+    }
+
+    /// Every file of a new journal, by path.
+    static func files(_ options: Options) -> [String: [UInt8]] {
+        let ko = options.language == .ko
+        let today = options.today
+        var files: [String: String] = [
+            "journal.yaml": settings(options),
+            "content/diary/\(CalendarDate.pad(today.year, 4))/\(CalendarDate.pad(today.month, 2))/\(today.iso).md": ko ? Korean.day : English.day,
+            "content/pages/about.md": ko ? Korean.about : English.about,
+            ".gitignore": "# What journal build makes: never commit it.\n/public/\n",
+            ".github/workflows/publish.yml": workflow(options),
+        ]
+        files["content/playlists/\(ko ? "첫-플레이리스트" : "first-mix").md"] = (ko ? Korean.playlist : English.playlist)
+            .replacingOccurrences(of: "{today}", with: today.iso)
+        var bytes = files.mapValues { Array($0.utf8) }
+        bytes["static/favicon.svg"] = ThemeFiles.defaultFiles["assets/favicon.svg"] ?? Array(favicon.utf8)
+        return bytes
+    }
+
+    static func settings(_ options: Options) -> String {
+        let title = options.title ?? (options.language == .ko ? "나의 음악 일기" : "My Listening Journal")
+        return """
+        # The settings of this journal. Every key is here with its default; what each one does is
+        # in docs/content-format.md of the journal tool. Check the journal with `journal check`.
+
+        title: \(NewEntry.yamlQuoted(title))
+        description: ""
+        author: ""
+        # Where the site will live, like https://NAME.github.io/REPOSITORY/ (links work under a
+        # sub-path). The publishing workflow in .github/ sets it for GitHub Pages by itself.
+        base_url: /
+        # The language of the theme's text and dates: en, ko, or a templates/i18n/CODE.yaml of yours.
+        language: \(options.language.rawValue)
+        # What "today" is for `journal new` and `journal status` (an IANA zone); never used by build.
+        timezone: \(options.timezone)
+        # monday or sunday
+        week_start: monday
+        # The songs of a day; 0 means no limit.
+        max_tracks_per_day: 3
+        genres:
+          # Genres beyond this rank are drawn as "Other" in charts.
+          top: 8
+          # Spellings that mean one genre, like   kpop: K-Pop
+          aliases: {}
+          # A genre's colour, quoted, like   K-Pop: "#d14a62"
+          colors: {}
+        markdown:
+          # Raw HTML in Markdown is left out unless this is true.
+          unsafe_html: false
+        limits:
+          # The largest content file, in bytes.
+          max_file_size: 262144
+        # Where `journal build` writes the site, relative to this file.
+        output: public
+
+        """
+    }
+
+    static func workflow(_ options: Options) -> String {
+        let repository = options.toolRepository ?? "${{ vars.JOURNAL_TOOL_REPOSITORY }}"
+        return """
+        # Builds this journal on every push to main and publishes it to GitHub Pages
+        # (Settings -> Pages -> Source: GitHub Actions). It builds the `journal` tool from its own
+        # repository\(options.toolRepository == nil ? ", named by the repository variable JOURNAL_TOOL_REPOSITORY\n# (Settings -> Secrets and variables -> Actions -> Variables), like OWNER/journal" : "");
+        # the tool's build is cached, so later runs take seconds.
+        name: Publish the journal
+        on:
+          push:
+            branches: [main]
+          workflow_dispatch:
+
+        permissions:
+          contents: read
+          pages: write
+          id-token: write
+
+        concurrency:
+          group: pages
+          cancel-in-progress: true
+
+        jobs:
+          build:
+            runs-on: ubuntu-24.04
+            container: swift:6.1-noble
+            steps:
+              - uses: actions/checkout@v4
+                with:
+                  path: journal-content
+              - uses: actions/checkout@v4
+                with:
+                  repository: \(repository)
+                  path: journal-tool
+              - name: Install what the build needs
+                run: apt-get update && apt-get install -y libcmark-gfm-dev libcmark-gfm-extensions-dev pkg-config
+              - name: Cache the tool's build
+                uses: actions/cache@v4
+                with:
+                  path: journal-tool/.build
+                  key: journal-${{ runner.os }}-${{ hashFiles('journal-tool/Package.swift', 'journal-tool/Sources/**', 'journal-tool/templates/**') }}
+              - name: Build the tool
+                run: swift build -c release --package-path journal-tool --product journal
+              - name: Build the site
+                run: >
+                  journal-tool/.build/release/journal build --quiet
+                  --source journal-content
+                  --output site
+                  --base-url "https://${{ github.repository_owner }}.github.io/${{ github.event.repository.name }}/"
+              - uses: actions/upload-pages-artifact@v3
+                with:
+                  path: site
+
+          deploy:
+            needs: build
+            runs-on: ubuntu-latest
+            environment:
+              name: github-pages
+              url: ${{ steps.deployment.outputs.page_url }}
+            steps:
+              - id: deployment
+                uses: actions/deploy-pages@v4
+
+        """
+    }
+
+    static let favicon = "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 32 32\"><circle cx=\"16\" cy=\"16\" r=\"15\" fill=\"#d55e00\"/><circle cx=\"16\" cy=\"16\" r=\"4\" fill=\"#fff\"/></svg>\n"
+
+    enum English {
+        static let day = """
+        ---
+        title: The first page
+        mood: hopeful
+        tags: [beginnings]
+        # Up to three songs a day (max_tracks_per_day in journal.yaml), in the order played.
+        # A track needs a title and an artist; the rest is optional. Add tomorrow's with
+        # `journal new`, and preview the site as you write with `journal serve`.
+        tracks:
+          - title: Here Comes the Sun
+            artist: The Beatles
+            album: Abbey Road
+            genre: Rock
+            released: 1969
+            duration: "3:05"
+            note: The song I always start things with.
+        ---
+
+        The first entry of a new listening journal. Each day keeps the songs that mattered and a
+        few words about why; the site turns them into weeks, months and years of listening.
+
+        """
+
+        static let playlist = """
+        ---
+        title: First mix
+        description: Songs to start with.
+        created: {today}
+        tags: [beginnings]
+        tracks:
+          - title: Here Comes the Sun
+            artist: The Beatles
+            genre: Rock
+          - title: Dreams
+            artist: Fleetwood Mac
+            genre: Rock
+        ---
+
+        A playlist is a list of songs of your choosing; unlike the diary, it never counts as plays.
+
+        """
+
+        static let about = """
+        ---
+        title: About
+        ---
+
+        This is a listening journal: the songs of each day, and why they were the ones.
+
+        """
+    }
+
+    enum Korean {
+        static let day = """
+        ---
+        title: 첫 페이지
+        mood: 설렘
+        tags: [시작]
+        # 하루에 세 곡까지 (journal.yaml의 max_tracks_per_day), 들은 순서대로 적습니다.
+        # 곡에는 제목(title)과 아티스트(artist)가 꼭 필요하고 나머지는 선택입니다. 다음 날은
+        # `journal new`로 만들고, 쓰는 동안 `journal serve`로 사이트를 미리 봅니다.
+        tracks:
+          - title: 밤편지
+            artist: 아이유
+            album: Palette
+            genre: Ballad
+            released: 2017
+            duration: "4:13"
+            note: 무언가를 시작할 때 늘 듣는 노래.
+        ---
+
+        새 음악 일기의 첫 기록입니다. 하루하루 마음에 남은 노래와 그 이유를 적으면, 사이트가
+        그것을 주와 달과 해의 기록으로 엮어 줍니다.
+
+        """
+
+        static let playlist = """
+        ---
+        title: 첫 플레이리스트
+        description: 시작하기 좋은 노래들.
+        created: {today}
+        tags: [시작]
+        tracks:
+          - title: 밤편지
+            artist: 아이유
+            genre: Ballad
+          - title: 좋은 날
+            artist: 아이유
+            genre: K-Pop
+        ---
+
+        플레이리스트는 직접 고른 노래 목록입니다. 일기와 달리 재생 횟수에는 들어가지 않습니다.
+
+        """
+
+        static let about = """
+        ---
+        title: 소개
+        ---
+
+        매일의 노래와, 그 노래였던 이유를 적는 음악 일기입니다.
+
+        """
+    }
+}

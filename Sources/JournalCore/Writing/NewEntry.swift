@@ -1,0 +1,142 @@
+import Foundation
+
+/// `journal new`: a new day or playlist file, ready to fill in. It only ever creates a file that
+/// does not exist (`O_EXCL`), so it can never overwrite a word of the diary.
+public enum NewEntry {
+    /// Why no file was written.
+    public enum Refusal: Error, Equatable, Sendable {
+        /// The date or playlist already has this file.
+        case exists(String)
+        /// The file could not be created: the path and the system's reason.
+        case cannotWrite(String, String)
+    }
+
+    /// Writes `content/diary/YYYY/MM/YYYY-MM-DD.md` for `date` and returns its path, relative to
+    /// `source` as messages show it. Refused when any file under `content/diary/` already holds
+    /// that date: one named for it, or one whose front matter says `date: YYYY-MM-DD`.
+    public static func day(_ date: CalendarDate, source: String, config: SiteConfig) throws(Refusal) -> String {
+        if let existing = dayFile(for: date, source: source) { throw .exists(display(existing, source: source)) }
+        let relative = "content/diary/\(CalendarDate.pad(date.year, 4))/\(CalendarDate.pad(date.month, 2))/\(date.iso).md"
+        try create(relative, text: daySkeleton(date, config: config), source: source)
+        return display(relative, source: source)
+    }
+
+    /// Writes `content/playlists/SLUG.md` for a playlist called `title` and returns its path.
+    public static func playlist(title: String, source: String) throws(Refusal) -> String {
+        let relative = "content/playlists/\(Slug.make(title)).md"
+        if FileManager.default.fileExists(atPath: join(source, relative)) { throw .exists(display(relative, source: source)) }
+        try create(relative, text: playlistSkeleton(title: title), source: source)
+        return display(relative, source: source)
+    }
+
+    /// The file under `content/diary/` that holds `date`, relative to `source`, if there is one.
+    static func dayFile(for date: CalendarDate, source: String) -> String? {
+        let tree = JournalTree(join(source, "content/diary"))
+        for file in tree.files where file.relative.lowercased().hasSuffix(".md") {
+            let stem = String((file.relative.split(separator: "/").last ?? "").dropLast(3))
+            if let named = CalendarDate(iso: stem) {
+                if named == date { return "content/diary/" + file.relative }
+                continue
+            }
+            // Named otherwise: the date is in its front matter.
+            if case .bytes(let bytes) = FileTree.read(join(source, "content/diary/" + file.relative), limit: 1 << 20),
+               frontMatterDate(String(decoding: bytes, as: UTF8.self)) == date {
+                return "content/diary/" + file.relative
+            }
+        }
+        return nil
+    }
+
+    /// The `date:` of a file's front matter, read line by line without a YAML parser (a file
+    /// with broken YAML still names its date).
+    static func frontMatterDate(_ text: String) -> CalendarDate? {
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).makeIterator()
+        guard lines.next()?.trimmingCharacters(in: .whitespaces) == "---" else { return nil }
+        while let line = lines.next() {
+            if line.trimmingCharacters(in: .whitespaces) == "---" { return nil }
+            guard line.hasPrefix("date:") else { continue }
+            let value = line.dropFirst(5).split(separator: "#").first?.trimmingCharacters(in: .whitespaces) ?? ""
+            return CalendarDate(iso: value.trimmingCharacters(in: CharacterSet(charactersIn: "\"'")))
+        }
+        return nil
+    }
+
+    static func daySkeleton(_ date: CalendarDate, config: SiteConfig) -> String {
+        let limit = config.maxTracksPerDay == 0 ? "as many tracks as you like" : "up to \(config.maxTracksPerDay) track\(config.maxTracksPerDay == 1 ? "" : "s")"
+        return """
+        ---
+        # \(date.iso): \(limit), in the order you played them.
+        # A track needs a title and an artist; it may also have album, genre, released (a year
+        # or a date), duration ("3:41"), artwork, preview (an audio file's URL), links and note.
+        # The day may have a title, a mood, tags and draft: true. Fields: docs/content-format.md.
+        tracks:
+          - title: ""
+            artist: ""
+            genre: ""
+        ---
+
+        What made these the songs of the day?
+
+        """
+    }
+
+    static func playlistSkeleton(title: String) -> String {
+        """
+        ---
+        title: \(yamlQuoted(title))
+        description: ""
+        # A playlist's tracks have the fields of a day's (title and artist required); they are not
+        # plays and never count in the statistics. Fields: docs/content-format.md.
+        tracks:
+          - title: ""
+            artist: ""
+        ---
+
+        """
+    }
+
+    /// `text` as a double-quoted YAML string.
+    static func yamlQuoted(_ text: String) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case "\t": result += "\\t"
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result + "\""
+    }
+
+    /// Creates `relative` under `source` with `text`, making its folders; never replaces a file.
+    static func create(_ relative: String, text: String, source: String) throws(Refusal) {
+        try create(relative, bytes: Array(text.utf8), source: source)
+    }
+
+    static func create(_ relative: String, bytes: [UInt8], source: String) throws(Refusal) {
+        let path = join(source, relative)
+        do {
+            try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        } catch {
+            throw .cannotWrite(display(relative, source: source), "cannot make its folder")
+        }
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else {
+            let reason = errno
+            if reason == EEXIST { throw .exists(display(relative, source: source)) }
+            throw .cannotWrite(display(relative, source: source), Platform.describe(reason))
+        }
+        let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+        close(descriptor)
+        if written != bytes.count {
+            unlink(path)
+            throw .cannotWrite(display(relative, source: source), Platform.describe(errno))
+        }
+    }
+
+    static func display(_ relative: String, source: String) -> String {
+        source == "." || source.isEmpty ? relative : join(source, relative)
+    }
+}

@@ -1,0 +1,208 @@
+import Foundation
+import Testing
+import Yams
+@testable import JournalCLI
+@testable import JournalCore
+
+/// The writer's commands end to end: `init`, `new`, `status` and `check --format json`, run
+/// through the command line library in temporary folders.
+@Suite struct WritingCommandTests {
+    let cli = CommandLineTests()
+
+    func read(_ path: String) -> String? {
+        FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// An empty temporary folder, removed afterwards.
+    func emptyFolder() throws -> CommandLineTests.Folder {
+        let folder = try CommandLineTests.Folder([:])
+        try FileManager.default.createDirectory(atPath: folder.path, withIntermediateDirectories: true)
+        return folder
+    }
+
+    // MARK: init
+
+    @Test func initMakesAJournalThatBuildsWithNoEditAndNoWarning() throws {
+        for language in ["en", "ko"] {
+            let parent = try emptyFolder()
+            let journal = parent.path + "/my journal"
+            let made = cli.journal(["init", journal, "--language", language, "--title", "Songs & Days"])
+            #expect(made.status == 0, "\(made.errors)")
+            for file in ["journal.yaml", ".gitignore", ".github/workflows/publish.yml", "content/pages/about.md", "static/favicon.svg"] {
+                #expect(FileManager.default.fileExists(atPath: journal + "/" + file), "\(language): \(file)")
+            }
+            let today = Today.date(timezone: nil)
+            #expect(FileManager.default.fileExists(atPath: journal + "/content/diary/\(today.iso.prefix(4))/\(today.iso.dropFirst(5).prefix(2))/\(today.iso).md"))
+            let built = cli.journal(["build", "--strict", "--source", journal])
+            #expect(built.status == 0, "\(language): \(built.errors)")
+            #expect(built.errors.isEmpty, "\(language): \(built.errors)")
+            let home = try #require(read(journal + "/public/index.html"))
+            #expect(home.contains("Songs &amp; Days"))
+            #expect(home.contains(language == "ko" ? "lang=\"ko\"" : "lang=\"en\""))
+            #expect(read(journal + "/.gitignore")?.contains("/public/") == true)
+        }
+    }
+
+    @Test func initWritesEverySettingAndAWorkflowThatIsYAML() throws {
+        let parent = try emptyFolder()
+        let journal = parent.path + "/j"
+        #expect(cli.journal(["init", journal, "--tool-repository", "someone/journal"]).status == 0)
+        let settings = try #require(read(journal + "/journal.yaml"))
+        for key in ConfigLoading.topLevel { #expect(settings.contains("\n\(key):"), "journal.yaml lacks \(key)") }
+        for key in ["top:", "aliases:", "colors:", "unsafe_html:", "max_file_size:"] { #expect(settings.contains(key)) }
+        let workflow = try #require(read(journal + "/.github/workflows/publish.yml"))
+        let parsed = try #require(try Yams.load(yaml: workflow) as? [String: Any])
+        let jobs = try #require(parsed["jobs"] as? [String: Any])
+        #expect(Set(jobs.keys) == ["build", "deploy"])
+        #expect(workflow.contains("repository: someone/journal"))
+        #expect(workflow.contains("journal build --quiet"))
+        #expect(workflow.contains("actions/deploy-pages"))
+    }
+
+    @Test func initRefusesAFolderWithAnythingInItAndTouchesNothing() throws {
+        let folder = try CommandLineTests.Folder([".hidden": "mine\n"])
+        let run = cli.journal(["init", folder.path])
+        #expect(run.status == 2)
+        #expect(run.errors.first?.contains("is not empty") == true, "\(run.errors)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == [".hidden"])
+        #expect(read(folder.path + "/.hidden") == "mine\n")
+        #expect(cli.journal(["init", folder.path, "--language", "fr"]).status == 2)
+    }
+
+    // MARK: new
+
+    static let settings = "title: T\ntimezone: UTC\n"
+
+    @Test func newWritesTodayInTheJournalsZoneAndNeverOverwrites() throws {
+        let folder = try CommandLineTests.Folder(["journal.yaml": Self.settings])
+        let today = Today.date(timezone: "UTC")
+        let expected = "content/diary/\(today.iso.prefix(4))/\(today.iso.dropFirst(5).prefix(2))/\(today.iso).md"
+        let run = cli.journal(["new", "--source", folder.path])
+        #expect(run.status == 0, "\(run.errors)")
+        #expect(run.out == [folder.path + "/" + expected])
+        let skeleton = try #require(read(folder.path + "/" + expected))
+        #expect(skeleton.hasPrefix("---\n"))
+        #expect(skeleton.contains("tracks:\n  - title: \"\"\n    artist: \"\""))
+
+        try Data("---\ntracks:\n  - {title: Mine, artist: Me}\n---\nMy words.\n".utf8).write(to: URL(fileURLWithPath: folder.path + "/" + expected))
+        let again = cli.journal(["new", "today", "--source", folder.path])
+        #expect(again.status == 1)
+        #expect(again.errors.first?.contains("already exists") == true)
+        #expect(again.out == [folder.path + "/" + expected])
+        #expect(read(folder.path + "/" + expected) == "---\ntracks:\n  - {title: Mine, artist: Me}\n---\nMy words.\n")
+    }
+
+    @Test func newFindsADateWrittenInAnotherFilesFrontMatter() throws {
+        let folder = try CommandLineTests.Folder([
+            "journal.yaml": Self.settings,
+            "content/diary/old/first-day.md": "---\ndate: 2026-11-21\ntracks:\n  - {title: A, artist: B}\n---\n",
+        ])
+        let run = cli.journal(["new", "2026-11-21", "--source", folder.path])
+        #expect(run.status == 1)
+        #expect(run.out == [folder.path + "/content/diary/old/first-day.md"])
+        #expect(!FileManager.default.fileExists(atPath: folder.path + "/content/diary/2026/11/2026-11-21.md"))
+        #expect(cli.journal(["new", "2026-11-20", "--source", folder.path]).status == 0)
+        #expect(FileManager.default.fileExists(atPath: folder.path + "/content/diary/2026/11/2026-11-20.md"))
+    }
+
+    @Test func newTakesYesterdayAndPlaylistsAndRefusesBadDates() throws {
+        let folder = try CommandLineTests.Folder(["journal.yaml": Self.settings])
+        let yesterday = Today.date(timezone: "UTC").adding(days: -1)
+        #expect(cli.journal(["new", "yesterday", "--source", folder.path]).out.first?.hasSuffix("/\(yesterday.iso).md") == true)
+        let playlist = cli.journal(["new", "playlist", "Rainy", "commute", "--source", folder.path])
+        #expect(playlist.out == [folder.path + "/content/playlists/rainy-commute.md"])
+        #expect(read(folder.path + "/content/playlists/rainy-commute.md")?.contains("title: \"Rainy commute\"") == true)
+        #expect(cli.journal(["new", "playlist", "Rainy commute", "--source", folder.path]).status == 1)
+        for bad in [["2026-02-30"], ["21/11/2026"], ["tomorrow", "today"], ["playlist"]] {
+            let run = cli.journal(["new"] + bad + ["--source", folder.path])
+            #expect(run.status == 2, "\(bad)")
+        }
+        #expect(cli.journal(["new", "2026-02-30", "--source", folder.path]).errors.joined().contains("YYYY-MM-DD"))
+        let empty = try emptyFolder()
+        #expect(cli.journal(["new", "--source", empty.path]).status == 1)
+    }
+
+    // MARK: status
+
+    @Test func statusCountsStreaksWeeksAndMonthsUpToToday() throws {
+        func day(_ iso: String, draft: Bool = false) -> String {
+            "-- content/diary/\(iso).md --\n---\n\(draft ? "draft: true\n" : "")tracks:\n  - {title: A, artist: B}\n---\n"
+        }
+        // 2026-11-25 is a Wednesday.
+        let files = "-- journal.yaml --\ntitle: T\n" + ["2026-11-01", "2026-11-02", "2026-11-03", "2026-11-20", "2026-11-23", "2026-11-24"].map { day($0) }.joined()
+            + day("2026-11-25", draft: true)
+        let folder = try CommandLineTests.Folder(Dictionary(uniqueKeysWithValues: TestFiles.parse(files)))
+        let journal = try #require(JournalLoader(source: folder.path).load(LoadOptions(drafts: true)).journal)
+        let today = try #require(CalendarDate(iso: "2026-11-25"))
+        let status = JournalStatus(journal: journal, today: today)
+        #expect(!status.todayLogged)
+        #expect(status.currentStreak == 2)
+        #expect(status.longestStreak.map { "\($0.start.iso) \($0.end.iso)" } == "2026-11-01 2026-11-03")
+        #expect(status.week.logged == 2 && status.week.days == 3)
+        #expect(status.month.logged == 6 && status.month.days == 25)
+        #expect(status.lastEntry?.iso == "2026-11-24")
+        #expect(status.drafts == [folder.path + "/content/diary/2026-11-25.md"])
+        #expect(status.lines[1] == "Current streak: 2 days, through yesterday: log today to keep it going. Longest: 3 days (2026-11-01 to 2026-11-03).")
+        #expect(JournalStatus(journal: journal, today: today.adding(days: 1)).currentStreak == 0)
+        #expect(JournalStatus(journal: journal, today: today.adding(days: -1)).currentStreak == 2)
+    }
+
+    @Test func statusQuietExitsZeroWhenTodayIsLoggedAndThreeWhenNot() throws {
+        let today = Today.date(timezone: "UTC")
+        let entry = "---\ntracks:\n  - {title: A, artist: B}\n---\n"
+        let folder = try CommandLineTests.Folder(["journal.yaml": Self.settings, "content/diary/\(today.adding(days: -1).iso).md": entry])
+        let open = cli.journal(["status", "--quiet", "--source", folder.path])
+        #expect(open.status == 3)
+        #expect(open.out.isEmpty && open.errors.isEmpty)
+        let loud = cli.journal(["status", "--source", folder.path])
+        #expect(loud.status == 3)
+        #expect(loud.out.first?.hasSuffix("not logged yet.") == true, "\(loud.out)")
+        try Data(entry.utf8).write(to: URL(fileURLWithPath: folder.path + "/content/diary/\(today.iso).md"))
+        #expect(cli.journal(["status", "--quiet", "--source", folder.path]).status == 0)
+        try Data("---\ntracks: [\n".utf8).write(to: URL(fileURLWithPath: folder.path + "/content/diary/\(today.iso).md"))
+        #expect(cli.journal(["status", "--quiet", "--source", folder.path]).status == 1)
+    }
+
+    // MARK: check --format json
+
+    @Test func checkPrintsDiagnosticsAsJSON() throws {
+        let folder = try CommandLineTests.Folder([
+            "journal.yaml": "title: T\n",
+            "content/diary/2026-11-21.md": "---\ntracks:\n  - title: \"Quote \\\" and \\t tab\"\n    artist: B\n    genra: Pop\n---\n",
+            "content/diary/2026-11-22.md": "no front matter\n",
+        ])
+        let run = cli.journal(["check", "--format", "json", "--source", folder.path])
+        #expect(run.status == 1)
+        #expect(run.errors.isEmpty, "\(run.errors)")
+        let items = try #require(try JSONSerialization.jsonObject(with: Data(run.out.joined(separator: "\n").utf8)) as? [[String: Any]])
+        #expect(items.count == 2)
+        #expect(items.map { $0["severity"] as? String } == ["warning", "error"])
+        #expect(items[0]["path"] as? String == folder.path + "/content/diary/2026-11-21.md")
+        #expect(items[0]["line"] as? Int == 5 && items[0]["column"] as? Int == 5)
+        #expect((items[0]["message"] as? String)?.hasPrefix("unknown field 'genra'") == true)
+        let clean = try CommandLineTests.Folder(["journal.yaml": "title: T\n"])
+        let none = cli.journal(["check", "--format", "json", "--source", clean.path])
+        #expect(none.status == 0 && none.out == ["[]"])
+        #expect(cli.journal(["check", "--format", "xml", "--source", clean.path]).status == 2)
+    }
+}
+
+/// `-- path --` blocks, as JournalCoreTests' TestJournal reads them.
+enum TestFiles {
+    static func parse(_ text: String) -> [(String, String)] {
+        var files: [(String, String)] = []
+        var current: String?
+        var lines: [Substring] = []
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.hasPrefix("-- "), line.hasSuffix(" --"), line.count > 6 {
+                if let current { files.append((current, lines.joined(separator: "\n") + "\n")) }
+                current = String(line.dropFirst(3).dropLast(3))
+                lines = []
+            } else {
+                lines.append(line)
+            }
+        }
+        if let current { files.append((current, lines.joined(separator: "\n"))) }
+        return files
+    }
+}
