@@ -7,11 +7,15 @@ public struct LoadOptions: Sendable {
     public var overrides: ConfigOverrides
     /// Decode files on every core (the result is the same either way).
     public var parallel: Bool
+    /// Decoded files kept from an earlier load of the same journal (`journal serve`); the result
+    /// is the same either way.
+    public var cache: LoadCache?
 
-    public init(drafts: Bool = false, overrides: ConfigOverrides = ConfigOverrides(), parallel: Bool = true) {
+    public init(drafts: Bool = false, overrides: ConfigOverrides = ConfigOverrides(), parallel: Bool = true, cache: LoadCache? = nil) {
         self.drafts = drafts
         self.overrides = overrides
         self.parallel = parallel
+        self.cache = cache
     }
 }
 
@@ -85,13 +89,23 @@ public struct JournalLoader: Sendable {
 
         // Files are read and decoded on every core; what depends on other files (one file per
         // date, slugs) is settled afterwards, in file order, so the result never depends on timing.
-        let dayFiles = markdownFiles(in: "content/diary", diagnostics: &diagnostics)
-        let decodedDays = ParallelMap.map(dayFiles, parallel: options.parallel) { relative -> (Day?, [Diagnostic]) in
-            let nameDate = CalendarDate(iso: stem(relative))
-            var found: [Diagnostic] = []
-            guard let file = read(relative, limit: settings.maxFileSize, into: &found) else { return (nil, found) }
-            let (day, decoded) = decoding.day(file, path: display(relative), nameDate: nameDate)
-            return (day, found + decoded)
+        let dayStamps = markdownFileStamps(in: "content/diary", diagnostics: &diagnostics)
+        let dayFiles = dayStamps.map(\.relative)
+        let playlistStamps = markdownFileStamps(in: "content/playlists", diagnostics: &diagnostics)
+        // What decoding a file depends on besides its bytes.
+        let context = "\(settings.maxFileSize) \(settings.maxTracksPerDay) \(settings.unsafeHTML)"
+        options.cache?.begin(keeping: Set(dayFiles + playlistStamps.map(\.relative)))
+        defer { options.cache?.end() }
+        let decodedDays = ParallelMap.map(dayStamps, parallel: options.parallel) { relative, stamp -> (Day?, [Diagnostic]) in
+            let decode = { () -> (Day?, [Diagnostic]) in
+                let nameDate = CalendarDate(iso: stem(relative))
+                var found: [Diagnostic] = []
+                guard let file = read(relative, limit: settings.maxFileSize, into: &found) else { return (nil, found) }
+                let (day, decoded) = decoding.day(file, path: display(relative), nameDate: nameDate)
+                return (day, found + decoded)
+            }
+            guard let cache = options.cache else { return decode() }
+            return cache.day(relative, stamp: stamp, context: context, decode: decode)
         }
         var days: [Day] = []
         var daySources: [CalendarDate: String] = [:]
@@ -107,12 +121,16 @@ public struct JournalLoader: Sendable {
         }
 
         var playlistSlugs = SlugAllocator()
-        let playlistFiles = markdownFiles(in: "content/playlists", diagnostics: &diagnostics).map { ($0, playlistSlugs.allocate(Slug.make(stem($0)))) }
-        let decodedPlaylists = ParallelMap.map(playlistFiles, parallel: options.parallel) { relative, slug -> (Playlist?, [Diagnostic]) in
-            var found: [Diagnostic] = []
-            guard let file = read(relative, limit: settings.maxFileSize, into: &found) else { return (nil, found) }
-            let (playlist, decoded) = decoding.playlist(file, path: display(relative), slug: slug)
-            return (playlist, found + decoded)
+        let playlistFiles = playlistStamps.map { ($0.relative, $0.stamp, playlistSlugs.allocate(Slug.make(stem($0.relative)))) }
+        let decodedPlaylists = ParallelMap.map(playlistFiles, parallel: options.parallel) { relative, stamp, slug -> (Playlist?, [Diagnostic]) in
+            let decode = { () -> (Playlist?, [Diagnostic]) in
+                var found: [Diagnostic] = []
+                guard let file = read(relative, limit: settings.maxFileSize, into: &found) else { return (nil, found) }
+                let (playlist, decoded) = decoding.playlist(file, path: display(relative), slug: slug)
+                return (playlist, found + decoded)
+            }
+            guard let cache = options.cache else { return decode() }
+            return cache.playlist(relative, stamp: stamp, context: context + " " + slug, decode: decode)
         }
         var playlists: [Playlist] = []
         for (playlist, found) in decodedPlaylists {
@@ -190,6 +208,15 @@ public struct JournalLoader: Sendable {
     /// `.md` files under a folder of the journal, relative to the journal, sorted.
     func markdownFiles(in folder: String, diagnostics: inout [Diagnostic]) -> [String] {
         files(in: folder, diagnostics: &diagnostics).filter { $0.lowercased().hasSuffix(".md") }
+    }
+
+    /// `markdownFiles` with each file's stamp (`LoadCache.stamp`).
+    func markdownFileStamps(in folder: String, diagnostics: inout [Diagnostic]) -> [(relative: String, stamp: String)] {
+        let tree = JournalTree(join(source, folder))
+        for problem in tree.problems {
+            diagnostics.append(Diagnostic(.error, problem.message, path: display(join(folder, problem.relative)), line: 1, column: 1))
+        }
+        return tree.files.filter { $0.relative.lowercased().hasSuffix(".md") }.map { (folder + "/" + $0.relative, LoadCache.stamp($0.status)) }
     }
 
     /// Regular files under a folder of the journal (`JournalTree`: hidden ones left out, links

@@ -9,6 +9,9 @@ public struct BuildOptions: Sendable {
     public var strict: Bool
     /// Load, render and write on one thread only (for comparing against the parallel build).
     public var singleThreaded = false
+    /// Files decoded by earlier builds of the same journal, for a process that builds again and
+    /// again (`journal serve`). The site is the same either way.
+    public var cache: LoadCache?
 
     public init(source: String = ".", output: String? = nil, baseURL: String? = nil, drafts: Bool = false, strict: Bool = false) {
         self.source = source

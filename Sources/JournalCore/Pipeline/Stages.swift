@@ -13,7 +13,7 @@ enum Stages {
     static func prepare(_ options: BuildOptions, config: ConfigFile, output: OutputChoice, timer: StageTimer) -> (site: PreparedSite?, diagnostics: [Diagnostic]) {
         let loaded = timer.time("load") {
             JournalLoader(source: options.source).load(
-                LoadOptions(drafts: options.drafts, overrides: options.overrides, parallel: !options.singleThreaded),
+                LoadOptions(drafts: options.drafts, overrides: options.overrides, parallel: !options.singleThreaded, cache: options.cache),
                 config: config)
         }
         var diagnostics = loaded.diagnostics

@@ -1,0 +1,67 @@
+import Foundation
+
+/// What a long-running process (`journal serve`) keeps between loads of one journal: each
+/// content file's decoded result, with the stamp of the file it came from. A file whose stamp
+/// (size, inode, modification and status-change times) is unchanged is not read again, so a
+/// rebuild after one edit decodes one file, not ten years of them. The result of a load is the
+/// same with or without a cache, byte for byte: the cache only skips work.
+public final class LoadCache: @unchecked Sendable {
+    /// A decoded file and what it was decoded from.
+    struct Entry {
+        var stamp: String
+        /// Everything besides the file that the decoding depended on (settings, a slug).
+        var context: String
+        var day: (Day?, [Diagnostic])?
+        var playlist: (Playlist?, [Diagnostic])?
+    }
+
+    private let lock = NSLock()
+    private var entries: [String: Entry] = [:]
+    /// Files decoded (not taken from the cache) by the last load, for tests and timings.
+    public private(set) var decodedLastTime = 0
+    private var decodedNow = 0
+
+    public init() {}
+
+    func day(_ path: String, stamp: String, context: String, decode: () -> (Day?, [Diagnostic])) -> (Day?, [Diagnostic]) {
+        if let entry = lock.withLock({ entries[path] }), entry.stamp == stamp, entry.context == context, let day = entry.day {
+            return day
+        }
+        let result = decode()
+        lock.withLock {
+            entries[path] = Entry(stamp: stamp, context: context, day: result)
+            decodedNow += 1
+        }
+        return result
+    }
+
+    func playlist(_ path: String, stamp: String, context: String, decode: () -> (Playlist?, [Diagnostic])) -> (Playlist?, [Diagnostic]) {
+        if let entry = lock.withLock({ entries[path] }), entry.stamp == stamp, entry.context == context, let playlist = entry.playlist {
+            return playlist
+        }
+        let result = decode()
+        lock.withLock {
+            entries[path] = Entry(stamp: stamp, context: context, playlist: result)
+            decodedNow += 1
+        }
+        return result
+    }
+
+    /// Starts a load: forgets files that are gone and counts afresh.
+    func begin(keeping paths: Set<String>) {
+        lock.withLock {
+            entries = entries.filter { paths.contains($0.key) }
+            decodedNow = 0
+        }
+    }
+
+    func end() {
+        lock.withLock { decodedLastTime = decodedNow }
+    }
+
+    /// A file's stamp: what changes whenever its bytes may have.
+    static func stamp(_ status: stat) -> String {
+        let times = Platform.changeTimes(status)
+        return "\(status.st_size) \(status.st_ino) \(times.modified.seconds).\(times.modified.nanoseconds) \(times.changed.seconds).\(times.changed.nanoseconds)"
+    }
+}

@@ -1,0 +1,86 @@
+import Foundation
+import Testing
+@testable import JournalCore
+
+/// A cache of decoded files (`journal serve` keeps one) skips work and nothing else: after any
+/// series of edits, a load or build with it gives exactly what a fresh one gives.
+@Suite struct LoadCacheTests {
+    static func day(_ title: String, _ artist: String = "B") -> String {
+        "---\ntitle: \(title)\ntracks:\n  - {title: \(title) song, artist: \(artist), genre: Jazz}\n---\nText of \(title).\n"
+    }
+
+    /// Loads fresh and with `cache`; they must agree.
+    func loadBoth(_ journal: TestJournal, cache: LoadCache) throws -> LoadResult {
+        let fresh = JournalLoader(source: journal.path).load(LoadOptions(drafts: true))
+        let cached = JournalLoader(source: journal.path).load(LoadOptions(drafts: true, cache: cache))
+        #expect(cached.diagnostics == fresh.diagnostics)
+        #expect(cached.journal?.days == fresh.journal?.days)
+        #expect(cached.journal?.playlists.map(\.title) == fresh.journal?.playlists.map(\.title))
+        return cached
+    }
+
+    @Test func aLoadWithTheCacheDecodesOnlyWhatChangedAndEqualsAFreshOne() throws {
+        let journal = try TestJournal(minimalConfig + """
+
+        -- content/diary/2026-11-20.md --
+        \(Self.day("One"))
+        -- content/diary/2026-11-21.md --
+        \(Self.day("Two"))
+        -- content/playlists/mix.md --
+        ---
+        title: Mix
+        tracks:
+          - {title: A, artist: B}
+        ---
+        """)
+        let cache = LoadCache()
+        _ = try loadBoth(journal, cache: cache)
+        #expect(cache.decodedLastTime == 3)
+        _ = try loadBoth(journal, cache: cache)
+        #expect(cache.decodedLastTime == 0)
+
+        // An edit of the same size, a new file, then a file that breaks, a delete and a rename.
+        try journal.write("content/diary/2026-11-21.md", Self.day("Tw0"))
+        _ = try loadBoth(journal, cache: cache)
+        #expect(cache.decodedLastTime == 1)
+        try journal.write("content/diary/2026-11-22.md", Self.day("Three"))
+        let added = try loadBoth(journal, cache: cache)
+        #expect(added.journal?.days.map(\.title) == ["One", "Tw0", "Three"])
+        #expect(cache.decodedLastTime == 1)
+        try journal.write("content/diary/2026-11-20.md", "---\ntracks: [\n")
+        let broken = try loadBoth(journal, cache: cache)
+        #expect(broken.journal == nil)
+        try journal.remove("content/diary/2026-11-20.md")
+        try FileManager.default.moveItem(atPath: journal.path + "/content/diary/2026-11-22.md", toPath: journal.path + "/content/diary/2026-11-23.md")
+        let moved = try loadBoth(journal, cache: cache)
+        #expect(moved.journal?.days.map(\.date.iso) == ["2026-11-21", "2026-11-23"])
+
+        // Settings that change what a file decodes to are part of the key.
+        try journal.write("journal.yaml", "title: Test Journal\nmax_tracks_per_day: 1\n")
+        try journal.write("content/diary/2026-11-21.md", "---\ntracks:\n  - {title: A, artist: B}\n  - {title: C, artist: D}\n---\n")
+        _ = try loadBoth(journal, cache: cache)
+        try journal.write("journal.yaml", "title: Test Journal\nmax_tracks_per_day: 2\n")
+        let relaxed = try loadBoth(journal, cache: cache)
+        #expect(relaxed.journal?.days.first?.tracks.count == 2)
+    }
+
+    @Test func aBuildWithTheCacheWritesTheSameSiteAsAFreshBuild() throws {
+        let journal = try TestJournal(minimalConfig + """
+
+        -- content/diary/2026-11-20.md --
+        \(Self.day("One", "Ann"))
+        -- content/diary/2026-11-21.md --
+        \(Self.day("Two", "Bob"))
+        """)
+        let cache = LoadCache()
+        var options = BuildOptions(source: journal.path, output: journal.path + "/cached")
+        options.cache = cache
+        #expect(Build.run(options).succeeded)
+        try journal.write("content/diary/2026-11-21.md", Self.day("Two again", "Ann"))
+        try journal.write("content/diary/2026-11-25.md", Self.day("Five", "Cy"))
+        #expect(Build.run(options).succeeded)
+        #expect(cache.decodedLastTime == 2)
+        #expect(Build.run(BuildOptions(source: journal.path, output: journal.path + "/fresh")).succeeded)
+        #expect(journal.tree(journal.path + "/cached").filter { $0.key != SiteWriter.markerName } == journal.tree(journal.path + "/fresh").filter { $0.key != SiteWriter.markerName })
+    }
+}
