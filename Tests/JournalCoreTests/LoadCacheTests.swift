@@ -83,4 +83,45 @@ import Testing
         #expect(Build.run(BuildOptions(source: journal.path, output: journal.path + "/fresh")).succeeded)
         #expect(journal.tree(journal.path + "/cached").filter { $0.key != SiteWriter.markerName } == journal.tree(journal.path + "/fresh").filter { $0.key != SiteWriter.markerName })
     }
+
+    @Test func theFirstPassPutsTheEditedDaysPagesInPlaceBeforeTheRest() throws {
+        let journal = try TestJournal(minimalConfig + """
+
+        -- content/diary/2026-11-20.md --
+        \(Self.day("One", "Ann"))
+        -- content/diary/2026-11-21.md --
+        \(Self.day("Two", "Bob"))
+        -- content/diary/2026-11-22.md --
+        \(Self.day("Three", "Cy"))
+        """)
+        let output = journal.path + "/served"
+        let seen = Seen()
+        var options = BuildOptions(source: journal.path, output: output)
+        options.cache = LoadCache()
+        let dayPage = output + "/2026/11/21/index.html"
+        options.firstPass = { paths in
+            seen.record(paths, day: FileManager.default.contents(atPath: dayPage).map { String(decoding: $0, as: UTF8.self) } ?? "")
+        }
+        #expect(Build.run(options).succeeded)
+        #expect(seen.calls.isEmpty || seen.calls == [[]], "nothing to put first on the first build: \(seen.calls)")
+
+        try journal.write("content/diary/2026-11-21.md", Self.day("Deux", "Bob"))
+        #expect(Build.run(options).succeeded)
+        let paths = try #require(seen.calls.last)
+        #expect(paths == ["2026/11/20/index.html", "2026/11/21/index.html", "2026/11/22/index.html", "2026/11/index.html", "2026/chart.svg",
+                          "2026/index.html", "2026/11/chart.svg", "feed.xml", "index.html", "search-index.json",
+                          "weeks/2026-11-16/chart.svg", "weeks/2026-11-16/index.html"].sorted())
+        #expect(seen.days.last?.contains("Deux") == true, "the day's page was in place when the first pass ended")
+        #expect(Build.run(BuildOptions(source: journal.path, output: journal.path + "/fresh")).succeeded)
+        #expect(journal.tree(output).filter { $0.key != SiteWriter.markerName } == journal.tree(journal.path + "/fresh").filter { $0.key != SiteWriter.markerName })
+    }
+
+    /// What the first pass reported, from its thread.
+    final class Seen: @unchecked Sendable {
+        private let lock = NSLock()
+        private var recorded: [([String], String)] = []
+        func record(_ paths: [String], day: String) { lock.withLock { recorded.append((paths, day)) } }
+        var calls: [[String]] { lock.withLock { recorded.map(\.0) } }
+        var days: [String] { lock.withLock { recorded.map(\.1) } }
+    }
 }

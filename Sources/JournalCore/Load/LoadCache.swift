@@ -18,8 +18,11 @@ public final class LoadCache: @unchecked Sendable {
     private let lock = NSLock()
     private var entries: [String: Entry] = [:]
     /// Files decoded (not taken from the cache) by the last load, for tests and timings.
-    public private(set) var decodedLastTime = 0
-    private var decodedNow = 0
+    public var decodedLastTime: Int { lock.withLock { changedLastTime.count } }
+    /// The files the last load decoded: new or changed since the load before (relative to
+    /// the journal, like `content/diary/2026/11/2026-11-21.md`).
+    public private(set) var changedLastTime: Set<String> = []
+    private var changedNow: Set<String> = []
 
     public init() {}
 
@@ -30,7 +33,7 @@ public final class LoadCache: @unchecked Sendable {
         let result = decode()
         lock.withLock {
             entries[path] = Entry(stamp: stamp, context: context, day: result)
-            decodedNow += 1
+            changedNow.insert(path)
         }
         return result
     }
@@ -42,7 +45,7 @@ public final class LoadCache: @unchecked Sendable {
         let result = decode()
         lock.withLock {
             entries[path] = Entry(stamp: stamp, context: context, playlist: result)
-            decodedNow += 1
+            changedNow.insert(path)
         }
         return result
     }
@@ -51,12 +54,12 @@ public final class LoadCache: @unchecked Sendable {
     func begin(keeping paths: Set<String>) {
         lock.withLock {
             entries = entries.filter { paths.contains($0.key) }
-            decodedNow = 0
+            changedNow = []
         }
     }
 
     func end() {
-        lock.withLock { decodedLastTime = decodedNow }
+        lock.withLock { changedLastTime = changedNow }
     }
 
     /// A file's stamp: what changes whenever its bytes may have.

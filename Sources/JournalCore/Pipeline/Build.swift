@@ -12,6 +12,10 @@ public struct BuildOptions: Sendable {
     /// Files decoded by earlier builds of the same journal, for a process that builds again and
     /// again (`journal serve`). The site is the same either way.
     public var cache: LoadCache?
+    /// With a cache: called once the pages the changed files affect are in place in the output
+    /// (`FirstPass`), with their paths, before the whole site is made; the site it ends with is
+    /// the same.
+    public var firstPass: (@Sendable ([String]) -> Void)?
 
     public init(source: String = ".", output: String? = nil, baseURL: String? = nil, drafts: Bool = false, strict: Bool = false) {
         self.source = source
@@ -81,6 +85,9 @@ public enum Build {
         report.diagnostics = prepared.diagnostics
         guard let site = prepared.site else { return report }
         let renderer = site.renderer, plan = site.plan
+        if let firstPass = options.firstPass, let changed = options.cache?.changedLastTime {
+            firstPass(timer.time("first") { FirstPass.write(site, changed: changed, source: options.source, output: choice.path) })
+        }
 
         let clock = ContinuousClock()
         let written: Result<SiteWriter.Report, GenerateFailure> = timer.time("generate") {

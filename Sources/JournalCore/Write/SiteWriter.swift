@@ -235,6 +235,23 @@ public final class SiteWriter: @unchecked Sendable {
         if written != bytes.count || rename(temporary, marker) != 0 { unlink(temporary) }
     }
 
+    /// Replaces one file of a finished site in place (write beside it, then rename), making its
+    /// folders; for `journal serve`'s first pass only, into serve's own folder, never a build's
+    /// output. Returns false, leaving nothing behind, when it cannot.
+    static func replaceInPlace(in output: String, path: String, bytes: [UInt8]) -> Bool {
+        guard SitePath.isSafe(path) else { return false }
+        let target = output + "/" + path
+        let folder = (target as NSString).deletingLastPathComponent
+        guard (try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)) != nil else { return false }
+        let temporary = folder + "/.\((path as NSString).lastPathComponent).journal-new"
+        guard FileTree.write(bytes, to: temporary) else { return false }
+        if rename(temporary, target) != 0 {
+            unlink(temporary)
+            return false
+        }
+        return true
+    }
+
     /// Removes the staging folder; the output is left as it was.
     public func discardStaging() {
         FileTree.removeTree(staging)
