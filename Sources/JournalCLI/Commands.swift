@@ -84,7 +84,7 @@ struct JournalCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "journal",
         abstract: "Turns a listening journal kept as Markdown into a static website.",
-        subcommands: [BuildCommand.self, CheckCommand.self]
+        subcommands: [BuildCommand.self, CheckCommand.self, ServeCommand.self]
     )
 }
 
