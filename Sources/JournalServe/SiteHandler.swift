@@ -13,7 +13,7 @@ struct SiteHandler: HTTPHandler {
     enum Resolution: Equatable {
         case file(String)
         /// A folder asked for without its final `/`: pages link relative to it, so add it.
-        case folder(redirect: String)
+        case folder
         case missing
         case refused
     }
@@ -29,7 +29,8 @@ struct SiteHandler: HTTPHandler {
         // Read before the file, so a page is never labelled newer than it is.
         let token = liveReload.token
         guard liveReload.hasSite else { return page(Self.buildingPage, status: .serviceUnavailable, token: token, request) }
-        switch Self.resolve(request.path, in: folder) {
+        // The path as sent, only percent-decoded: FlyingFox's `path` drops the final `/`.
+        switch Self.resolve(request.target.path(percentEncoded: false), in: folder) {
         case .file(let path):
             if Self.isHTML(path) {
                 guard let bytes = FileManager.default.contents(atPath: path) else { return notFound(token: token, request) }
@@ -37,10 +38,10 @@ struct SiteHandler: HTTPHandler {
             }
             return try await FileHTTPHandler(path: URL(fileURLWithPath: path), contentType: ContentType.of(path), cacheControl: [.noCache])
                 .handleRequest(request)
-        case .folder(let target):
-            let query = request.query.isEmpty ? "" : "?" + request.query.map { "\($0.name)=\($0.value)" }.joined(separator: "&")
-            let location = target.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? target
-            return HTTPResponse(statusCode: .movedPermanently, headers: HTTPHeaders([.location: location + query]))
+        case .folder:
+            let query = request.target.query()
+            let location = request.target.path() + "/" + (query.isEmpty ? "" : "?" + query)
+            return HTTPResponse(statusCode: .movedPermanently, headers: HTTPHeaders([.location: location]))
         case .missing:
             return notFound(token: token, request)
         case .refused:
@@ -61,7 +62,7 @@ struct SiteHandler: HTTPHandler {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else { return .missing }
         if isFolder.boolValue {
-            guard requestPath.hasSuffix("/") else { return .folder(redirect: requestPath + "/") }
+            guard requestPath.hasSuffix("/") else { return .folder }
             path += "/index.html"
         }
         // Links are followed only when they stay inside the folder.
