@@ -101,7 +101,10 @@ public final class JournalServer: @unchecked Sendable {
         try? FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
         site.set(work + "/site")
 
-        let builder = SiteBuilder(options: BuildOptions(source: options.source, output: work + "/site", baseURL: url, drafts: options.drafts))
+        // Listening on every address, the page's own address is not known: links stay site-relative.
+        let everyAddress = ["0.0.0.0", "::"].contains(Self.normalized(options.host))
+        let builder = SiteBuilder(options: BuildOptions(source: options.source, output: work + "/site",
+                                                        baseURL: everyAddress ? "/" : url, drafts: options.drafts))
         let queue = RebuildQueue { [self] in rebuilt(builder.rebuild()) }
         let watcher = ChangeWatchers.make(for: builder.options, burst: burst)
         lock.withLock {
@@ -164,7 +167,7 @@ public final class JournalServer: @unchecked Sendable {
 
     /// Waits until the server listens, or says why it cannot.
     private static func waitUntilListening(_ server: HTTPServer, failure: RunFailure, port: UInt16) async throws(ServeFailure) {
-        let clock = ContinuousClock(), deadline = clock.now + .seconds(10)
+        let clock = ContinuousClock(), deadline = clock.now + .seconds(60)
         while clock.now < deadline {
             if await server.isListening { return }
             if let error = failure.error {
@@ -174,7 +177,7 @@ public final class JournalServer: @unchecked Sendable {
             }
             try? await Task.sleep(for: .milliseconds(5))
         }
-        throw .cannotListen("the server did not start listening within 10 s")
+        throw .cannotListen("the server did not start listening within 60 s")
     }
 
     private static func port(of server: HTTPServer) async -> UInt16? {

@@ -9,7 +9,9 @@ import Darwin
 #endif
 
 /// `journal serve` as a browser meets it: real HTTP over a socket, against a real journal in a
-/// temporary folder, with every wait bounded (10 s) so a failure never hangs the suite.
+/// temporary folder, with every wait bounded so a failure never hangs the suite. The bounds are
+/// generous (30 s) because the server runs on Swift's shared concurrency threads, which the other
+/// suites, running at the same time on a 2-core machine, can keep busy for seconds.
 @Suite(.serialized) struct ServeTests {
     static let dayPath = "content/diary/2026/11/2026-11-21.md"
     static func day(title: String) -> String {
@@ -204,7 +206,7 @@ import Darwin
 // MARK: - A small HTTP client over a raw socket
 
 /// Polls `condition` every 20 ms for at most `seconds`.
-func eventually(_ seconds: Double = 10, _ condition: () async -> Bool) async -> Bool {
+func eventually(_ seconds: Double = 30, _ condition: () async -> Bool) async -> Bool {
     let deadline = Date(timeIntervalSinceNow: seconds)
     while Date() < deadline {
         if await condition() { return true }
@@ -221,7 +223,7 @@ func offThePool<Value: Sendable>(_ work: @escaping @Sendable () -> Value) async 
     }
 }
 
-/// A connected socket to 127.0.0.1 with 10 s read and write timeouts.
+/// A connected socket to 127.0.0.1 with 30 s read and write timeouts.
 func connectedSocket(_ port: UInt16) -> Int32? {
     #if canImport(Glibc)
     let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
@@ -229,7 +231,7 @@ func connectedSocket(_ port: UInt16) -> Int32? {
     let descriptor = socket(AF_INET, SOCK_STREAM, 0)
     #endif
     guard descriptor >= 0 else { return nil }
-    var timeout = timeval(tv_sec: 10, tv_usec: 0)
+    var timeout = timeval(tv_sec: 30, tv_usec: 0)
     setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
     setsockopt(descriptor, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
     var address = sockaddr_in()
