@@ -12,6 +12,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
+        .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
     ],
     targets: [
         // cmark-gfm from Debian (libcmark-gfm-dev, libcmark-gfm-extensions-dev).
@@ -44,11 +45,21 @@ let package = Package(
             exclude: ["DefaultTheme"],
             plugins: ["EmbedThemePlugin"]
         ),
+        // `journal serve`: builds into a folder of its own, serves it over HTTP (FlyingFox), watches
+        // the journal and reloads open pages. Its own target, so JournalCore knows nothing of HTTP.
+        .target(
+            name: "JournalServe",
+            dependencies: [
+                "JournalCore",
+                .product(name: "FlyingFox", package: "FlyingFox"),
+            ]
+        ),
         // The command line as a library, so its exit codes and output are tested.
         .target(
             name: "JournalCLI",
             dependencies: [
                 "JournalCore",
+                "JournalServe",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -67,6 +78,10 @@ let package = Package(
         .testTarget(
             name: "JournalCLITests",
             dependencies: ["JournalCLI", .product(name: "Yams", package: "Yams")]
+        ),
+        .testTarget(
+            name: "JournalServeTests",
+            dependencies: ["JournalServe", "JournalCLI"]
         ),
     ]
 )

@@ -131,3 +131,12 @@ private struct StampHasher {
         [low, high].map { String(("0000000000000000" + String($0, radix: 16)).suffix(16)) }.joined()
     }
 }
+
+extension Build {
+    /// A stamp of every file a build with `options` reads (see `UpToDate`): it changes whenever
+    /// one of them is edited, added, removed or renamed. `journal serve` polls it where the
+    /// system cannot report changes. Nil when it cannot be taken.
+    public static func sourceStamp(_ options: BuildOptions) -> String? {
+        UpToDate.sourceStamp(options)
+    }
+}

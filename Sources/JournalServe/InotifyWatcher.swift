@@ -1,0 +1,154 @@
+#if os(Linux)
+import Foundation
+import Glibc
+
+/// Linux's inotify: the kernel reports each change in a watched folder, so a save is seen in
+/// microseconds without walking the journal. Every folder of `content/`, `templates/` and
+/// `static/` is watched (symbolic links followed, as the build follows them), and the journal
+/// folder itself for `journal.yaml` and for those three appearing, going or being renamed.
+/// Editors that save by writing a new file and renaming it over the old one show as a move into
+/// the folder; folders that appear are watched before the rebuild reads them.
+final class InotifyWatcher: ChangeWatcher, @unchecked Sendable {
+    private let source: String
+    private let burst: Burst
+    private let descriptor: Int32
+    /// Written to by `stop()`, to wake the thread out of `poll`.
+    private let wakeRead: Int32, wakeWrite: Int32
+    private let finished = DispatchSemaphore(value: 0)
+    /// Watch descriptor → the folder it watches (only used on the watcher's thread).
+    private var folders: [Int32: String] = [:]
+    private var rootWatch: Int32 = -1
+
+    private static let watchedNames: Set<String> = ["journal.yaml", "content", "templates", "static"]
+    private static let mask = UInt32(IN_CREATE | IN_DELETE | IN_MODIFY | IN_CLOSE_WRITE | IN_MOVED_FROM | IN_MOVED_TO
+        | IN_ATTRIB | IN_DELETE_SELF | IN_MOVE_SELF)
+
+    init?(source: String, burst: Burst) {
+        let descriptor = inotify_init1(Int32(IN_CLOEXEC) | Int32(IN_NONBLOCK))
+        guard descriptor >= 0 else { return nil }
+        var ends: [Int32] = [0, 0]
+        guard pipe(&ends) == 0 else { close(descriptor); return nil }
+        self.source = source
+        self.burst = burst
+        self.descriptor = descriptor
+        wakeRead = ends[0]
+        wakeWrite = ends[1]
+    }
+
+    deinit {
+        close(descriptor)
+        close(wakeRead)
+        close(wakeWrite)
+    }
+
+    func start(onChange: @escaping @Sendable () -> Void) {
+        // The first watches are in place before `start` returns: nothing saved after it is missed.
+        watchEverything()
+        let thread = Thread { [self] in
+            run(onChange)
+            finished.signal()
+        }
+        thread.name = "journal serve: inotify"
+        thread.start()
+    }
+
+    func stop() {
+        var byte: UInt8 = 1
+        _ = write(wakeWrite, &byte, 1)
+        finished.wait()
+    }
+
+    private func run(_ onChange: @Sendable () -> Void) {
+        while true {
+            // Wait for the first change of a burst.
+            guard waitForEvents(timeout: -1) else { return }
+            guard readEvents() else { continue }
+            // Then for `quiet` seconds without one, or the end of the longest burst.
+            let end = Date(timeIntervalSinceNow: burst.longestBurst)
+            while Date() < end {
+                let milliseconds = Int32(min(burst.quiet, end.timeIntervalSinceNow) * 1000)
+                guard waitForEvents(timeout: max(milliseconds, 1)) else { return }
+                if !readEvents(), !hasPendingEvents() { break }
+            }
+            // New folders are watched before the build reads them: a file added to one after
+            // this point makes an event of its own.
+            watchEverything()
+            onChange()
+        }
+    }
+
+    /// Waits until events can be read or `timeout` milliseconds pass (-1: forever). False once stopped.
+    private func waitForEvents(timeout: Int32) -> Bool {
+        var fds = [pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0), pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0)]
+        while poll(&fds, 2, timeout) < 0 && errno == EINTR {}
+        return fds[1].revents == 0
+    }
+
+    private func hasPendingEvents() -> Bool {
+        var fds = [pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)]
+        return poll(&fds, 1, 0) > 0
+    }
+
+    /// Reads every queued event; true if one of them concerns what the build reads.
+    private func readEvents() -> Bool {
+        var relevant = false
+        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            guard count > 0 else { break }
+            var offset = 0
+            buffer.withUnsafeBytes { bytes in
+                while offset + 16 <= count {
+                    let watch = bytes.loadUnaligned(fromByteOffset: offset, as: Int32.self)
+                    let mask = bytes.loadUnaligned(fromByteOffset: offset + 4, as: UInt32.self)
+                    let length = Int(bytes.loadUnaligned(fromByteOffset: offset + 12, as: UInt32.self))
+                    let nameBytes = bytes[(offset + 16)..<min(offset + 16 + length, count)].prefix { $0 != 0 }
+                    let name = String(decoding: nameBytes, as: UTF8.self)
+                    offset += 16 + length
+                    if mask & UInt32(IN_Q_OVERFLOW) != 0 { relevant = true; continue }
+                    if mask & UInt32(IN_IGNORED) != 0 { folders[watch] = nil; continue }
+                    if watch == rootWatch {
+                        if Self.watchedNames.contains(name) { relevant = true }
+                    } else if !name.hasPrefix(".") {
+                        // Hidden files (editors' swap files among them) are never read by a build.
+                        relevant = true
+                    }
+                }
+            }
+        }
+        return relevant
+    }
+
+    /// Watches the journal folder and every folder below content/, templates/ and static/ (adding
+    /// a watch twice is harmless: the kernel returns the same one).
+    private func watchEverything() {
+        rootWatch = inotify_add_watch(descriptor, source, Self.mask)
+        var seen = Set<String>()
+        for name in ["content", "templates", "static"] {
+            watchTree(source + "/" + name, seen: &seen)
+        }
+    }
+
+    private func watchTree(_ folder: String, seen: inout Set<String>) {
+        guard let real = realpath(folder, nil) else { return }
+        let key = String(cString: real)
+        free(real)
+        // A link that leads back into a folder it is in is walked once.
+        guard seen.insert(key).inserted else { return }
+        let watch = inotify_add_watch(descriptor, folder, Self.mask)
+        if watch >= 0 { folders[watch] = folder }
+        guard let directory = opendir(folder) else { return }
+        defer { closedir(directory) }
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            if name.hasPrefix(".") { continue }
+            let path = folder + "/" + name
+            var status = stat()
+            // stat, not lstat: links to folders are followed, as the build follows them.
+            if stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR {
+                watchTree(path, seen: &seen)
+            }
+        }
+    }
+}
+#endif

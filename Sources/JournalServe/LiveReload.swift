@@ -1,0 +1,148 @@
+import FlyingFox
+import FlyingSocks
+import Foundation
+import JournalCore
+
+/// What the open pages are told, over Server-Sent Events at `/__journal/events`: `reload` after a
+/// rebuild that succeeded, `errors` (the diagnostics as JSON) after one that failed.
+///
+/// Each served page carries the version of the site it was read from (`token`); a page that
+/// connects with an older version is told to reload at once, so a rebuild that ends between
+/// serving a page and its connecting is never missed, nor is a restart of `journal serve`.
+final class LiveReload: @unchecked Sendable {
+    /// One diagnostic as the page's script reads it.
+    struct ProblemPayload: Encodable {
+        var path: String
+        var line: Int
+        var column: Int
+        var severity: String
+        var message: String
+    }
+
+    private let lock = NSLock()
+    /// Tells this run of `journal serve` from an earlier one whose pages are still open.
+    private let instance = String(UInt64.random(in: 0...UInt64.max), radix: 36)
+    /// Successful builds so far; 0 until the first one.
+    private var generation = 0
+    /// The diagnostics of the last build when it failed; empty when it succeeded.
+    private var problems: [Diagnostic] = []
+    private var subscribers: [UUID: AsyncStream<[UInt8]>.Continuation] = [:]
+    private var keepAlive: Task<Void, Never>?
+
+    init() {
+        // A comment now and then finds the connections whose page has gone.
+        keepAlive = Task { [weak self] in
+            while !Task.isCancelled {
+                try? await Task.sleep(for: .seconds(15))
+                self?.send(Array(": ping\n\n".utf8))
+            }
+        }
+    }
+
+    /// The version of the site now in the served folder, as pages carry it.
+    var token: String { lock.withLock { "\(instance).\(generation)" } }
+
+    /// Whether a build has succeeded yet (before that there is no site to serve).
+    var hasSite: Bool { lock.withLock { generation > 0 } }
+
+    /// Records a finished rebuild and tells every open page.
+    func publish(_ outcome: RebuildOutcome) {
+        let message: [UInt8] = lock.withLock {
+            if outcome.succeeded {
+                generation += 1
+                problems = []
+                return Self.event("reload", data: "\(instance).\(generation)")
+            }
+            problems = outcome.diagnostics
+            return Self.errorsEvent(problems)
+        }
+        send(message)
+    }
+
+    /// The response for a page's event stream; `since` is the token the page was served with.
+    func subscribe(since: String) -> HTTPResponse {
+        let (stream, continuation) = AsyncStream<[UInt8]>.makeStream()
+        let id = UUID()
+        continuation.onTermination = { [weak self] _ in self?.unsubscribe(id) }
+        // The retry delay, a first comment so the browser knows the stream is open, and what the
+        // page has missed: all under the lock, so that no event falls between them.
+        lock.withLock {
+            continuation.yield(Array("retry: 500\n: journal serve\n\n".utf8))
+            if !problems.isEmpty {
+                continuation.yield(Self.errorsEvent(problems))
+            } else if generation > 0 && since != "\(instance).\(generation)" {
+                continuation.yield(Self.event("reload", data: "\(instance).\(generation)"))
+            }
+            subscribers[id] = continuation
+        }
+        return HTTPResponse(statusCode: .ok,
+                            headers: [.contentType: "text/event-stream; charset=utf-8", .cacheControl: "no-store"],
+                            body: HTTPBodySequence(from: EventStreamBytes(stream)))
+    }
+
+    /// Ends every event stream, so their connections close (on shutdown).
+    func finishAll() {
+        keepAlive?.cancel()
+        let all = lock.withLock {
+            defer { subscribers = [:] }
+            return Array(subscribers.values)
+        }
+        for continuation in all { continuation.finish() }
+    }
+
+    private func unsubscribe(_ id: UUID) {
+        _ = lock.withLock { subscribers.removeValue(forKey: id) }
+    }
+
+    private func send(_ message: [UInt8]) {
+        let all = lock.withLock { subscribers }
+        for (id, continuation) in all {
+            if case .terminated = continuation.yield(message) { unsubscribe(id) }
+        }
+    }
+
+    private static func event(_ name: String, data: String) -> [UInt8] {
+        Array("event: \(name)\ndata: \(data)\n\n".utf8)
+    }
+
+    private static func errorsEvent(_ diagnostics: [Diagnostic]) -> [UInt8] {
+        let payload = diagnostics.map {
+            ProblemPayload(path: $0.path, line: $0.line, column: $0.column, severity: $0.severity.rawValue, message: $0.message)
+        }
+        // JSONEncoder writes one line: line breaks inside messages are escaped, as SSE needs.
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let json = (try? encoder.encode(payload)).map { String(decoding: $0, as: UTF8.self) } ?? "[]"
+        return event("errors", data: json)
+    }
+}
+
+/// The bytes of an event stream as FlyingFox sends a body of unknown length (chunked): each
+/// message goes out as soon as it is yielded.
+struct EventStreamBytes: AsyncBufferedSequence {
+    typealias Element = UInt8
+    let messages: AsyncStream<[UInt8]>
+
+    init(_ messages: AsyncStream<[UInt8]>) { self.messages = messages }
+
+    func makeAsyncIterator() -> Iterator { Iterator(messages: messages.makeAsyncIterator()) }
+
+    struct Iterator: AsyncBufferedIteratorProtocol {
+        var messages: AsyncStream<[UInt8]>.Iterator
+        var pending: ArraySlice<UInt8> = []
+
+        mutating func next() async throws -> UInt8? {
+            try await nextBuffer(suggested: 1)?.first
+        }
+
+        mutating func nextBuffer(suggested count: Int) async throws -> ArraySlice<UInt8>? {
+            if pending.isEmpty {
+                guard let message = await messages.next() else { return nil }
+                pending = message[...]
+            }
+            let taken = pending.prefix(Swift.max(count, 1))
+            pending = pending.dropFirst(taken.count)
+            return taken
+        }
+    }
+}

@@ -1,0 +1,47 @@
+import Foundation
+
+/// Runs rebuilds one at a time on a thread of its own (a build keeps every core busy; it must not
+/// hold one of Swift's few concurrency threads, which serve the pages). A request during a build
+/// makes exactly one more build after it, however many requests came.
+final class RebuildQueue: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var requested = false
+    private var stopping = false
+    private let finished = DispatchSemaphore(value: 0)
+
+    init(_ rebuild: @escaping @Sendable () -> Void) {
+        let thread = Thread { [self] in
+            while let _ = next() { rebuild() }
+            finished.signal()
+        }
+        thread.name = "journal serve: rebuild"
+        thread.start()
+    }
+
+    /// Asks for a rebuild as soon as the one under way (if any) is done.
+    func request() {
+        condition.withLock {
+            requested = true
+            condition.signal()
+        }
+    }
+
+    /// Lets the build under way finish, then ends the thread; returns when it has ended.
+    func stop() {
+        condition.withLock {
+            stopping = true
+            condition.signal()
+        }
+        finished.wait()
+    }
+
+    /// Waits for a request; nil once stopping.
+    private func next() -> Void? {
+        condition.withLock {
+            while !requested && !stopping { condition.wait() }
+            if stopping { return nil }
+            requested = false
+            return ()
+        }
+    }
+}

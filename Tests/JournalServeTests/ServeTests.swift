@@ -1,0 +1,318 @@
+import Foundation
+import Testing
+import JournalCLI
+@testable import JournalServe
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// `journal serve` as a browser meets it: real HTTP over a socket, against a real journal in a
+/// temporary folder, with every wait bounded so a failure never hangs the suite. The bounds are
+/// generous (30 s) because the server runs on Swift's shared concurrency threads, which the other
+/// suites, running at the same time on a 2-core machine, can keep busy for seconds.
+@Suite(.serialized) struct ServeTests {
+    static let dayPath = "content/diary/2026/11/2026-11-21.md"
+    static func day(title: String) -> String {
+        "---\ntitle: \(title)\ntracks:\n  - title: Through the Night\n    artist: IU\n    genre: Ballad\n---\nRain all day.\n"
+    }
+
+    /// A journal in a fresh temporary folder.
+    final class Journal {
+        let path: String
+        init() throws {
+            path = FileManager.default.temporaryDirectory.appendingPathComponent("journal-serve-test-\(UUID().uuidString)").path
+            try write("journal.yaml", "title: Test\n")
+            try write(ServeTests.dayPath, ServeTests.day(title: "First snow"))
+        }
+        deinit { try? FileManager.default.removeItem(atPath: path) }
+
+        /// Saves the way many editors do: a new file beside it, renamed over the old one.
+        func write(_ relative: String, _ text: String) throws {
+            let url = URL(fileURLWithPath: path + "/" + relative)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).tmp")
+            try Data(text.utf8).write(to: temporary)
+            guard rename(temporary.path, url.path) == 0 else { throw CocoaError(.fileWriteUnknown) }
+        }
+    }
+
+    /// Lines written from any thread.
+    final class Lines: @unchecked Sendable {
+        private let lock = NSLock()
+        private var lines: [String] = []
+        @Sendable func append(_ line: String) { lock.withLock { lines.append(line) } }
+        var all: [String] { lock.withLock { lines } }
+    }
+
+    /// A running server on a free port, and what it printed.
+    struct Running {
+        let server: JournalServer
+        let port: UInt16
+        let out: Lines
+        let errors: Lines
+    }
+
+    /// Runs `body` against a server for `journal`, and stops the server after it, however it ends.
+    func serving(_ journal: Journal, _ body: (Running) async throws -> Void) async throws {
+        let running = try await start(journal)
+        do {
+            try await body(running)
+        } catch {
+            await running.server.stop()
+            throw error
+        }
+        await running.server.stop()
+    }
+
+    func start(_ journal: Journal) async throws -> Running {
+        let out = Lines(), errors = Lines()
+        let server = JournalServer(ServeOptions(source: journal.path, port: 0), out: out.append, error: errors.append)
+        try await server.start()
+        let port = try #require(server.url.flatMap { URL(string: $0)?.port }.map { UInt16($0) })
+        // The first build: pages answer 503 "Building…" until it is done.
+        let ready = await eventually { await HTTP.get(port, "/2026/11/21/").status == 200 }
+        #expect(ready, "the first build did not finish: \(errors.all)")
+        return Running(server: server, port: port, out: out, errors: errors)
+    }
+
+    @Test func servesPagesWithTheReloadScriptInHTMLOnly() async throws {
+        let journal = try Journal()
+        try await serving(journal) { running in
+            let port = running.port
+
+            let page = await HTTP.get(port, "/2026/11/21/")
+            #expect(page.status == 200)
+            #expect(page.header("content-type")?.hasPrefix("text/html") == true)
+            #expect(page.body.contains("First snow"))
+            #expect(page.body.contains("<script data-journal-serve>"))
+            #expect(page.body.range(of: "<script data-journal-serve>")!.lowerBound < page.body.range(of: "</body>")!.lowerBound)
+            #expect(page.body.contains("http://127.0.0.1:\(port)/"), "base_url is the local address")
+
+            let feed = await HTTP.get(port, "/feed.xml")
+            #expect(feed.status == 200)
+            #expect(feed.header("content-type")?.hasPrefix("application/xml") == true)
+            #expect(!feed.body.contains("journal-serve") && !feed.body.contains("<script"))
+
+            let chart = await HTTP.get(port, "/2026/11/chart.svg")
+            #expect(chart.status == 200)
+            #expect(chart.header("content-type") == "image/svg+xml")
+            #expect(chart.body.hasPrefix("<svg") || chart.body.hasPrefix("<?xml"))
+            #expect(!chart.body.contains("<script"))
+
+            let missing = await HTTP.get(port, "/no/such/page/")
+            #expect(missing.status == 404)
+            let notFoundPage = try String(contentsOfFile: running.server.siteFolder! + "/404.html", encoding: .utf8)
+            let notFoundTitle = try #require(notFoundPage.range(of: "<title>.*</title>", options: .regularExpression).map { String(notFoundPage[$0]) })
+            #expect(missing.body.contains(notFoundTitle), "the site's own 404 page")
+
+            let folder = await HTTP.get(port, "/2026/11")
+            #expect(folder.status == 301 && folder.header("location") == "/2026/11/")
+
+            // Nothing outside the served folder, however it is asked for.
+            for target in ["/../../../../etc/passwd", "/%2e%2e/%2e%2e/%2e%2e/etc/passwd", "/2026/%2E%2E/%2e%2e/%2e%2e/etc/passwd", "/..%2f..%2f..%2fetc/passwd", "//etc/passwd", "/.journal-output"] {
+                let response = await HTTP.get(port, target)
+                #expect(response.status != 200 && !response.body.contains("root:"), "\(target): \(response.status)")
+            }
+            try FileManager.default.createSymbolicLink(atPath: running.server.siteFolder! + "/outside", withDestinationPath: "/etc")
+            let linked = await HTTP.get(port, "/outside/passwd")
+            #expect(linked.status == 403 && !linked.body.contains("root:"), "\(linked.status)")
+        }
+    }
+
+    @Test func anEditReloadsTheOpenPagesAndAnErrorIsShownUntilFixed() async throws {
+        let journal = try Journal()
+        try await serving(journal) { running in
+            let port = running.port
+
+            // Listen as the served page does, with the version of the site it was served.
+            let page = await HTTP.get(port, "/2026/11/21/")
+            let token = try #require(page.body.range(of: #"encodeURIComponent\("[0-9a-z.]+"\)"#, options: .regularExpression)
+                .map { String(page.body[$0].dropFirst(20).dropLast(2)) })
+            let events = try EventStream(port: port, path: "/__journal/events?since=\(token)")
+            defer { events.close() }
+            #expect(await eventually { events.text.contains(": journal serve") }, "the stream opened")
+            #expect(!events.text.contains("event: reload"), "an up-to-date page is not reloaded")
+
+            try journal.write(Self.dayPath, Self.day(title: "Second snow"))
+            #expect(await eventually { events.count("event: reload") == 1 }, "\(events.text)")
+            let edited = await HTTP.get(port, "/2026/11/21/")
+            #expect(edited.body.contains("Second snow") && !edited.body.contains("First snow"))
+
+            // Invalid front matter: the errors, with their place, and the last good page still served.
+            try journal.write(Self.dayPath, "---\ntitle: Broken\ntracks: [unclosed\n---\n")
+            #expect(await eventually { events.text.contains("event: errors") }, "\(events.text)")
+            let data = try #require(events.text.components(separatedBy: "event: errors\ndata: ").last?.components(separatedBy: "\n").first)
+            let problems = try #require(try JSONSerialization.jsonObject(with: Data(data.utf8)) as? [[String: Any]])
+            let problem = try #require(problems.first)
+            #expect((problem["path"] as? String)?.hasSuffix(Self.dayPath) == true, "\(problem)")
+            #expect(problem["line"] as? Int == 3 && (problem["column"] as? Int ?? 0) >= 1, "\(problem)")
+            #expect(problem["severity"] as? String == "error" && !(problem["message"] as? String ?? "").isEmpty)
+            #expect(running.errors.all.contains { $0.contains("\(Self.dayPath):3:") && $0.contains(": error: ") }, "\(running.errors.all)")
+            #expect(await HTTP.get(port, "/2026/11/21/").body.contains("Second snow"))
+
+            // A page opened now is told at once; fixing the file reloads every page.
+            let late = try EventStream(port: port, path: "/__journal/events?since=\(token)")
+            defer { late.close() }
+            #expect(await eventually { late.text.contains("event: errors") })
+            try journal.write(Self.dayPath, Self.day(title: "Third snow"))
+            #expect(await eventually { events.count("event: reload") == 2 }, "\(events.text)")
+            #expect(await HTTP.get(port, "/2026/11/21/").body.contains("Third snow"))
+            #expect(running.out.all.filter { $0.hasPrefix("Rebuilt in ") }.count >= 2, "\(running.out.all)")
+        }
+    }
+
+    @Test func aNewFolderAndADeletedFileAreSeen() async throws {
+        let journal = try Journal()
+        try await serving(journal) { running in
+            try journal.write("content/diary/2027/01/2027-01-02.md", Self.day(title: "New year"))
+            #expect(await eventually { await HTTP.get(running.port, "/2027/01/02/").status == 200 })
+            try FileManager.default.removeItem(atPath: journal.path + "/content/diary/2027")
+            #expect(await eventually { await HTTP.get(running.port, "/2027/01/02/").status == 404 })
+        }
+    }
+
+    @Test func stoppingRemovesTheServedFolder() async throws {
+        let journal = try Journal()
+        let running = try await start(journal)
+        let work = try #require(running.server.workFolder)
+        #expect(FileManager.default.fileExists(atPath: work + "/site/index.html"))
+        #expect(!work.hasPrefix(journal.path))
+        await running.server.stop()
+        #expect(!FileManager.default.fileExists(atPath: work))
+    }
+
+    @Test func aPortInUseExitsTwoNamingIt() async throws {
+        let journal = try Journal()
+        try await serving(journal) { running in
+            let out = Lines(), errors = Lines(), source = journal.path
+            let status = await offThePool {
+                JournalCLI.run(["serve", "--source", source, "--port", "\(running.port)"], console: Console(github: false, out: out.append, error: errors.append))
+            }
+            #expect(status == 2)
+            #expect(errors.all == ["error: port \(running.port) is in use; pick another with --port"], "\(errors.all)")
+        }
+    }
+
+    @Test func theScriptGoesBeforeTheLastBodyEnd() {
+        let page = Array("<html><body><p>&lt;/body&gt;</p></BODY></html>".utf8)
+        let injected = String(decoding: ReloadScript.inject(into: page, token: "a.1"), as: UTF8.self)
+        #expect(injected.hasSuffix("</script>\n</BODY></html>"))
+        #expect(String(decoding: ReloadScript.inject(into: Array("<p>no body".utf8), token: "a.1"), as: UTF8.self).hasPrefix("<p>no body<script"))
+    }
+}
+
+// MARK: - A small HTTP client over a raw socket
+
+/// Polls `condition` every 20 ms for at most `seconds`.
+func eventually(_ seconds: Double = 30, _ condition: () async -> Bool) async -> Bool {
+    let deadline = Date(timeIntervalSinceNow: seconds)
+    while Date() < deadline {
+        if await condition() { return true }
+        try? await Task.sleep(for: .milliseconds(20))
+    }
+    return await condition()
+}
+
+/// Runs blocking work on a thread of its own, so it never holds one of Swift's few concurrency
+/// threads (which the server needs to answer).
+func offThePool<Value: Sendable>(_ work: @escaping @Sendable () -> Value) async -> Value {
+    await withCheckedContinuation { continuation in
+        Thread { continuation.resume(returning: work()) }.start()
+    }
+}
+
+/// A connected socket to 127.0.0.1 with 30 s read and write timeouts.
+func connectedSocket(_ port: UInt16) -> Int32? {
+    #if canImport(Glibc)
+    let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    #else
+    let descriptor = socket(AF_INET, SOCK_STREAM, 0)
+    #endif
+    guard descriptor >= 0 else { return nil }
+    var timeout = timeval(tv_sec: 30, tv_usec: 0)
+    setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+    setsockopt(descriptor, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = port.bigEndian
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    let connected = withUnsafePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+    }
+    guard connected == 0 else { close(descriptor); return nil }
+    return descriptor
+}
+
+func send(_ descriptor: Int32, _ text: String) {
+    let bytes = Array(text.utf8)
+    _ = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+}
+
+enum HTTP {
+    struct Response: Sendable {
+        var status: Int
+        var headers: [(String, String)]
+        var body: String
+        func header(_ name: String) -> String? { headers.first { $0.0 == name }?.1 }
+    }
+
+    /// GET `target` exactly as written (no normalisation), `Connection: close`; status 0 on failure.
+    static func get(_ port: UInt16, _ target: String) async -> Response {
+        await offThePool {
+            guard let descriptor = connectedSocket(port) else { return Response(status: 0, headers: [], body: "") }
+            defer { close(descriptor) }
+            send(descriptor, "GET \(target) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n\r\n")
+            var received: [UInt8] = []
+            var buffer = [UInt8](repeating: 0, count: 65536)
+            while true {
+                let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+                if count <= 0 { break }
+                received += buffer[0..<count]
+                if let response = parse(received), response.body.utf8.count >= (Int(response.header("content-length") ?? "") ?? Int.max) {
+                    return response
+                }
+            }
+            return parse(received) ?? Response(status: 0, headers: [], body: "")
+        }
+    }
+
+    static func parse(_ bytes: [UInt8]) -> Response? {
+        let text = String(decoding: bytes, as: UTF8.self)
+        guard let end = text.range(of: "\r\n\r\n") else { return nil }
+        let lines = text[..<end.lowerBound].components(separatedBy: "\r\n")
+        let status = Int(lines[0].split(separator: " ").dropFirst().first ?? "") ?? 0
+        let headers = lines.dropFirst().compactMap { line -> (String, String)? in
+            guard let colon = line.firstIndex(of: ":") else { return nil }
+            return (line[..<colon].lowercased(), line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces))
+        }
+        return Response(status: status, headers: headers, body: String(text[end.upperBound...]))
+    }
+}
+
+/// An open Server-Sent Events connection, read on a thread of its own into `text`.
+final class EventStream: @unchecked Sendable {
+    private let descriptor: Int32
+    private let lock = NSLock()
+    private var received = ""
+
+    init(port: UInt16, path: String) throws {
+        guard let descriptor = connectedSocket(port) else { throw CocoaError(.fileReadUnknown) }
+        self.descriptor = descriptor
+        send(descriptor, "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nAccept: text/event-stream\r\n\r\n")
+        Thread { [self] in
+            var buffer = [UInt8](repeating: 0, count: 65536)
+            while true {
+                let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+                if count <= 0 { break }
+                let chunk = String(decoding: buffer[0..<count], as: UTF8.self)
+                lock.withLock { received += chunk }
+            }
+        }.start()
+    }
+
+    var text: String { lock.withLock { received } }
+    func count(_ needle: String) -> Int { text.components(separatedBy: needle).count - 1 }
+    func close() { shutdown(descriptor, Int32(SHUT_RDWR)) }
+}
