@@ -3,8 +3,11 @@ import FlyingSocks
 import Foundation
 import JournalCore
 
-/// What the open pages are told, over Server-Sent Events at `/__journal/events`: `reload` after a
-/// rebuild that succeeded, `errors` (the diagnostics as JSON) after one that failed.
+/// What the open pages are told, over Server-Sent Events at `/__journal/events`: `update` (the
+/// URL paths of the pages already in place, as JSON) once a rebuild's first pass has put the
+/// pages an edit affects in place, so those reload at once; `reload` after a rebuild that
+/// succeeded (with the paths that already reloaded, which need not again); `errors` (the
+/// diagnostics as JSON) after one that failed.
 ///
 /// Each served page carries the version of the site it was read from (`token`); a page that
 /// connects with an older version is told to reload at once, so a rebuild that ends between
@@ -27,6 +30,8 @@ final class LiveReload: @unchecked Sendable {
     /// The diagnostics of the last build when it failed; empty when it succeeded.
     private var problems: [Diagnostic] = []
     private var subscribers: [UUID: AsyncStream<[UInt8]>.Continuation] = [:]
+    /// The pages the running rebuild's first pass already updated.
+    private var updated: [String] = []
     private var keepAlive: Task<Void, Never>?
 
     init() {
@@ -48,15 +53,33 @@ final class LiveReload: @unchecked Sendable {
     /// Records a finished rebuild and tells every open page.
     func publish(_ outcome: RebuildOutcome) {
         let message: [UInt8] = lock.withLock {
+            defer { updated = [] }
             if outcome.succeeded {
                 generation += 1
                 problems = []
-                return Self.event("reload", data: "\(instance).\(generation)")
+                return Self.event("reload", data: Self.json(["token": .text("\(instance).\(generation)"), "skip": .list(updated)]))
             }
             problems = outcome.diagnostics
             return Self.errorsEvent(problems)
         }
         send(message)
+    }
+
+    /// Tells the open pages which of them a rebuild's first pass has already put in place
+    /// (`FirstPass`: site file paths, like `2026/11/21/index.html`).
+    func publishFirstPass(_ files: [String]) {
+        let paths = files.flatMap { file -> [String] in
+            guard file == "index.html" || file.hasSuffix("/index.html") else { return ["/" + file] }
+            let folder = "/" + file.dropLast("index.html".count)
+            return [folder, folder + "index.html"]
+        }
+        let message: [UInt8] = lock.withLock {
+            // After a failed build the pages show its errors until one succeeds.
+            guard problems.isEmpty else { return [] }
+            updated += paths
+            return Self.event("update", data: Self.json(["paths": .list(paths)]))
+        }
+        if !message.isEmpty { send(message) }
     }
 
     /// The response for a page's event stream; `since` is the token the page was served with.
@@ -71,7 +94,7 @@ final class LiveReload: @unchecked Sendable {
             if !problems.isEmpty {
                 continuation.yield(Self.errorsEvent(problems))
             } else if generation > 0 && since != "\(instance).\(generation)" {
-                continuation.yield(Self.event("reload", data: "\(instance).\(generation)"))
+                continuation.yield(Self.event("reload", data: Self.json(["token": .text("\(instance).\(generation)"), "skip": .list([])])))
             }
             subscribers[id] = continuation
         }
@@ -99,6 +122,27 @@ final class LiveReload: @unchecked Sendable {
         for (id, continuation) in all {
             if case .terminated = continuation.yield(message) { unsubscribe(id) }
         }
+    }
+
+    /// A small JSON value, for the events' data.
+    enum JSONValue {
+        case text(String)
+        case list([String])
+    }
+
+    /// One line of JSON: `{"key": "text", "key": ["a", "b"]}`, keys sorted.
+    static func json(_ object: [String: JSONValue]) -> String {
+        func quoted(_ text: String) -> String {
+            let data = (try? JSONEncoder().encode(text)) ?? Data("\"\"".utf8)
+            return String(decoding: data, as: UTF8.self)
+        }
+        let fields = object.sorted { $0.key < $1.key }.map { key, value -> String in
+            switch value {
+            case .text(let text): return quoted(key) + ":" + quoted(text)
+            case .list(let items): return quoted(key) + ":[" + items.map(quoted).joined(separator: ",") + "]"
+            }
+        }
+        return "{" + fields.joined(separator: ",") + "}"
     }
 
     private static func event(_ name: String, data: String) -> [UInt8] {

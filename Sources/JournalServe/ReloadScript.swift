@@ -101,7 +101,21 @@ enum ReloadScript {
       }
 
       var events = new EventSource("/__journal/events?since=" + encodeURIComponent("__TOKEN__"));
-      events.addEventListener("reload", function () { events.close(); location.reload(); });
+      // Pages a rebuild's first pass already put in place reload at once; the rest when the
+      // whole site is ready, and those that reloaded early not again.
+      var here = location.pathname;
+      events.addEventListener("update", function (event) {
+        try {
+          if (JSON.parse(event.data).paths.indexOf(here) >= 0) { events.close(); location.reload(); }
+        } catch (e) { /* a message we do not understand */ }
+      });
+      events.addEventListener("reload", function (event) {
+        try {
+          if ((JSON.parse(event.data).skip || []).indexOf(here) >= 0) { return; }
+        } catch (e) { /* an older server's plain token: reload */ }
+        events.close();
+        location.reload();
+      });
       events.addEventListener("errors", function (event) {
         try { show(JSON.parse(event.data)); } catch (e) { /* a message we do not understand */ }
       });

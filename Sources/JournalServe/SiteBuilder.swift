@@ -11,11 +11,19 @@ struct RebuildOutcome: Sendable {
     var seconds: Double
 }
 
-/// The one function that turns the journal into the served folder. Today a full build through
-/// the ordinary pipeline (atomic: staged, then swapped in); an incremental rebuild replaces the
-/// body of `rebuild()` and nothing else.
+/// The one function that turns the journal into the served folder: the ordinary pipeline
+/// (atomic: staged, then swapped in), with a `LoadCache` so only the files that changed are read
+/// again, and a first pass that puts the pages an edit affects in place before the rest of the
+/// site is made (`onFirstPass` hears of them, so open pages can reload at once).
 struct SiteBuilder: Sendable {
     var options: BuildOptions
+
+    init(options: BuildOptions, onFirstPass: @escaping @Sendable ([String]) -> Void) {
+        var options = options
+        options.cache = LoadCache()
+        options.firstPass = { paths in if !paths.isEmpty { onFirstPass(paths) } }
+        self.options = options
+    }
 
     func rebuild() -> RebuildOutcome {
         let clock = ContinuousClock(), start = clock.now

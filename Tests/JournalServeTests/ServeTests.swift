@@ -139,6 +139,15 @@ import Darwin
             #expect(await eventually { events.count("event: reload") == 1 }, "\(events.text)")
             let edited = await HTTP.get(port, "/2026/11/21/")
             #expect(edited.body.contains("Second snow") && !edited.body.contains("First snow"))
+            // The edited day's page was put in place first and its page told so; the whole site's
+            // reload then leaves that page alone.
+            let update = try #require(events.data(of: "update").first, "\(events.body)")
+            let updated = try #require(try JSONSerialization.jsonObject(with: Data(update.utf8)) as? [String: [String]])
+            #expect(updated["paths"]?.contains("/2026/11/21/") == true, "\(update)")
+            #expect(events.body.range(of: "event: update")?.lowerBound ?? events.body.endIndex < events.body.range(of: "event: reload")?.lowerBound ?? events.body.startIndex)
+            let reload = try #require(events.data(of: "reload").first)
+            let skipped = try #require(try JSONSerialization.jsonObject(with: Data(reload.utf8)) as? [String: Any])
+            #expect((skipped["skip"] as? [String])?.contains("/2026/11/21/") == true, "\(reload)")
 
             // Invalid front matter: the errors, with their place, and the last good page still served.
             try journal.write(Self.dayPath, "---\ntitle: Broken\ntracks: [unclosed\n---\n")
@@ -314,5 +323,30 @@ final class EventStream: @unchecked Sendable {
 
     var text: String { lock.withLock { received } }
     func count(_ needle: String) -> Int { text.components(separatedBy: needle).count - 1 }
+
+    /// The event stream itself: the chunked body with its chunk sizes taken out, so a message
+    /// split over two chunks reads whole.
+    var body: String {
+        let bytes = Array(text.utf8)
+        guard let start = bytes.indices.first(where: { bytes[$0...].starts(with: Array("\r\n\r\n".utf8)) }) else { return "" }
+        var index = start + 4, body: [UInt8] = []
+        while let lineEnd = bytes[index...].indices.first(where: { bytes[$0...].starts(with: [13, 10]) }),
+              let size = Int(String(decoding: bytes[index..<lineEnd], as: UTF8.self), radix: 16), size > 0,
+              lineEnd + 2 + size <= bytes.count {
+            body += bytes[(lineEnd + 2)..<(lineEnd + 2 + size)]
+            index = lineEnd + 2 + size + 2
+            if index > bytes.count { break }
+        }
+        return String(decoding: body, as: UTF8.self)
+    }
+
+    /// The data of every event named `name`, in order.
+    func data(of name: String) -> [String] {
+        body.components(separatedBy: "\n\n").compactMap { message in
+            let lines = message.split(separator: "\n", omittingEmptySubsequences: false)
+            guard lines.contains("event: \(name)") else { return nil }
+            return lines.first { $0.hasPrefix("data: ") }.map { String($0.dropFirst(6)) }
+        }
+    }
     func close() { shutdown(descriptor, Int32(SHUT_RDWR)) }
 }
