@@ -27,3 +27,6 @@ python3 .ci/gates/kill_test.py --journal "$journal" --days 365 --kills 30 --budg
 
 echo "-- Headless Chromium"
 python3 .ci/gates/browser_test.py public
+
+echo "-- journal serve in headless Chromium: an edit reloads the page, an error shows its place, a fix clears it"
+python3 .ci/gates/serve_test.py --journal "$journal"
