@@ -182,6 +182,51 @@ import Darwin
         }
     }
 
+    @Test func afterEditsAdditionsAndDeletionsTheServedSiteIsWhatABuildWrites() async throws {
+        let journal = try Journal()
+        try journal.write("content/diary/2026/11/2026-11-20.md", Self.day(title: "Before"))
+        try await serving(journal) { running in
+            let port = running.port
+            let site = try #require(running.server.siteFolder)
+            var rebuilds = running.out.all.filter { $0.hasPrefix("Rebuilt in ") }.count
+            /// Makes a change and waits until serve has rebuilt for it.
+            func change(_ work: () throws -> Void) async throws {
+                try work()
+                rebuilds += 1
+                let target = rebuilds
+                #expect(await eventually { running.out.all.filter { $0.hasPrefix("Rebuilt in ") }.count >= target }, "\(running.out.all)")
+            }
+            try await change { try journal.write(Self.dayPath, Self.day(title: "Edited")) }
+            try await change { try journal.write("content/diary/2026/12/2026-12-01.md", Self.day(title: "December")) }
+            try await change { try FileManager.default.removeItem(atPath: journal.path + "/content/diary/2026/11/2026-11-20.md") }
+            try await change {
+                try journal.write("content/playlists/mix.md", "---\ntitle: Mix\ntracks:\n  - {title: A, artist: IU}\n---\n")
+            }
+            try await change { try journal.write(Self.dayPath, Self.day(title: "Edited twice").replacingOccurrences(of: "IU", with: "Someone")) }
+            #expect(await HTTP.get(port, "/2026/11/21/").body.contains("Edited twice"))
+
+            let fresh = FileManager.default.temporaryDirectory.appendingPathComponent("journal-serve-fresh-\(UUID().uuidString)").path
+            defer { try? FileManager.default.removeItem(atPath: fresh) }
+            let url = try #require(running.server.url)
+            #expect(JournalCLI.run(["build", "--quiet", "--source", journal.path, "--output", fresh, "--base-url", url], console: Console(github: false, out: { _ in }, error: { _ in })) == 0)
+            let served = Self.tree(site), built = Self.tree(fresh)
+            #expect(Set(served.keys) == Set(built.keys), "\(Set(served.keys).symmetricDifference(built.keys).sorted())")
+            let differing = built.keys.filter { served[$0] != built[$0] }.sorted()
+            #expect(differing.isEmpty, "\(differing)")
+        }
+    }
+
+    /// Every file under `folder` but the build's marker, by relative path.
+    static func tree(_ folder: String) -> [String: Data] {
+        var files: [String: Data] = [:]
+        let walker = FileManager.default.enumerator(atPath: folder)
+        while let item = walker?.nextObject() as? String {
+            guard walker?.fileAttributes?[.type] as? FileAttributeType == .typeRegular, item != ".journal-output" else { continue }
+            files[item] = FileManager.default.contents(atPath: folder + "/" + item)
+        }
+        return files
+    }
+
     @Test func stoppingRemovesTheServedFolder() async throws {
         let journal = try Journal()
         let running = try await start(journal)
