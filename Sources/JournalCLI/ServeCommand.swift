@@ -5,7 +5,18 @@ import JournalServe
 struct ServeCommand: JournalSubcommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
-        abstract: "Build the site into a folder of its own, serve it, and rebuild and reload open pages on every change."
+        abstract: "Build the site into a folder of its own, serve it, and rebuild and reload open pages on every change.",
+        discussion: """
+        The site is built under the system's temporary folder (never your public/) with base_url
+        set to the local address. Saving a file in journal.yaml, content/, templates/ or static/
+        rebuilds it and reloads the open pages; a mistake shows over the page with its
+        path:line:column until it is fixed. Ctrl-C stops it.
+
+        Examples:
+          journal serve
+          journal serve --port 4000 --drafts
+          journal serve --host 0.0.0.0      # open it from a phone on the same network
+        """
     )
 
     @OptionGroup var sourceOptions: SourceOptions
