@@ -98,8 +98,7 @@ struct BuildCommand: JournalSubcommand {
         commandName: "build",
         abstract: "Build the site into the output folder.",
         discussion: """
-        Writes the whole site (public/ by default) or nothing: a failed build leaves the previous
-        site as it was. A build with nothing changed since the last one only compares stamps.
+        Writes the whole site (public/ by default) or nothing: a failed build leaves the previous site as it was. A build with nothing changed since the last one only compares stamps.
 
         Examples:
           journal build
@@ -155,9 +154,7 @@ struct CheckCommand: JournalSubcommand {
         commandName: "check",
         abstract: "Check the journal for errors without writing anything.",
         discussion: """
-        Finds every problem a build would, in one run, as path:line:column: error: message.
-        With --format json, prints them instead as a JSON array of
-        {path, line, column, severity, message} on standard output, for editors and scripts.
+        Finds every problem a build would, in one run, as path:line:column: error: message. With --format json, prints them instead as a JSON array of {path, line, column, severity, message} on standard output, for editors and scripts.
 
         Examples:
           journal check --strict

@@ -7,10 +7,7 @@ struct ServeCommand: JournalSubcommand {
         commandName: "serve",
         abstract: "Build the site into a folder of its own, serve it, and rebuild and reload open pages on every change.",
         discussion: """
-        The site is built under the system's temporary folder (never your public/) with base_url
-        set to the local address. Saving a file in journal.yaml, content/, templates/ or static/
-        rebuilds it and reloads the open pages; a mistake shows over the page with its
-        path:line:column until it is fixed. Ctrl-C stops it.
+        The site is built under the system's temporary folder (never your public/) with base_url set to the local address. Saving a file in journal.yaml, content/, templates/ or static/ rebuilds it and reloads the open pages; a mistake shows over the page with its path:line:column until it is fixed. Ctrl-C stops it.
 
         Examples:
           journal serve

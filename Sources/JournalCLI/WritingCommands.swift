@@ -10,10 +10,7 @@ struct InitCommand: JournalSubcommand {
         commandName: "init",
         abstract: "Start a new journal in a folder.",
         discussion: """
-        Writes journal.yaml (every setting, commented), today's entry as an example, a playlist,
-        an about page, a favicon, a .gitignore and a GitHub Actions workflow that publishes the
-        site to GitHub Pages. The folder must be empty or not exist; `journal build` then works in
-        it with no edit.
+        Writes journal.yaml (every setting, commented), today's entry as an example, a playlist, an about page, a favicon, a .gitignore and a GitHub Actions workflow that publishes the site to GitHub Pages. The folder must be empty or not exist; `journal build` then works in it with no edit.
 
         Example:
           journal init my-journal --title "Songs of the Day" --language ko
@@ -69,9 +66,7 @@ struct NewCommand: JournalSubcommand {
         commandName: "new",
         abstract: "Add a day (today by default) or a playlist, ready to fill in.",
         discussion: """
-        Writes content/diary/YYYY/MM/YYYY-MM-DD.md for today (the date in journal.yaml's
-        timezone), or for DATE, and prints its path. A date that already has a file is refused.
-        `journal new playlist TITLE` writes content/playlists/SLUG.md.
+        Writes content/diary/YYYY/MM/YYYY-MM-DD.md for today (the date in journal.yaml's timezone), or for DATE, and prints its path. A date that already has a file is refused. `journal new playlist TITLE` writes content/playlists/SLUG.md.
 
         Examples:
           journal new
@@ -132,11 +127,9 @@ struct StatusCommand: JournalSubcommand {
         commandName: "status",
         abstract: "Whether today is logged, the streaks, this week and month.",
         discussion: """
-        "Today" is the date in journal.yaml's timezone. With --quiet nothing is printed and the
-        exit status says it: 0 when today is logged, 3 when it is not, 1 when the journal has
-        errors. A daily reminder from cron:
+        "Today" is the date in journal.yaml's timezone. With --quiet nothing is printed and the exit status says it: 0 when today is logged, 3 when it is not, 1 when the journal has errors. A daily reminder from cron (docs/reminders.md):
 
-          0 21 * * *  cd ~/my-journal && journal status --quiet || notify-send "Log today's songs"
+          0 21 * * * cd ~/j && journal status --quiet; [ $? = 3 ] && notify-send Log
         """)
 
     @OptionGroup var sourceOptions: SourceOptions
