@@ -153,3 +153,55 @@ struct StatusCommand: JournalSubcommand {
         return status.todayLogged ? 0 : Self.notLogged
     }
 }
+
+struct ImportCommand: JournalSubcommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import",
+        abstract: "Bring listening history from an export into diary days.",
+        discussion: """
+        Reads exports and writes one diary day per date that has plays, in journal.yaml's timezone, with at most max_tracks_per_day tracks (the most played). A date the journal already has is left alone, every file is written or none, and running the same import again writes nothing. Formats: \(JournalImport.formats.joined(separator: ", ")) (recognised from the file when not given).
+
+        Examples:
+          journal import Streaming_History_Audio_2023.json Streaming_History_Audio_2024.json
+          journal import --dry-run --since 2024-01-01 spotify endsong_0.json
+        """)
+
+    @OptionGroup var sourceOptions: SourceOptions
+    @Flag(name: .customLong("dry-run"), help: "Print what would be written, and write nothing.")
+    var dryRun = false
+    @Option(help: "Only days from this date (YYYY-MM-DD).")
+    var since: String?
+    @Option(help: "Only days up to this date (YYYY-MM-DD).")
+    var until: String?
+    @Argument(help: "An optional format (\(JournalImport.formats.joined(separator: ", "))), then the export files.")
+    var words: [String] = []
+
+    var format: String? { words.first.flatMap { JournalImport.formats.contains($0) ? $0 : nil } }
+    var files: [String] { format == nil ? words : Array(words.dropFirst()) }
+
+    func validate() throws {
+        guard !files.isEmpty else { throw ValidationError("name the export files to import, like: journal import Streaming_History_Audio_2024.json") }
+        for (flag, value) in [("--since", since), ("--until", until)] {
+            if let value, CalendarDate(iso: value) == nil { throw ValidationError("\(flag) '\(value)' is not a date: use YYYY-MM-DD") }
+        }
+    }
+
+    func execute(_ console: Console) -> Int32 {
+        let configFile = JournalLoader(source: sourceOptions.source).readConfig(overrides: ConfigOverrides())
+        guard let config = configFile.config else {
+            console.print(configFile.diagnostics, quiet: false)
+            return 1
+        }
+        let options = JournalImport.Options(files: files, format: format, since: since.flatMap { CalendarDate(iso: $0) },
+                                            until: until.flatMap { CalendarDate(iso: $0) }, dryRun: dryRun)
+        let summary = JournalImport.run(source: sourceOptions.source, config: config, options: options)
+        console.print(summary.diagnostics, quiet: false)
+        if summary.diagnostics.hasErrors {
+            console.error("Import failed: \(summary.diagnostics.errors.count) error\(summary.diagnostics.errors.count == 1 ? "" : "s"); nothing was written.")
+            return 1
+        }
+        if dryRun { for path in summary.written { console.out("would write \(path)") } }
+        for line in summary.lines { console.out(dryRun ? line.replacingOccurrences(of: " written,", with: " would be written,") : line) }
+        return 0
+    }
+}

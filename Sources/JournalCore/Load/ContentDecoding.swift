@@ -6,7 +6,7 @@ struct ContentDecoding: Sendable {
     var markdown: Markdown
     var maxTracksPerDay: Int
 
-    static let dayFields = ["date", "title", "tracks", "tags", "mood", "draft"]
+    static let dayFields = ["date", "title", "tracks", "tags", "mood", "draft", "source"]
     static let playlistFields = ["title", "description", "cover", "created", "updated", "tags", "tracks", "draft"]
     static let pageFields = ["title", "draft"]
 
@@ -31,6 +31,8 @@ struct ContentDecoding: Sendable {
         let tags = reader.tags(fields["tags"])
         let mood = reader.string(fields["mood"], field: "mood")
         let draft = reader.bool(fields["draft"], field: "draft") ?? false
+        // Where an imported day came from (`journal import`); nothing shows it yet.
+        _ = reader.string(fields["source"], field: "source")
         let tracks = reader.tracks(fields, owner: root, in: "a diary day", markdown: markdown)
         if let tracks, let node = fields["tracks"], let count = node.sequence?.count {
             if count == 0 {

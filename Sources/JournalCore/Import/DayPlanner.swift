@@ -1,0 +1,91 @@
+import Foundation
+
+/// From plays to diary days (docs/content-format.md, "Importing"):
+/// - a play lands on the calendar date of its start in the journal's `timezone`;
+/// - the same play seen twice (same artist and title, starts within `sameWithin` seconds) counts
+///   once;
+/// - a day keeps at most `maxTracksPerDay` tracks (0: every distinct track): the tracks played
+///   most that day, then the longest listened, then the earliest, listed in the order of their
+///   first play that day.
+public struct DayPlanner: Sendable {
+    public var timezone: TimeZone
+    public var maxTracksPerDay: Int
+    public var since: CalendarDate?
+    public var until: CalendarDate?
+    /// Two plays of one track starting this close are one play seen twice.
+    public static let sameWithin: Int64 = 5
+
+    public init(timezone: TimeZone, maxTracksPerDay: Int, since: CalendarDate? = nil, until: CalendarDate? = nil) {
+        self.timezone = timezone
+        self.maxTracksPerDay = maxTracksPerDay
+        self.since = since
+        self.until = until
+    }
+
+    /// One imported day: its date and its tracks, each with the plays that chose it.
+    public struct PlannedDay: Sendable, Equatable {
+        public var date: CalendarDate
+        public var tracks: [ImportedPlay]
+    }
+
+    public struct Plan: Sendable {
+        public var days: [PlannedDay]
+        /// Plays counted once because another read of them came first.
+        public var duplicates: Int
+        /// Plays outside --since/--until.
+        public var outsideRange: Int
+    }
+
+    public func plan(_ plays: [ImportedPlay]) -> Plan {
+        // Duplicates: by track, in time order; a play within `sameWithin` of the last kept one
+        // of its track is the same play.
+        let ordered = plays.enumerated().sorted { ($0.element.trackKey, $0.element.started, $0.offset) < ($1.element.trackKey, $1.element.started, $1.offset) }
+        var kept: [ImportedPlay] = []
+        var duplicates = 0
+        var last: (key: String, started: Int64)?
+        for (_, play) in ordered {
+            if let last, last.key == play.trackKey, play.started - last.started <= Self.sameWithin {
+                duplicates += 1
+                continue
+            }
+            kept.append(play)
+            last = (play.trackKey, play.started)
+        }
+
+        var byDate: [CalendarDate: [ImportedPlay]] = [:]
+        var outside = 0
+        for play in kept {
+            let date = self.date(of: play)
+            if let since, date < since { outside += 1; continue }
+            if let until, date > until { outside += 1; continue }
+            byDate[date, default: []].append(play)
+        }
+        let days = byDate.keys.sorted().map { date in PlannedDay(date: date, tracks: choose(byDate[date] ?? [])) }
+        return Plan(days: days, duplicates: duplicates, outsideRange: outside)
+    }
+
+    /// The calendar date a play belongs to.
+    func date(of play: ImportedPlay) -> CalendarDate {
+        let seconds = play.wallClock ? play.started : play.started + Int64(timezone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(play.started))))
+        return CalendarDate(dayNumber: Int((Double(seconds) / 86_400).rounded(.down)))
+    }
+
+    /// The day's tracks: ranked by plays, time listened and first play; kept in first-play order.
+    func choose(_ plays: [ImportedPlay]) -> [ImportedPlay] {
+        var tracks: [String: (first: ImportedPlay, count: Int, listened: Int)] = [:]
+        for play in plays.sorted(by: { ($0.started, $0.trackKey) < ($1.started, $1.trackKey) }) {
+            if var track = tracks[play.trackKey] {
+                track.count += 1
+                track.listened += play.listened ?? 0
+                tracks[play.trackKey] = track
+            } else {
+                tracks[play.trackKey] = (play, 1, play.listened ?? 0)
+            }
+        }
+        var ranked = tracks.values.sorted {
+            ($1.count, $1.listened, $0.first.started, $0.first.trackKey) < ($0.count, $0.listened, $1.first.started, $1.first.trackKey)
+        }
+        if maxTracksPerDay > 0 { ranked = Array(ranked.prefix(maxTracksPerDay)) }
+        return ranked.sorted { ($0.first.started, $0.first.trackKey) < ($1.first.started, $1.first.trackKey) }.map(\.first)
+    }
+}

@@ -1,0 +1,54 @@
+/// One play as an export records it, before it becomes part of a day.
+public struct ImportedPlay: Sendable, Equatable {
+    /// At least one; several only where the format lists artists separately.
+    public var artists: [String]
+    public var title: String
+    public var album: String?
+    /// When the play started, in Unix seconds (UTC) — or, when `wallClock`, seconds of the
+    /// device's local wall-clock time counted as if it were UTC.
+    public var started: Int64
+    /// The start is the device's wall-clock time, zone unknown (`#TZ/UNKNOWN` scrobbler logs):
+    /// its date is read as it is, not moved into `timezone`.
+    public var wallClock = false
+    /// How long it was listened to, in milliseconds, where the export says.
+    public var listened: Int?
+    /// The track's length, in seconds, where known.
+    public var duration: Int?
+    /// Links out (`spotify`: https://open.spotify.com/track/…) as the day file writes them.
+    public var links: [(service: String, url: String)] = []
+    public var artwork: String?
+
+    public init(artists: [String], title: String, album: String? = nil, started: Int64, listened: Int? = nil) {
+        self.artists = artists
+        self.title = title
+        self.album = album
+        self.started = started
+        self.listened = listened
+    }
+
+    public static func == (a: ImportedPlay, b: ImportedPlay) -> Bool {
+        a.artists == b.artists && a.title == b.title && a.album == b.album && a.started == b.started
+            && a.wallClock == b.wallClock && a.listened == b.listened && a.duration == b.duration
+            && a.links.map(\.service) == b.links.map(\.service) && a.links.map(\.url) == b.links.map(\.url) && a.artwork == b.artwork
+    }
+
+    /// What two plays of one track share: title and primary artist, without regard to case.
+    var trackKey: String { title.lowercased() + "\u{0}" + (artists.first ?? "").lowercased() }
+}
+
+/// What reading one export file found.
+public struct ImportFileReport: Sendable {
+    public var path: String
+    public var format: String
+    public var playsRead = 0
+    /// Plays left out, by reason (`under 30 s and skipped`, `incognito`, `podcast episode` …).
+    public var skipped: [String: Int] = [:]
+    public var diagnostics: [Diagnostic] = []
+
+    public init(path: String, format: String) {
+        self.path = path
+        self.format = format
+    }
+
+    mutating func skip(_ reason: String) { skipped[reason, default: 0] += 1 }
+}

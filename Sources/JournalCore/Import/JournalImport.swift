@@ -1,0 +1,157 @@
+import Foundation
+
+/// `journal import`: listening history from an export into diary days the build understands,
+/// once, correctly and safely (docs/content-format.md, "Importing"). It never modifies or deletes
+/// a file: a day that already has a file is left alone; every new file of a run is written, or
+/// none is; a second run of the same import writes nothing.
+public enum JournalImport {
+    /// The formats it reads, and how each is recognised from the file itself.
+    public static let formats = [SpotifyHistory.name]
+
+    public struct Options: Sendable {
+        public var files: [String]
+        /// A format name; nil to recognise each file.
+        public var format: String?
+        public var since: CalendarDate?
+        public var until: CalendarDate?
+        public var dryRun: Bool
+
+        public init(files: [String], format: String? = nil, since: CalendarDate? = nil, until: CalendarDate? = nil, dryRun: Bool = false) {
+            self.files = files
+            self.format = format
+            self.since = since
+            self.until = until
+            self.dryRun = dryRun
+        }
+    }
+
+    public struct Summary: Sendable {
+        public var files: [ImportFileReport] = []
+        public var duplicates = 0
+        public var outsideRange = 0
+        /// Days written (or, with --dry-run, that would be), by path.
+        public var written: [String] = []
+        /// Days left alone because the journal has them already, by date.
+        public var present: [CalendarDate] = []
+        public var diagnostics: [Diagnostic] { files.flatMap(\.diagnostics) + extra }
+        var extra: [Diagnostic] = []
+
+        /// The summary as the terminal shows it.
+        public var lines: [String] {
+            var lines: [String] = []
+            for file in files {
+                var line = "\(file.path) (\(file.format)): \(file.playsRead) play\(file.playsRead == 1 ? "" : "s") read"
+                for (reason, count) in file.skipped.sorted(by: { $0.key < $1.key }) { line += ", \(count) skipped (\(reason))" }
+                lines.append(line)
+            }
+            lines.append("\(duplicates) duplicate\(duplicates == 1 ? "" : "s") counted once" + (outsideRange > 0 ? ", \(outsideRange) outside --since/--until" : "") + ".")
+            lines.append("\(written.count) day\(written.count == 1 ? "" : "s") written, \(present.count) already in the journal (left as they are).")
+            return lines
+        }
+    }
+
+    /// Reads every file, plans the days and writes them (unless `dryRun`). Problems in any file
+    /// stop the run before anything is written.
+    public static func run(source: String, config: SiteConfig, options: Options) -> Summary {
+        var summary = Summary()
+        var plays: [ImportedPlay] = []
+        for path in options.files {
+            switch FileTree.read(path, limit: 1 << 30) {
+            case .bytes(let bytes):
+                let head = String(decoding: bytes.prefix(4096), as: UTF8.self)
+                let format = options.format ?? recognise(head)
+                guard format == SpotifyHistory.name else {
+                    var report = ImportFileReport(path: path, format: options.format ?? "unknown")
+                    report.diagnostics.append(Diagnostic(.error, "not a listening history this knows: the formats are \(formats.joined(separator: ", "))",
+                                                         path: path, line: 1, column: 1))
+                    summary.files.append(report)
+                    continue
+                }
+                let (read, report) = SpotifyHistory.read(bytes, path: path)
+                plays += read
+                summary.files.append(report)
+            case .failed(let code):
+                summary.extra.append(Diagnostic(.error, "cannot read this file: \(Platform.describe(code))", path: path, line: 1, column: 1))
+            case .tooLarge(let size):
+                summary.extra.append(Diagnostic(.error, "the file is \(size) bytes, over 1 GB", path: path, line: 1, column: 1))
+            }
+        }
+        guard !summary.diagnostics.hasErrors else { return summary }
+
+        let zone = config.timezone.flatMap(TimeZone.init(identifier:)) ?? TimeZone.current
+        let plan = DayPlanner(timezone: zone, maxTracksPerDay: config.maxTracksPerDay, since: options.since, until: options.until).plan(plays)
+        summary.duplicates = plan.duplicates
+        summary.outsideRange = plan.outsideRange
+        var files: [(relative: String, text: String)] = []
+        for day in plan.days {
+            if NewEntry.dayFile(for: day.date, source: source) != nil {
+                summary.present.append(day.date)
+                continue
+            }
+            let relative = "content/diary/\(CalendarDate.pad(day.date.year, 4))/\(CalendarDate.pad(day.date.month, 2))/\(day.date.iso).md"
+            files.append((relative, dayFile(day, format: summary.files.first?.format ?? SpotifyHistory.name)))
+        }
+        summary.written = files.map { NewEntry.display($0.relative, source: source) }
+        guard !options.dryRun else { return summary }
+        if let problem = writeAll(files, source: source) {
+            summary.extra.append(problem)
+            summary.written = []
+        }
+        return summary
+    }
+
+    /// The format `head` (the start of a file) is in, if known.
+    static func recognise(_ head: String) -> String? {
+        SpotifyHistory.recognises(head) ? SpotifyHistory.name : nil
+    }
+
+    /// A day's file: `source` and its tracks, as a person would write them.
+    static func dayFile(_ day: DayPlanner.PlannedDay, format: String) -> String {
+        var text = "---\n# Imported by `journal import` from \(format): add a title, a mood or a few words any time.\nsource: \(format)\ntracks:\n"
+        for track in day.tracks {
+            text += "  - title: \(NewEntry.yamlQuoted(track.title))\n"
+            text += track.artists.count == 1 ? "    artist: \(NewEntry.yamlQuoted(track.artists[0]))\n"
+                : "    artist: [\(track.artists.map(NewEntry.yamlQuoted).joined(separator: ", "))]\n"
+            if let album = track.album { text += "    album: \(NewEntry.yamlQuoted(album))\n" }
+            if let duration = track.duration, duration > 0 { text += "    duration: \"\(duration / 60):\(CalendarDate.pad(duration % 60, 2))\"\n" }
+            if let artwork = track.artwork { text += "    artwork: \(NewEntry.yamlQuoted(artwork))\n" }
+            if !track.links.isEmpty {
+                text += "    links:\n" + track.links.map { "      \($0.service): \(NewEntry.yamlQuoted($0.url))\n" }.joined()
+            }
+        }
+        return text + "---\n"
+    }
+
+    /// Writes every file or none: each is staged in a hidden folder of `content/`, then linked
+    /// into place (a link never replaces a file); on any failure the ones placed are taken back.
+    static func writeAll(_ files: [(relative: String, text: String)], source: String) -> Diagnostic? {
+        guard !files.isEmpty else { return nil }
+        let staging = join(source, "content/.journal-import-\(getpid())")
+        defer { FileTree.removeTree(staging) }
+        var placed: [String] = []
+        func fail(_ message: String, _ path: String) -> Diagnostic {
+            for path in placed { unlink(path) }
+            return Diagnostic(.error, message + "; nothing was written", path: path, line: 1, column: 1)
+        }
+        for (index, file) in files.enumerated() {
+            do throws(NewEntry.Refusal) {
+                try NewEntry.create("\(index).md", text: file.text, source: staging)
+            } catch {
+                return fail("cannot write the import's files beside the journal", staging)
+            }
+        }
+        for (index, file) in files.enumerated() {
+            let target = join(source, file.relative)
+            do {
+                try FileManager.default.createDirectory(atPath: (target as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            } catch {
+                return fail("cannot make this folder", (target as NSString).deletingLastPathComponent)
+            }
+            guard link(join(staging, "\(index).md"), target) == 0 else {
+                return fail(errno == EEXIST ? "this file appeared while importing" : "cannot write this file: \(Platform.describe(errno))", target)
+            }
+            placed.append(target)
+        }
+        return nil
+    }
+}

@@ -1,0 +1,171 @@
+import Foundation
+
+/// Spotify's exports: the extended streaming history (`Streaming_History_Audio_*.json`, and the
+/// older `endsong_*.json`) and the account data (`StreamingHistory_music_*.json`). Both give the
+/// moment playback **ended**, in UTC; a play started that long before it (`ms_played`).
+enum SpotifyHistory {
+    static let name = "spotify"
+    /// Plays shorter than this that were skipped (or, in account data, any shorter) are left out.
+    static let shortPlay = 30_000
+
+    /// A JSON array whose objects have Spotify's fields.
+    static func recognises(_ head: String) -> Bool {
+        head.first(where: { !$0.isWhitespace }) == "[" && (head.contains("\"ms_played\"") || head.contains("\"msPlayed\""))
+    }
+
+    static func read(_ bytes: [UInt8], path: String) -> ([ImportedPlay], ImportFileReport) {
+        var report = ImportFileReport(path: path, format: name)
+        let objects: [[String: Any]]
+        switch ImportJSON.array(bytes, path: path) {
+        case .failure(let problem):
+            report.diagnostics.append(problem)
+            return ([], report)
+        case .success(let array):
+            objects = array
+        }
+        var plays: [ImportedPlay] = []
+        for (index, object) in objects.enumerated() {
+            report.playsRead += 1
+            if object["endTime"] != nil || object["msPlayed"] != nil {
+                if let play = accountPlay(object, index: index, report: &report) { plays.append(play) }
+            } else if let play = extendedPlay(object, index: index, report: &report) {
+                plays.append(play)
+            }
+        }
+        return (plays, report)
+    }
+
+    /// One row of the extended streaming history.
+    static func extendedPlay(_ row: [String: Any], index: Int, report: inout ImportFileReport) -> ImportedPlay? {
+        if row["incognito_mode"] as? Bool == true { report.skip("incognito"); return nil }
+        guard let title = ImportJSON.text(row["master_metadata_track_name"]) else {
+            report.skip(row["episode_name"] is String || row["spotify_episode_uri"] is String ? "podcast episode" : "no track name")
+            return nil
+        }
+        guard let artist = ImportJSON.text(row["master_metadata_album_artist_name"]) else { report.skip("no artist"); return nil }
+        guard let ended = ImportJSON.text(row["ts"]).flatMap(ImportTime.iso8601) else {
+            report.diagnostics.append(ImportJSON.problem("play \(index + 1) has no readable 'ts' (like 2024-01-31T23:59:59Z)", path: report.path))
+            return nil
+        }
+        let listened = ImportJSON.int(row["ms_played"]) ?? 0
+        let skipped = row["skipped"] as? Bool == true || (ImportJSON.text(row["reason_end"]).map { $0 != "trackdone" } ?? false)
+        if listened < shortPlay && skipped { report.skip("under 30 s and skipped"); return nil }
+        var play = ImportedPlay(artists: [artist], title: title, album: ImportJSON.text(row["master_metadata_album_album_name"]),
+                                started: ended - Int64(listened / 1000), listened: listened)
+        if let uri = ImportJSON.text(row["spotify_track_uri"]), uri.hasPrefix("spotify:track:") {
+            let id = uri.dropFirst("spotify:track:".count)
+            if !id.isEmpty, id.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) {
+                play.links = [("spotify", "https://open.spotify.com/track/\(id)")]
+            }
+        }
+        return play
+    }
+
+    /// One row of the account data's streaming history: `endTime` is "YYYY-MM-DD HH:MM", UTC.
+    static func accountPlay(_ row: [String: Any], index: Int, report: inout ImportFileReport) -> ImportedPlay? {
+        guard let title = ImportJSON.text(row["trackName"]), let artist = ImportJSON.text(row["artistName"]) else {
+            report.skip(row["podcastName"] != nil || row["episodeName"] != nil ? "podcast episode" : "no track name")
+            return nil
+        }
+        guard let ended = ImportJSON.text(row["endTime"]).flatMap(ImportTime.minuteUTC) else {
+            report.diagnostics.append(ImportJSON.problem("play \(index + 1) has no readable 'endTime' (like 2024-01-31 23:59)", path: report.path))
+            return nil
+        }
+        let listened = ImportJSON.int(row["msPlayed"]) ?? 0
+        if listened < shortPlay { report.skip("under 30 s"); return nil }
+        return ImportedPlay(artists: [artist], title: title, started: ended - Int64(listened / 1000), listened: listened)
+    }
+}
+
+/// Reading JSON exports: whole arrays, with the place of a syntax error.
+enum ImportJSON {
+    static func array(_ bytes: [UInt8], path: String) -> Result<[[String: Any]], Diagnostic> {
+        let value: Any
+        do {
+            value = try JSONSerialization.jsonObject(with: Data(bytes), options: [.fragmentsAllowed])
+        } catch {
+            return .failure(syntaxProblem(error, bytes: bytes, path: path))
+        }
+        guard let array = value as? [Any] else { return .failure(problem("expected a JSON array of plays", path: path)) }
+        var objects: [[String: Any]] = []
+        for (index, item) in array.enumerated() {
+            guard let object = item as? [String: Any] else {
+                return .failure(problem("play \(index + 1) is not a JSON object", path: path))
+            }
+            objects.append(object)
+        }
+        return .success(objects)
+    }
+
+    /// A JSON syntax error at its line and column, where Foundation names the byte.
+    static func syntaxProblem(_ error: Error, bytes: [UInt8], path: String) -> Diagnostic {
+        let text = "\(error)"
+        var line = 1, column = 1
+        if let range = text.range(of: #"(character|index) \d+"#, options: .regularExpression),
+           let offset = Int(text[range].split(separator: " ").last ?? "") {
+            for byte in bytes.prefix(min(offset, bytes.count)) {
+                if byte == UInt8(ascii: "\n") { line += 1; column = 1 } else if byte & 0xC0 != 0x80 { column += 1 }
+            }
+            return Diagnostic(.error, "invalid JSON at byte \(offset)", path: path, line: line, column: column)
+        }
+        if let range = text.range(of: #"line \d+, column \d+"#, options: .regularExpression) {
+            let numbers = text[range].split(whereSeparator: { !$0.isNumber }).compactMap { Int($0) }
+            if numbers.count == 2 { line = numbers[0]; column = numbers[1] }
+        }
+        return Diagnostic(.error, "invalid JSON", path: path, line: line, column: column)
+    }
+
+    static func problem(_ message: String, path: String) -> Diagnostic {
+        Diagnostic(.error, message, path: path, line: 1, column: 1)
+    }
+
+    /// A non-empty string, trimmed.
+    static func text(_ value: Any?) -> String? {
+        guard let string = value as? String else { return nil }
+        let trimmed = string.trimmingCharacters(in: .whitespacesAndNewlines)
+        return trimmed.isEmpty ? nil : trimmed
+    }
+
+    static func int(_ value: Any?) -> Int? {
+        if let number = value as? NSNumber { return number.intValue }
+        if let string = value as? String { return Int(string) }
+        return nil
+    }
+}
+
+/// Instants as exports write them, in Unix seconds.
+enum ImportTime {
+    /// `2024-01-31T23:59:59Z` (fractions and `+00:00` accepted).
+    static func iso8601(_ text: String) -> Int64? {
+        let bytes = Array(text.utf8)
+        guard bytes.count >= 19, bytes[10] == UInt8(ascii: "T") || bytes[10] == UInt8(ascii: " "),
+              let date = CalendarDate(iso: String(decoding: bytes[0..<10], as: UTF8.self)),
+              let clock = clock(bytes[11..<19]) else { return nil }
+        var seconds = Int64(date.dayNumber) * 86_400 + clock
+        var rest = bytes[19...]
+        if rest.first == UInt8(ascii: ".") { rest = rest.drop(while: { $0 == UInt8(ascii: ".") || ($0 >= 48 && $0 <= 57) }) }
+        if rest.isEmpty || rest.elementsEqual("Z".utf8) { return seconds }
+        guard rest.count == 6, let sign = rest.first, sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-"),
+              let hours = Int(String(decoding: rest.dropFirst().prefix(2), as: UTF8.self)),
+              let minutes = Int(String(decoding: rest.suffix(2), as: UTF8.self)) else { return nil }
+        let offset = Int64(hours * 3600 + minutes * 60)
+        seconds -= sign == UInt8(ascii: "+") ? offset : -offset
+        return seconds
+    }
+
+    /// `2024-01-31 23:59`, UTC.
+    static func minuteUTC(_ text: String) -> Int64? {
+        let bytes = Array(text.utf8)
+        guard bytes.count == 16, let date = CalendarDate(iso: String(decoding: bytes[0..<10], as: UTF8.self)),
+              let clock = clock(Array(bytes[11..<16]) + Array(":00".utf8)) else { return nil }
+        return Int64(date.dayNumber) * 86_400 + clock
+    }
+
+    /// `HH:MM:SS` as seconds of the day.
+    private static func clock(_ bytes: some Collection<UInt8>) -> Int64? {
+        let parts = String(decoding: bytes, as: UTF8.self).split(separator: ":")
+        guard parts.count == 3, let h = Int(parts[0]), let m = Int(parts[1]), let s = Int(parts[2]),
+              (0..<24).contains(h), (0..<60).contains(m), (0...60).contains(s) else { return nil }
+        return Int64(h * 3600 + m * 60 + s)
+    }
+}

@@ -1,0 +1,64 @@
+import Foundation
+import Testing
+@testable import JournalCLI
+@testable import JournalCore
+
+/// `journal import` end to end: what it writes, what it never touches, and how it fails.
+@Suite struct ImportCommandTests {
+    let cli = CommandLineTests()
+
+    static let history = #"""
+    [{"ts": "2026-11-20T23:55:00Z", "ms_played": 200000, "master_metadata_track_name": "Through the Night", "master_metadata_album_artist_name": "IU", "master_metadata_album_album_name": "Palette", "spotify_track_uri": "spotify:track:3P3UA61WRQqwCXaoFOTENd", "reason_end": "trackdone", "skipped": false, "incognito_mode": false},
+     {"ts": "2026-11-21T20:00:00Z", "ms_played": 180000, "master_metadata_track_name": "Hype Boy", "master_metadata_album_artist_name": "NewJeans", "master_metadata_album_album_name": "New Jeans", "spotify_track_uri": "spotify:track:0a4MMyCrzT0En247IhqZbD", "reason_end": "trackdone", "skipped": false, "incognito_mode": false}]
+    """#
+
+    func journal(_ extra: [String: String] = [:]) throws -> CommandLineTests.Folder {
+        try CommandLineTests.Folder(["journal.yaml": "title: T\ntimezone: Asia/Seoul\n", "export/history.json": Self.history].merging(extra) { $1 })
+    }
+
+    @Test func importWritesDaysThatBuildAndASecondRunWritesNothing() throws {
+        let folder = try journal()
+        let run = cli.journal(["import", "--source", folder.path, folder.path + "/export/history.json"])
+        #expect(run.status == 0, "\(run.errors)")
+        #expect(run.out.last == "2 days written, 0 already in the journal (left as they are).", "\(run.out)")
+        // 23:55 UTC on the 20th ended a play that started 23:51:40 UTC: the 21st in Seoul.
+        let day = try #require(FileManager.default.contents(atPath: folder.path + "/content/diary/2026/11/2026-11-21.md").map { String(decoding: $0, as: UTF8.self) })
+        #expect(day.contains("source: spotify") && day.contains("title: \"Through the Night\"") && day.contains("spotify: \"https://open.spotify.com/track/3P3UA61WRQqwCXaoFOTENd\""))
+        #expect(cli.journal(["build", "--strict", "--source", folder.path]).status == 0)
+        let before = try FileManager.default.attributesOfItem(atPath: folder.path + "/content/diary/2026/11/2026-11-21.md")[.modificationDate] as? Date
+        let again = cli.journal(["import", "--source", folder.path, folder.path + "/export/history.json"])
+        #expect(again.out.last == "0 days written, 2 already in the journal (left as they are).", "\(again.out)")
+        #expect(try FileManager.default.attributesOfItem(atPath: folder.path + "/content/diary/2026/11/2026-11-21.md")[.modificationDate] as? Date == before)
+    }
+
+    @Test func aDayTheJournalHasIsLeftAloneAndDryRunWritesNothing() throws {
+        let mine = "---\ntracks:\n  - {title: Mine, artist: Me}\n---\nMy own words.\n"
+        let folder = try journal(["content/diary/2026-11-21.md": mine])
+        let dry = cli.journal(["import", "--dry-run", "--source", folder.path, "spotify", folder.path + "/export/history.json"])
+        #expect(dry.status == 0)
+        #expect(dry.out.contains("would write \(folder.path)/content/diary/2026/11/2026-11-22.md"), "\(dry.out)")
+        #expect(!FileManager.default.fileExists(atPath: folder.path + "/content/diary/2026/11/2026-11-22.md"))
+        let run = cli.journal(["import", "--source", folder.path, folder.path + "/export/history.json"])
+        #expect(run.out.last == "1 day written, 1 already in the journal (left as they are).", "\(run.out)")
+        #expect(FileManager.default.contents(atPath: folder.path + "/content/diary/2026-11-21.md") == Data(mine.utf8))
+    }
+
+    @Test func aMalformedOrUnknownFileStopsTheImportWithNothingWritten() throws {
+        let folder = try journal(["export/broken.json": "[{\"ts\": 1, \"ms_played\": 3,\n ]", "export/notes.txt": "hello\n"])
+        let run = cli.journal(["import", "--source", folder.path, folder.path + "/export/history.json", folder.path + "/export/broken.json", folder.path + "/export/notes.txt"])
+        #expect(run.status == 1)
+        #expect(run.errors.contains { $0.hasPrefix(folder.path + "/export/broken.json:2:") && $0.contains("invalid JSON") }, "\(run.errors)")
+        #expect(run.errors.contains { $0.contains("notes.txt:1:1: error: not a listening history this knows: the formats are spotify") }, "\(run.errors)")
+        #expect(!FileManager.default.fileExists(atPath: folder.path + "/content"))
+        #expect(cli.journal(["import", "--source", folder.path]).status == 2)
+        #expect(cli.journal(["import", "--since", "yesterday", "--source", folder.path, "x.json"]).status == 2)
+    }
+
+    @Test func sinceAndUntilKeepTheDaysBetween() throws {
+        let folder = try journal()
+        let run = cli.journal(["import", "--since", "2026-11-22", "--source", folder.path, folder.path + "/export/history.json"])
+        #expect(run.out.contains("0 duplicates counted once, 1 outside --since/--until."), "\(run.out)")
+        #expect(!FileManager.default.fileExists(atPath: folder.path + "/content/diary/2026/11/2026-11-21.md"))
+        #expect(FileManager.default.fileExists(atPath: folder.path + "/content/diary/2026/11/2026-11-22.md"))
+    }
+}

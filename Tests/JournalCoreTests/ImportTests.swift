@@ -1,0 +1,100 @@
+import Foundation
+import Testing
+@testable import JournalCore
+
+/// From plays to days, and Spotify's exports, checked on small fixtures written here.
+@Suite struct ImportTests {
+    /// Unix seconds of a UTC time written `2026-12-31T23:50:00`.
+    static func utc(_ text: String) -> Int64 { ImportTime.iso8601(text + "Z") ?? 0 }
+
+    static func play(_ title: String, _ artist: String = "A", at time: String, listened: Int = 200_000) -> ImportedPlay {
+        ImportedPlay(artists: [artist], title: title, started: utc(time), listened: listened)
+    }
+
+    static func planner(_ zone: String, max: Int = 3) -> DayPlanner {
+        DayPlanner(timezone: TimeZone(identifier: zone) ?? .gmt, maxTracksPerDay: max)
+    }
+
+    @Test func aPlayLandsOnTheDateOfItsStartInTheJournalsZone() {
+        let late = Self.play("Late", at: "2026-12-31T23:50:00")
+        #expect(Self.planner("Asia/Seoul").plan([late]).days.map(\.date.iso) == ["2027-01-01"])
+        #expect(Self.planner("America/Los_Angeles").plan([late]).days.map(\.date.iso) == ["2026-12-31"])
+        #expect(Self.planner("UTC").plan([late]).days.map(\.date.iso) == ["2026-12-31"])
+        let early = Self.play("Early", at: "2027-01-01T07:30:00")
+        #expect(Self.planner("America/Los_Angeles").plan([early]).days.map(\.date.iso) == ["2026-12-31"])
+        var wall = Self.play("Device", at: "2027-01-01T00:10:00")
+        wall.wallClock = true
+        #expect(Self.planner("America/Los_Angeles").plan([wall]).days.map(\.date.iso) == ["2027-01-01"])
+    }
+
+    @Test func theSamePlaySeenTwiceCountsOnce() {
+        let plan = Self.planner("UTC", max: 0).plan([
+            Self.play("Song", at: "2026-11-21T10:00:00"), Self.play("song", at: "2026-11-21T10:00:04"),
+            Self.play("Song", at: "2026-11-21T10:05:00"), Self.play("Other", at: "2026-11-21T10:00:01"),
+        ])
+        #expect(plan.duplicates == 1)
+        #expect(plan.days.first?.tracks.map(\.title) == ["Song", "Other"])
+    }
+
+    @Test func aDayKeepsTheMostPlayedThenLongestThenEarliestInFirstPlayOrder() {
+        let plays = [
+            Self.play("Once early", at: "2026-11-21T08:00:00", listened: 100_000),
+            Self.play("Twice", at: "2026-11-21T09:00:00"), Self.play("Twice", at: "2026-11-21T21:00:00"),
+            Self.play("Once long", at: "2026-11-21T10:00:00", listened: 400_000),
+            Self.play("Once late", at: "2026-11-21T11:00:00", listened: 100_000),
+            Self.play("Thrice", at: "2026-11-21T12:00:00"), Self.play("Thrice", at: "2026-11-21T13:00:00"), Self.play("Thrice", at: "2026-11-21T14:00:00"),
+        ]
+        // Ranked: Thrice (3), Twice (2), Once long (most listened); listed by first play.
+        #expect(Self.planner("UTC").plan(plays).days.first?.tracks.map(\.title) == ["Twice", "Once long", "Thrice"])
+        // A tie on plays and time listened goes to the earliest.
+        #expect(Self.planner("UTC", max: 4).plan(plays).days.first?.tracks.map(\.title) == ["Once early", "Twice", "Once long", "Thrice"])
+        #expect(Self.planner("UTC", max: 0).plan(plays).days.first?.tracks.count == 5)
+    }
+
+    // MARK: Spotify
+
+    static func extended(_ rows: [String]) -> [UInt8] { Array(("[" + rows.joined(separator: ",\n") + "]").utf8) }
+
+    static func row(_ title: String?, ts: String, ms: Int, skipped: Bool? = false, reason: String = "trackdone", incognito: Bool = false) -> String {
+        let name = title.map { "\"\($0)\"" } ?? "null"
+        return #"{"ts": "\#(ts)", "ms_played": \#(ms), "master_metadata_track_name": \#(name), "master_metadata_album_artist_name": \#(title == nil ? "null" : "\"IU\""), "master_metadata_album_album_name": "Palette", "spotify_track_uri": "spotify:track:3P3UA61WRQqwCXaoFOTENd", "episode_name": \#(title == nil ? "\"Episode\"" : "null"), "reason_end": "\#(reason)", "skipped": \#(skipped.map(String.init) ?? "null"), "incognito_mode": \#(incognito)}"#
+    }
+
+    @Test func spotifyPlaysStartWhenTheyEndedMinusTimePlayedAndSkipsAreLeftOut() {
+        let (plays, report) = SpotifyHistory.read(Self.extended([
+            Self.row("Through the Night", ts: "2026-11-22T00:02:00Z", ms: 240_000),
+            Self.row("Skipped early", ts: "2026-11-21T10:00:00Z", ms: 5_000, skipped: true),
+            Self.row("Ended early", ts: "2026-11-21T10:00:00Z", ms: 12_000, skipped: nil, reason: "fwdbtn"),
+            Self.row("Skipped late", ts: "2026-11-21T11:00:00Z", ms: 90_000, skipped: true),
+            Self.row("Short but whole", ts: "2026-11-21T12:00:00Z", ms: 20_000),
+            Self.row("Secret", ts: "2026-11-21T13:00:00Z", ms: 200_000, incognito: true),
+            Self.row(nil, ts: "2026-11-21T14:00:00Z", ms: 900_000),
+        ]), path: "history.json")
+        #expect(report.diagnostics.isEmpty)
+        #expect(report.playsRead == 7)
+        #expect(report.skipped == ["under 30 s and skipped": 2, "incognito": 1, "podcast episode": 1])
+        #expect(plays.map(\.title) == ["Through the Night", "Skipped late", "Short but whole"])
+        // Ended 00:02 after four minutes: it started on the 21st, 23:58 UTC.
+        #expect(plays[0].started == Self.utc("2026-11-21T23:58:00"))
+        #expect(Self.planner("UTC").plan([plays[0]]).days.map(\.date.iso) == ["2026-11-21"])
+        #expect(plays[0].links.map(\.url) == ["https://open.spotify.com/track/3P3UA61WRQqwCXaoFOTENd"])
+        #expect(plays[0].album == "Palette")
+    }
+
+    @Test func spotifyAccountDataDropsPlaysUnderThirtySeconds() {
+        let bytes = Array(#"[{"endTime": "2026-11-21 10:04", "artistName": "IU", "trackName": "Blueming", "msPlayed": 217000}, {"endTime": "2026-11-21 10:05", "artistName": "IU", "trackName": "Short", "msPlayed": 29999}]"#.utf8)
+        let (plays, report) = SpotifyHistory.read(bytes, path: "StreamingHistory_music_0.json")
+        #expect(plays.map(\.title) == ["Blueming"])
+        #expect(plays.first?.started == Self.utc("2026-11-21T10:00:23"))
+        #expect(report.skipped == ["under 30 s": 1])
+    }
+
+    @Test func aMalformedSpotifyFileSaysWhere() {
+        let (_, report) = SpotifyHistory.read(Array("[{\"ts\": \"2026-11-21T10:00:00Z\",\n \"ms_played\": ,}]".utf8), path: "broken.json")
+        let problem = report.diagnostics.first
+        #expect(problem?.path == "broken.json" && problem?.line == 2, "\(report.diagnostics)")
+        #expect(problem?.message.hasPrefix("invalid JSON at byte") == true, "\(report.diagnostics)")
+        let (_, notArray) = SpotifyHistory.read(Array("{\"ts\": 1}".utf8), path: "object.json")
+        #expect(notArray.diagnostics.map(\.message) == ["expected a JSON array of plays"])
+    }
+}
