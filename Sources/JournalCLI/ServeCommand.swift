@@ -30,9 +30,10 @@ struct ServeCommand: JournalSubcommand {
             console.error("error: \(sourceOptions.source) is not a folder")
             return 2
         }
-        // Ctrl-C and `kill` stop the server cleanly instead of ending the process at once.
+        // Ctrl-C, `kill` and a closed terminal stop the server cleanly instead of ending the
+        // process at once (and leaving its folder behind).
         let stopRequested = DispatchSemaphore(value: 0)
-        let signals = [SIGINT, SIGTERM].map { number -> any DispatchSourceSignal in
+        let signals = [SIGINT, SIGTERM, SIGHUP].map { number -> any DispatchSourceSignal in
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
             source.setEventHandler { stopRequested.signal() }
@@ -43,6 +44,7 @@ struct ServeCommand: JournalSubcommand {
             for source in signals { source.cancel() }
             signal(SIGINT, SIG_DFL)
             signal(SIGTERM, SIG_DFL)
+            signal(SIGHUP, SIG_DFL)
         }
 
         let server = JournalServer(ServeOptions(source: sourceOptions.source, host: host, port: port, drafts: drafts),

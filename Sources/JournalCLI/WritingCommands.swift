@@ -26,12 +26,27 @@ struct InitCommand: JournalSubcommand {
     var toolRepository: String?
 
     func validate() throws {
+        guard !folder.isEmpty else { throw ValidationError("name the folder to start the journal in, like: journal init my-journal") }
+        if let title {
+            guard !title.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty, !ControlCharacters.contains(title) else {
+                throw ValidationError("--title must have words in it, and no control characters")
+            }
+        }
         guard JournalInit.languages.contains(Language(rawValue: language.lowercased())) else {
             throw ValidationError("--language must be \(JournalInit.languages.map(\.rawValue).joined(separator: " or ")), not '\(language)'")
         }
-        if let toolRepository, toolRepository.split(separator: "/").count != 2 || toolRepository.contains(where: { $0.isWhitespace }) {
-            throw ValidationError("--tool-repository must be OWNER/NAME, like someone/journal")
+        if let toolRepository, !Self.isRepository(toolRepository) {
+            throw ValidationError("--tool-repository must be a GitHub OWNER/NAME, like someone/journal")
         }
+    }
+
+    /// `OWNER/NAME` as GitHub allows them: letters, digits and `-` for the owner; also `.` and
+    /// `_` for the name, which is never `.` or `..`. Nothing else reaches the workflow's YAML.
+    static func isRepository(_ text: String) -> Bool {
+        let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty, parts[1] != ".", parts[1] != ".." else { return false }
+        return parts[0].allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }
+            && parts[1].allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "." || $0 == "_") }
     }
 
     func execute(_ console: Console) -> Int32 {
@@ -84,6 +99,7 @@ struct NewCommand: JournalSubcommand {
             guard words.count > 1, !words.dropFirst().joined(separator: " ").trimmingCharacters(in: .whitespaces).isEmpty else {
                 throw ValidationError("`journal new playlist` needs a title, like: journal new playlist \"Rainy commute\"")
             }
+            guard !ControlCharacters.contains(words.joined()) else { throw ValidationError("a playlist's title cannot hold control characters") }
         } else if words.count > 1 {
             throw ValidationError("expected one date (YYYY-MM-DD, today or yesterday), got \(words.count) words")
         } else if let word = words.first, Today.parse(word, today: CalendarDate(dayNumber: 0)) == nil {

@@ -97,8 +97,11 @@ public final class JournalServer: @unchecked Sendable {
         }
         let host = options.host.contains(":") ? "[\(Self.normalized(options.host))]" : Self.normalized(options.host)
         let url = "http://\(host):\(port)/"
-        let work = Self.workFolder(source: options.source, port: port)
-        try? FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
+        guard let work = Self.makeWorkFolder() else {
+            await server.stop()
+            task.cancel()
+            throw .cannotListen("cannot make a folder for the site under \(FileManager.default.temporaryDirectory.path)")
+        }
         site.set(work + "/site")
 
         // Listening on every address, the page's own address is not known: links stay site-relative.
@@ -190,12 +193,16 @@ public final class JournalServer: @unchecked Sendable {
 
     /// A folder of this run's own under the system's temporary folder, named after the journal's
     /// real path and the port, so two journals (or one served twice) never share one.
-    private static func workFolder(source: String, port: UInt16) -> String {
-        let real = realpath(source, nil).map { resolved in defer { free(resolved) }; return String(cString: resolved) } ?? source
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in real.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+    /// A new folder of serve's own under the system's temporary folder, with a random name and
+    /// only its owner's access (`mkdtemp`): never an existing folder or a link someone left there.
+    private static func makeWorkFolder() -> String? {
         let base = FileManager.default.temporaryDirectory.path
-        return (base.hasSuffix("/") ? String(base.dropLast()) : base) + "/journal-serve-\(String(hash, radix: 16))-\(port)"
+        var template = Array(((base.hasSuffix("/") ? String(base.dropLast()) : base) + "/journal-serve-XXXXXXXX").utf8CString)
+        let made = template.withUnsafeMutableBufferPointer { buffer -> String? in
+            guard let start = buffer.baseAddress, let folder = mkdtemp(start) else { return nil }
+            return String(cString: folder)
+        }
+        return made
     }
 }
 

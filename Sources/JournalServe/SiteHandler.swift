@@ -40,7 +40,9 @@ struct SiteHandler: HTTPHandler {
                 .handleRequest(request)
         case .folder:
             let query = request.target.query()
-            let location = request.target.path() + "/" + (query.isEmpty ? "" : "?" + query)
+            // One leading slash: `//host` in a Location would send the browser to another site.
+            let path = "/" + request.target.path().drop(while: { $0 == "/" })
+            let location = path + "/" + (query.isEmpty ? "" : "?" + query)
             return HTTPResponse(statusCode: .movedPermanently, headers: HTTPHeaders([.location: location]))
         case .missing:
             return notFound(token: token, request)

@@ -67,6 +67,12 @@ import Yams
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == [".hidden"])
         #expect(read(folder.path + "/.hidden") == "mine\n")
         #expect(cli.journal(["init", folder.path, "--language", "fr"]).status == 2)
+        let parent = try emptyFolder()
+        for bad in [["--title", "   "], ["--title", "a\u{1}b"], ["--tool-repository", "*a/b"], ["--tool-repository", "a/${{x"], ["--tool-repository", "me/.."]] {
+            #expect(cli.journal(["init", parent.path + "/j"] + bad).status == 2, "\(bad)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: parent.path + "/j"))
+        #expect(cli.journal(["init", ""]).status == 2)
     }
 
     // MARK: new
@@ -103,6 +109,13 @@ import Yams
         #expect(!FileManager.default.fileExists(atPath: folder.path + "/content/diary/2026/11/2026-11-21.md"))
         #expect(cli.journal(["new", "2026-11-20", "--source", folder.path]).status == 0)
         #expect(FileManager.default.fileExists(atPath: folder.path + "/content/diary/2026/11/2026-11-20.md"))
+        // The date however the YAML writes it: a BOM and CRLF, a quoted key, a flow mapping.
+        try Data("\u{FEFF}---\r\n\"date\": 2026-11-18\r\ntracks:\r\n  - {title: A, artist: B}\r\n---\r\n".utf8)
+            .write(to: URL(fileURLWithPath: folder.path + "/content/diary/old/windows.md"))
+        try Data("---\n{date: 2026-11-17, tracks: [{title: A, artist: B}]}\n---\n".utf8)
+            .write(to: URL(fileURLWithPath: folder.path + "/content/diary/old/flow.md"))
+        #expect(cli.journal(["new", "2026-11-18", "--source", folder.path]).out == [folder.path + "/content/diary/old/windows.md"])
+        #expect(cli.journal(["new", "2026-11-17", "--source", folder.path]).out == [folder.path + "/content/diary/old/flow.md"])
     }
 
     @Test func newTakesYesterdayAndPlaylistsAndRefusesBadDates() throws {

@@ -109,6 +109,9 @@ import Darwin
 
             let folder = await HTTP.get(port, "/2026/11")
             #expect(folder.status == 301 && folder.header("location") == "/2026/11/")
+            // Never a `//host` Location, which would send the browser to another site.
+            let doubled = await HTTP.get(port, "//2026/11")
+            #expect(doubled.header("location") == nil || doubled.header("location") == "/2026/11/", "\(doubled.header("location") ?? "")")
 
             // Nothing outside the served folder, however it is asked for.
             for target in ["/../../../../etc/passwd", "/%2e%2e/%2e%2e/%2e%2e/etc/passwd", "/2026/%2E%2E/%2e%2e/%2e%2e/etc/passwd", "/..%2f..%2f..%2fetc/passwd", "//etc/passwd", "/.journal-output"] {

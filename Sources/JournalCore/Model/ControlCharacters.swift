@@ -3,7 +3,7 @@
 /// sequence in a message can clear the screen). They are C0 controls other than tab, line feed
 /// and carriage return, DEL, C1 controls, and the Unicode noncharacters (U+FDD0-U+FDEF and the
 /// last two code points of every plane, U+FFFE and U+FFFF among them).
-enum ControlCharacters {
+public enum ControlCharacters {
     static func isForbidden(_ scalar: Unicode.Scalar) -> Bool {
         let value = scalar.value
         if value < 0x20 { return value != 0x09 && value != 0x0A && value != 0x0D }
@@ -14,7 +14,7 @@ enum ControlCharacters {
 
     /// Whether `text` holds a forbidden character, read straight off its UTF-8 bytes: this runs
     /// on every file and every escaped value, and most text has none.
-    static func contains(_ text: String) -> Bool {
+    public static func contains(_ text: String) -> Bool {
         var text = text
         return text.withUTF8 { bytes in
             var index = 0

@@ -40,25 +40,21 @@ public enum NewEntry {
             }
             // Named otherwise: the date is in its front matter.
             if case .bytes(let bytes) = FileTree.read(join(source, "content/diary/" + file.relative), limit: 1 << 20),
-               frontMatterDate(String(decoding: bytes, as: UTF8.self)) == date {
+               frontMatterDate(bytes) == date {
                 return "content/diary/" + file.relative
             }
         }
         return nil
     }
 
-    /// The `date:` of a file's front matter, read line by line without a YAML parser (a file
-    /// with broken YAML still names its date).
-    static func frontMatterDate(_ text: String) -> CalendarDate? {
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).makeIterator()
-        guard lines.next()?.trimmingCharacters(in: .whitespaces) == "---" else { return nil }
-        while let line = lines.next() {
-            if line.trimmingCharacters(in: .whitespaces) == "---" { return nil }
-            guard line.hasPrefix("date:") else { continue }
-            let value = line.dropFirst(5).split(separator: "#").first?.trimmingCharacters(in: .whitespaces) ?? ""
-            return CalendarDate(iso: value.trimmingCharacters(in: CharacterSet(charactersIn: "\"'")))
-        }
-        return nil
+    /// The `date:` of a file's front matter, read as the build reads it (BOM, CRLF, quoted keys,
+    /// flow mappings, tags and block scalars alike); nil when there is none or it cannot be read.
+    static func frontMatterDate(_ bytes: [UInt8]) -> CalendarDate? {
+        guard case .success(let text) = SourceText.decode(bytes, path: ""),
+              case .success(let file) = FrontMatter.split(text, path: "") else { return nil }
+        var reader = YAMLFields(path: "", firstLine: file.yamlFirstLine)
+        guard let root = reader.root(of: file.yaml) else { return nil }
+        return reader.date(reader.fields(of: root, known: ContentDecoding.dayFields, in: "a diary day")["date"], field: "date")
     }
 
     static func daySkeleton(_ date: CalendarDate, config: SiteConfig) -> String {
@@ -117,8 +113,9 @@ public enum NewEntry {
 
     static func create(_ relative: String, bytes: [UInt8], source: String) throws(Refusal) {
         let path = join(source, relative)
+        let folder = (path as NSString).deletingLastPathComponent
         do {
-            try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            if !folder.isEmpty { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
         } catch {
             throw .cannotWrite(display(relative, source: source), "cannot make its folder")
         }
