@@ -17,6 +17,8 @@ public struct ImportedPlay: Sendable, Equatable {
     /// Links out (`spotify`: https://open.spotify.com/track/…) as the day file writes them.
     public var links: [(service: String, url: String)] = []
     public var artwork: String?
+    /// The format it was read from (`spotify`), for the day's `source`.
+    public var format = ""
 
     public init(artists: [String], title: String, album: String? = nil, started: Int64, listened: Int? = nil) {
         self.artists = artists
@@ -51,4 +53,16 @@ public struct ImportFileReport: Sendable {
     }
 
     mutating func skip(_ reason: String) { skipped[reason, default: 0] += 1 }
+}
+
+/// A kind of export `journal import` reads. Each is one file of `Import/`, listed once in
+/// `JournalImport.formats`.
+protocol ImportFormat {
+    /// The name on the command line and in summaries (`spotify`).
+    static var name: String { get }
+    /// Whether a file is in this format, from its name and its first 4 KB.
+    static func recognises(path: String, head: [UInt8]) -> Bool
+    /// The plays of one file, and what reading it found (every problem with its place; a
+    /// problem stops the whole import before anything is written).
+    static func read(_ bytes: [UInt8], path: String) -> ([ImportedPlay], ImportFileReport)
 }

@@ -5,8 +5,9 @@ import Foundation
 /// a file: a day that already has a file is left alone; every new file of a run is written, or
 /// none is; a second run of the same import writes nothing.
 public enum JournalImport {
-    /// The formats it reads, and how each is recognised from the file itself.
-    public static let formats = [SpotifyHistory.name]
+    /// The formats it reads, each recognised from the file itself.
+    static let readers: [any ImportFormat.Type] = [SpotifyHistory.self]
+    public static var formats: [String] { readers.map { $0.name } }
 
     public struct Options: Sendable {
         public var files: [String]
@@ -58,16 +59,16 @@ public enum JournalImport {
         for path in options.files {
             switch FileTree.read(path, limit: 1 << 30) {
             case .bytes(let bytes):
-                let head = String(decoding: bytes.prefix(4096), as: UTF8.self)
-                let format = options.format ?? recognise(head)
-                guard format == SpotifyHistory.name else {
+                let head = Array(bytes.prefix(4096))
+                guard let reader = options.format.flatMap({ name in readers.first { $0.name == name } })
+                        ?? readers.first(where: { $0.recognises(path: path, head: head) }) else {
                     var report = ImportFileReport(path: path, format: options.format ?? "unknown")
                     report.diagnostics.append(Diagnostic(.error, "not a listening history this knows: the formats are \(formats.joined(separator: ", "))",
                                                          path: path, line: 1, column: 1))
                     summary.files.append(report)
                     continue
                 }
-                let (read, report) = SpotifyHistory.read(bytes, path: path)
+                let (read, report) = reader.read(bytes, path: path)
                 plays += read
                 summary.files.append(report)
             case .failed(let code):
@@ -89,7 +90,7 @@ public enum JournalImport {
                 continue
             }
             let relative = "content/diary/\(CalendarDate.pad(day.date.year, 4))/\(CalendarDate.pad(day.date.month, 2))/\(day.date.iso).md"
-            files.append((relative, dayFile(day, format: summary.files.first?.format ?? SpotifyHistory.name)))
+            files.append((relative, dayFile(day, format: day.tracks.first?.format ?? summary.files.first?.format ?? "import")))
         }
         summary.written = files.map { NewEntry.display($0.relative, source: source) }
         guard !options.dryRun else { return summary }
@@ -98,11 +99,6 @@ public enum JournalImport {
             summary.written = []
         }
         return summary
-    }
-
-    /// The format `head` (the start of a file) is in, if known.
-    static func recognise(_ head: String) -> String? {
-        SpotifyHistory.recognises(head) ? SpotifyHistory.name : nil
     }
 
     /// A day's file: `source` and its tracks, as a person would write them.

@@ -3,14 +3,15 @@ import Foundation
 /// Spotify's exports: the extended streaming history (`Streaming_History_Audio_*.json`, and the
 /// older `endsong_*.json`) and the account data (`StreamingHistory_music_*.json`). Both give the
 /// moment playback **ended**, in UTC; a play started that long before it (`ms_played`).
-enum SpotifyHistory {
+enum SpotifyHistory: ImportFormat {
     static let name = "spotify"
     /// Plays shorter than this that were skipped (or, in account data, any shorter) are left out.
     static let shortPlay = 30_000
 
     /// A JSON array whose objects have Spotify's fields.
-    static func recognises(_ head: String) -> Bool {
-        head.first(where: { !$0.isWhitespace }) == "[" && (head.contains("\"ms_played\"") || head.contains("\"msPlayed\""))
+    static func recognises(path: String, head: [UInt8]) -> Bool {
+        let text = String(decoding: head, as: UTF8.self)
+        return text.first(where: { !$0.isWhitespace }) == "[" && (text.contains("\"ms_played\"") || text.contains("\"msPlayed\""))
     }
 
     static func read(_ bytes: [UInt8], path: String) -> ([ImportedPlay], ImportFileReport) {
@@ -26,9 +27,10 @@ enum SpotifyHistory {
         var plays: [ImportedPlay] = []
         for (index, object) in objects.enumerated() {
             report.playsRead += 1
-            if object["endTime"] != nil || object["msPlayed"] != nil {
-                if let play = accountPlay(object, index: index, report: &report) { plays.append(play) }
-            } else if let play = extendedPlay(object, index: index, report: &report) {
+            let play = object["endTime"] != nil || object["msPlayed"] != nil
+                ? accountPlay(object, index: index, report: &report) : extendedPlay(object, index: index, report: &report)
+            if var play {
+                play.format = name
                 plays.append(play)
             }
         }
