@@ -181,6 +181,7 @@ struct CheckCommand: JournalSubcommand {
         if report.hasErrors { return 1 }
         let warnings = report.warnings.count
         console.out("No errors\(warnings > 0 ? ", \(warnings) warning\(warnings == 1 ? "" : "s")" : "").")
+        if let gaps = GenreGaps.summary(Check.artistsWithoutGenre(source: sourceOptions.source)) { console.out(gaps) }
         return 0
     }
 }

@@ -218,6 +218,7 @@ struct ImportCommand: JournalSubcommand {
         }
         if dryRun { for path in summary.written { console.out("would write \(path)") } }
         for line in summary.lines { console.out(dryRun ? line.replacingOccurrences(of: " written,", with: " would be written,") : line) }
+        if !dryRun, let gaps = GenreGaps.summary(Check.artistsWithoutGenre(source: sourceOptions.source)) { console.out(gaps) }
         return 0
     }
 }

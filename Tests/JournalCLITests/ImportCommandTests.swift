@@ -20,14 +20,14 @@ import Testing
         let folder = try journal()
         let run = cli.journal(["import", "--source", folder.path, folder.path + "/export/history.json"])
         #expect(run.status == 0, "\(run.errors)")
-        #expect(run.out.last == "2 days written, 0 already in the journal (left as they are).", "\(run.out)")
+        #expect(run.out.contains("2 days written, 0 already in the journal (left as they are)."), "\(run.out)")
         // 23:55 UTC on the 20th ended a play that started 23:51:40 UTC: the 21st in Seoul.
         let day = try #require(FileManager.default.contents(atPath: folder.path + "/content/diary/2026/11/2026-11-21.md").map { String(decoding: $0, as: UTF8.self) })
         #expect(day.contains("source: spotify") && day.contains("title: \"Through the Night\"") && day.contains("spotify: \"https://open.spotify.com/track/3P3UA61WRQqwCXaoFOTENd\""))
         #expect(cli.journal(["build", "--strict", "--source", folder.path]).status == 0)
         let before = try FileManager.default.attributesOfItem(atPath: folder.path + "/content/diary/2026/11/2026-11-21.md")[.modificationDate] as? Date
         let again = cli.journal(["import", "--source", folder.path, folder.path + "/export/history.json"])
-        #expect(again.out.last == "0 days written, 2 already in the journal (left as they are).", "\(again.out)")
+        #expect(again.out.contains("0 days written, 2 already in the journal (left as they are)."), "\(again.out)")
         #expect(try FileManager.default.attributesOfItem(atPath: folder.path + "/content/diary/2026/11/2026-11-21.md")[.modificationDate] as? Date == before)
     }
 
@@ -39,7 +39,8 @@ import Testing
         #expect(dry.out.contains("would write \(folder.path)/content/diary/2026/11/2026-11-22.md"), "\(dry.out)")
         #expect(!FileManager.default.fileExists(atPath: folder.path + "/content/diary/2026/11/2026-11-22.md"))
         let run = cli.journal(["import", "--source", folder.path, folder.path + "/export/history.json"])
-        #expect(run.out.last == "1 day written, 1 already in the journal (left as they are).", "\(run.out)")
+        #expect(run.out.contains("1 day written, 1 already in the journal (left as they are)."), "\(run.out)")
+        #expect(run.out.last == "Artists with no genre, by plays (map them in journal.yaml under genres.artists): Me (1), NewJeans (1).")
         #expect(FileManager.default.contents(atPath: folder.path + "/content/diary/2026-11-21.md") == Data(mine.utf8))
     }
 

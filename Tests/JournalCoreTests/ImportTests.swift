@@ -98,3 +98,36 @@ import Testing
         #expect(notArray.diagnostics.map(\.message) == ["expected a JSON array of plays"])
     }
 }
+
+/// `genres.artists`: an artist's genre for their tracks that name none, applied when the journal
+/// is read, so mapping an artist later needs no re-import.
+@Suite struct ArtistGenreTests {
+    @Test func tracksWithoutAGenreTakeTheirArtistsAndTheRestAreListed() throws {
+        let journal = try TestJournal("""
+        -- journal.yaml --
+        title: T
+        max_tracks_per_day: 0
+        genres:
+          artists:
+            iu: K-Pop
+            I-U: Ballad
+        -- content/diary/2026-11-21.md --
+        ---
+        tracks:
+          - {title: Palette, artist: IU}
+          - {title: Blueming, artist: IU, genre: Ballad}
+          - {title: Hype Boy, artist: NewJeans}
+          - {title: Ditto, artist: NewJeans}
+          - {title: Tomboy, artist: Someone}
+        ---
+        """)
+        let loaded = journal.load()
+        let day = try #require(loaded.journal?.days.first)
+        #expect(day.tracks.map(\.primaryGenre) == ["K-Pop", "Ballad", "Unknown", "Unknown", "Unknown"])
+        #expect(journal.lines(loaded.diagnostics) == ["journal.yaml:6:5: warning: 'I-U' is the same artist as 'iu' on line 5, which already has the genre K-Pop; Ballad is ignored"])
+        let gaps = GenreGaps.artists(in: try #require(loaded.journal))
+        #expect(gaps.map(\.name) == ["NewJeans", "Someone"])
+        #expect(gaps.map(\.plays) == [2, 1])
+        #expect(GenreGaps.summary(gaps, shown: 1) == "Artists with no genre, by plays (map them in journal.yaml under genres.artists): NewJeans (2), and 1 more.")
+    }
+}

@@ -97,10 +97,10 @@ enum ConfigLoading {
 
     private static func decodeGenres(_ node: Node, into config: inout SiteConfig, reader: inout YAMLFields) {
         guard node.mapping != nil else {
-            reader.error("'genres' must be a mapping with 'top', 'aliases' and 'colors', found \(reader.describe(node))", at: node)
+            reader.error("'genres' must be a mapping with 'top', 'aliases', 'colors' and 'artists', found \(reader.describe(node))", at: node)
             return
         }
-        let fields = reader.fields(of: node, known: ["top", "aliases", "colors"], in: "genres")
+        let fields = reader.fields(of: node, known: ["top", "aliases", "colors", "artists"], in: "genres")
         if let top = reader.integer(fields["top"], field: "genres.top", range: 1...100) {
             config.topGenres = top
         }
@@ -123,6 +123,27 @@ enum ConfigLoading {
                 }
             } else {
                 reader.error("'genres.aliases' must map a spelling to a genre, like 'kpop: K-Pop'", at: aliases)
+            }
+        }
+        if let artists = fields["artists"], !reader.isMissing(artists) {
+            if let mapping = artists.mapping {
+                // Artists compare like genres; the first line for an artist wins, always.
+                var seen: [String: (artist: String, genre: String, line: Int)] = [:]
+                for (key, value) in mapping {
+                    guard let artist = reader.string(key, field: "genres.artists"),
+                          let genre = reader.string(value, field: "genres.artists") else { continue }
+                    let folded = GenreKey.fold(artist)
+                    if let earlier = seen[folded] {
+                        if GenreKey.fold(earlier.genre) != GenreKey.fold(genre) {
+                            reader.warning("'\(artist)' is the same artist as '\(earlier.artist)' on line \(earlier.line), which already has the genre \(earlier.genre); \(genre) is ignored", at: key)
+                        }
+                        continue
+                    }
+                    seen[folded] = (artist, genre, reader.location(of: key).line)
+                    config.artistGenres[folded] = genre
+                }
+            } else {
+                reader.error("'genres.artists' must map an artist to a genre, like 'IU: K-Pop'", at: artists)
             }
         }
         if let colors = fields["colors"], !reader.isMissing(colors) {

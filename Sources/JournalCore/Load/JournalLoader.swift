@@ -164,11 +164,32 @@ public struct JournalLoader: Sendable {
             staticFiles.append(String(relative.dropFirst("static/".count)))
         }
 
+        if !settings.artistGenres.isEmpty {
+            days = days.map { day in
+                var day = day
+                day.tracks = day.tracks.map { Self.withArtistGenre($0, settings.artistGenres) }
+                return day
+            }
+            playlists = playlists.map { playlist in
+                var playlist = playlist
+                playlist.tracks = playlist.tracks.map { Self.withArtistGenre($0, settings.artistGenres) }
+                return playlist
+            }
+        }
+
         guard let config, !diagnostics.hasErrors else {
             return LoadResult(journal: nil, theme: nil, diagnostics: diagnostics)
         }
         let journal = Journal(config: config, days: days, playlists: playlists, pages: pages, staticFiles: staticFiles)
         return LoadResult(journal: journal, theme: theme, diagnostics: diagnostics)
+    }
+
+    /// A track without a genre gets its primary artist's from `genres.artists`, when given.
+    static func withArtistGenre(_ track: Track, _ artistGenres: [String: String]) -> Track {
+        guard track.genres.isEmpty, let genre = artistGenres[GenreKey.fold(track.primaryArtist)] else { return track }
+        var track = track
+        track.genres = [genre]
+        return track
     }
 
     // MARK: Files

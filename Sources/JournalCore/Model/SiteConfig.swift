@@ -23,6 +23,9 @@ public struct SiteConfig: Sendable {
     public var genreAliases: [String: String]
     /// Folded genre key, after aliases (`GenreCatalog.resolve`) -> `#rrggbb`.
     public var genreColors: [String: String]
+    /// `genres.artists`: an artist's genre (keyed by `GenreKey.fold` of the artist), for the
+    /// tracks of theirs that name none.
+    public var artistGenres: [String: String] = [:]
     public var unsafeHTML: Bool
     /// Bytes.
     public var maxFileSize: Int

@@ -6,4 +6,10 @@ public enum Check {
         let config = JournalLoader(source: source).readConfig(overrides: options.overrides)
         return Stages.prepare(options, config: config, output: OutputChoice(options, config: config.config), timer: StageTimer()).diagnostics
     }
+
+    /// What `check` prints besides the problems: the artists with no genre, when the journal
+    /// loads.
+    public static func artistsWithoutGenre(source: String) -> [(name: String, plays: Int)] {
+        JournalLoader(source: source).load(LoadOptions(drafts: true)).journal.map(GenreGaps.artists) ?? []
+    }
 }

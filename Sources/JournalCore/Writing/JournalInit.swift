@@ -107,6 +107,8 @@ public enum JournalInit {
           aliases: {}
           # A genre's colour, quoted, like   K-Pop: "#d14a62"
           colors: {}
+          # An artist's genre, for their tracks that name none (imported ones), like   IU: K-Pop
+          artists: {}
         markdown:
           # Raw HTML in Markdown is left out unless this is true.
           unsafe_html: false
