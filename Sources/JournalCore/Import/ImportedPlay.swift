@@ -53,6 +53,22 @@ public struct ImportFileReport: Sendable {
     }
 
     mutating func skip(_ reason: String) { skipped[reason, default: 0] += 1 }
+
+    /// Problems a file shows one by one; the rest are counted in one last line.
+    static let shownProblems = 20
+
+    /// Errors at lines of the file, in line order: the first `shownProblems`, then "and N more".
+    mutating func add(problems: [(line: Int, message: String)]) {
+        let sorted = problems.sorted { $0.line < $1.line }
+        for problem in sorted.prefix(Self.shownProblems) {
+            diagnostics.append(Diagnostic(.error, problem.message, path: path, line: problem.line, column: 1))
+        }
+        if sorted.count > Self.shownProblems {
+            let rest = sorted.count - Self.shownProblems
+            diagnostics.append(Diagnostic(.error, "and \(rest) more problem\(rest == 1 ? "" : "s") like these", path: path,
+                                          line: sorted[Self.shownProblems].line, column: 1))
+        }
+    }
 }
 
 /// A kind of export `journal import` reads. Each is one file of `Import/`, listed once in

@@ -1,0 +1,171 @@
+import Foundation
+import Testing
+@testable import JournalCore
+
+/// Rockbox's `.scrobbler.log`, Apple Music's play activity CSV and the CSV reader under it,
+/// checked on small fixtures written here.
+@Suite struct ScrobblerAppleImportTests {
+    static func utc(_ text: String) -> Int64 { ImportTests.utc(text) }
+
+    static func log(_ zone: String, _ rows: [String], lineEnd: String = "\n") -> [UInt8] {
+        Array((["#AUDIOSCROBBLER/1.1", "#TZ/\(zone)", "#CLIENT/Rockbox sansae200 $Revision$"] + rows).joined(separator: lineEnd).utf8)
+    }
+
+    // MARK: Scrobbler log
+
+    @Test func scrobblerKeepsListenedRowsAndDropsSkippedOnes() {
+        let (plays, report) = ScrobblerLog.read(Self.log("UTC", [
+            "#ARTIST\t#ALBUM\t#TITLE\t#TRACKNUM\t#LENGTH\t#RATING\t#TIMESTAMP\t#MUSICBRAINZ_TRACKID",
+            "The Beatles\tAbbey Road\tCome Together\t1\t259\tL\t1577836800\td5e4fb56-e457-4684-aa31-63ce70ee5a8c",
+            "Kraftwerk\tThe Man·Machine\tThe Model\t4\t224\tS\t1577837100\t",
+            "IU\t\tBlueming\t0\t217\tL\t1577840400\t",
+            "<Untagged>\t\tUnknown Song.mp3\t0\t180\tL\t1577844000\t",
+            "",
+        ], lineEnd: "\r\n"), path: ".scrobbler.log")
+        #expect(report.diagnostics.isEmpty, "\(report.diagnostics)")
+        #expect(report.playsRead == 4)
+        #expect(report.skipped == ["rated S": 1, "no artist or title tag": 1])
+        #expect(plays.map(\.title) == ["Come Together", "Blueming"])
+        #expect(plays.map(\.album) == ["Abbey Road", nil])
+        #expect(plays.map(\.duration) == [259, 217])
+        #expect(plays.first?.started == 1_577_836_800 && plays.first?.wallClock == false)
+        #expect(plays.allSatisfy { $0.format == "scrobbler" })
+    }
+
+    @Test func anUnknownZoneIsTheDevicesWallClockAndUTCIsAnInstant() {
+        // 00:10 on New Year's Day, written as Unix seconds: in Los Angeles, the instant is still the 31st.
+        let row = "Daft Punk\tDiscovery\tOne More Time\t1\t320\tL\t\(Self.utc("2027-01-01T00:10:00"))"
+        let planner = ImportTests.planner("America/Los_Angeles")
+        let (wall, _) = ScrobblerLog.read(Self.log("UNKNOWN", [row]), path: "a.log")
+        let (instant, _) = ScrobblerLog.read(Self.log("UTC", [row]), path: "b.log")
+        #expect(wall.map(\.wallClock) == [true] && instant.map(\.wallClock) == [false])
+        #expect(planner.plan(wall).days.map(\.date.iso) == ["2027-01-01"])
+        #expect(planner.plan(instant).days.map(\.date.iso) == ["2026-12-31"])
+    }
+
+    @Test func everyBadScrobblerRowIsAnErrorAtItsLine() {
+        let (_, report) = ScrobblerLog.read(Self.log("UNKNOWN", [
+            "A\tB\tGood\t1\t100\tL\t1577836800",
+            "A\tB\tToo few\t1\t100\tL",
+            "A\tB\tNot a time\t1\t100\tL\tyesterday",
+        ]), path: "player/.scrobbler.log")
+        #expect(report.diagnostics.map(\.line) == [5, 6], "\(report.diagnostics)")
+        #expect(report.diagnostics.allSatisfy { $0.path == "player/.scrobbler.log" && $0.column == 1 && $0.severity == .error })
+        #expect(report.diagnostics.first?.message.hasPrefix("this row has 6 tab-separated fields") == true)
+        #expect(report.diagnostics.last?.message.hasPrefix("the timestamp 'yesterday'") == true)
+
+        let (_, many) = ScrobblerLog.read(Self.log("UTC", Array(repeating: "only\ttwo", count: 25)), path: "x.log")
+        #expect(many.diagnostics.count == 21)
+        #expect(many.diagnostics.last?.message == "and 5 more problems like these" && many.diagnostics.last?.line == 24)
+    }
+
+    @Test func aScrobblerLogIsRecognisedByItsFirstLine() {
+        #expect(ScrobblerLog.recognises(path: "x", head: Self.log("UTC", [])))
+        #expect(ScrobblerLog.recognises(path: "x", head: [0xEF, 0xBB, 0xBF] + Self.log("UTC", [])))
+        #expect(!ScrobblerLog.recognises(path: ".scrobbler.log", head: Array("Artist\tAlbum".utf8)))
+        #expect(JournalImport.formats.contains("scrobbler") && JournalImport.formats.contains("applemusic"))
+    }
+
+    // MARK: CSV
+
+    @Test func csvReadsQuotesDoubledQuotesCommasAndLineBreaksInsideQuotes() {
+        let text = "\u{FEFF}a,b,c\r\n\"x, y\",\"say \"\"hi\"\"\",\"two\r\nlines\"\r\n\r\nplain,,\n"
+        let (rows, problems) = CSV.read(Array(text.utf8))
+        #expect(problems.isEmpty)
+        #expect(rows == [CSVRow(line: 1, fields: ["a", "b", "c"]),
+                         CSVRow(line: 2, fields: ["x, y", "say \"hi\"", "two\r\nlines"]),
+                         CSVRow(line: 5, fields: ["plain", "", ""])])
+    }
+
+    @Test func aMalformedCsvRowIsAProblemAtItsLineAndReadingGoesOn() {
+        let (rows, problems) = CSV.read(Array("a,b\nba\"d,1\n\"x\"y,2\nok,3\n\"open,4\nmore".utf8))
+        #expect(rows.map(\.fields) == [["a", "b"], ["ok", "3"]])
+        #expect(problems.map(\.line) == [2, 3, 5])
+        #expect(problems.last?.message == "a quoted field in this row is never closed")
+    }
+
+    // MARK: Apple Music
+
+    /// Apple's column names, as the privacy export's `Apple Music Play Activity.csv` writes them.
+    static let appleColumns = [
+        "Apple Id Number", "Apple Music Subscription", "Artist Name", "Build Version", "Client IP Address", "Content Name", "Content Provider",
+        "Device Identifier", "End Position In Milliseconds", "End Reason Type", "Event End Timestamp", "Event Reason Hint Type",
+        "Event Received Timestamp", "Event Start Timestamp", "Event Timestamp", "Event Type", "Feature Name", "Genre", "Item Type",
+        "Media Duration In Milliseconds", "Media Type", "Milliseconds Since Play", "Offline", "Play Duration Milliseconds",
+        "Song Name", "Source Type", "Start Position In Milliseconds", "Store Country Name", "UTC Offset In Seconds",
+        "Container Album Name", "Container Artist Name",
+    ]
+
+    static func csvField(_ text: String) -> String {
+        text.contains(where: { $0 == "," || $0 == "\"" || $0.isNewline }) ? "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : text
+    }
+
+    /// A play activity file; each row gives only the columns that matter, the rest as Apple fills them.
+    static func activity(_ rows: [[String: String]]) -> [UInt8] {
+        let filler = ["Apple Id Number": "1234567890", "Apple Music Subscription": "true", "Build Version": "Music/1.3.5 iOS/15.4",
+                      "Client IP Address": "203.0.113.7", "Device Identifier": "4F2E0C1A", "Feature Name": "library / album-detail",
+                      "Genre": "K-Pop", "Item Type": "ORIGINAL_CONTENT", "Media Type": "AUDIO", "Offline": "false",
+                      "Source Type": "IPHONE", "Store Country Name": "Korea, Republic of", "UTC Offset In Seconds": "32400"]
+        let lines = [appleColumns.joined(separator: ",")] + rows.map { row in
+            appleColumns.map { csvField(row[$0] ?? filler[$0] ?? "") }.joined(separator: ",")
+        }
+        return Array(("\u{FEFF}" + lines.joined(separator: "\r\n") + "\r\n").utf8)
+    }
+
+    static func applePlay(_ song: String, start: String, played: Int, end: String = "NATURAL_END_OF_TRACK",
+                          type: String = "PLAY_END") -> [String: String] {
+        ["Song Name": song, "Container Artist Name": "IU", "Container Album Name": "Palette, Deluxe \"Edition\"",
+         "Event Start Timestamp": start, "Event Timestamp": "2021-03-04T23:59:59.000Z", "Event Type": type, "End Reason Type": end,
+         "Play Duration Milliseconds": "\(played)", "Media Duration In Milliseconds": "217453"]
+    }
+
+    @Test func applePlaysKeepWholeAndLongSkippedPlaysAndDropShortSkipsAndOtherEvents() {
+        let (plays, report) = AppleMusicPlayActivity.read(Self.activity([
+            Self.applePlay("Blueming", start: "2021-03-04T05:06:07.123Z", played: 217_453),
+            Self.applePlay("Short skip", start: "2021-03-04T05:10:00.000Z", played: 12_000, end: "TRACK_SKIPPED_FORWARDS"),
+            Self.applePlay("Back skip", start: "2021-03-04T05:11:00.000Z", played: 3_000, end: "TRACK_SKIPPED_BACKWARDS"),
+            Self.applePlay("Long skip", start: "2021-03-04T05:12:00.000Z", played: 95_000, end: "TRACK_SKIPPED_FORWARDS"),
+            Self.applePlay("Lyrics", start: "2021-03-04T05:20:00.000Z", played: 0, type: "LYRIC_DISPLAY"),
+            Self.applePlay("Paused, then \"stopped\"", start: "2021-03-04T05:30:00.000Z", played: 40_000, end: "PLAYBACK_MANUALLY_PAUSED"),
+        ]), path: "Apple Music Play Activity.csv")
+        #expect(report.diagnostics.isEmpty, "\(report.diagnostics)")
+        #expect(report.playsRead == 6)
+        #expect(report.skipped == ["under 30 s and skipped": 2, "not a play: LYRIC_DISPLAY": 1])
+        #expect(plays.map(\.title) == ["Blueming", "Long skip", "Paused, then \"stopped\""])
+        #expect(plays.first?.artists == ["IU"] && plays.first?.album == "Palette, Deluxe \"Edition\"")
+        #expect(plays.first?.listened == 217_453 && plays.first?.duration == 217)
+        #expect(plays.allSatisfy { $0.format == "applemusic" && !$0.wallClock })
+    }
+
+    @Test func anApplePlayStartsAtItsUTCStartWhateverTheOffsetSays() {
+        // 23:30 UTC on the 4th; the device was in Seoul (UTC+9, where it was already the 5th).
+        var row = Self.applePlay("Late", start: "2021-03-04T23:30:00.000Z", played: 200_000)
+        row["UTC Offset In Seconds"] = "32400"
+        row["Artist Name"] = "아이유"
+        let (plays, _) = AppleMusicPlayActivity.read(Self.activity([row]), path: "a.csv")
+        #expect(plays.first?.started == Self.utc("2021-03-04T23:30:00"))
+        #expect(plays.first?.artists == ["아이유"])
+        #expect(ImportTests.planner("UTC").plan(plays).days.map(\.date.iso) == ["2021-03-04"])
+        #expect(ImportTests.planner("Asia/Seoul").plan(plays).days.map(\.date.iso) == ["2021-03-05"])
+        // Without a start, the event's own timestamp.
+        row["Event Start Timestamp"] = ""
+        #expect(AppleMusicPlayActivity.read(Self.activity([row]), path: "a.csv").0.first?.started == Self.utc("2021-03-04T23:59:59"))
+    }
+
+    @Test func aBrokenAppleRowIsAnErrorAtItsLine() {
+        var bytes = Self.activity([Self.applePlay("Fine", start: "2021-03-04T05:06:07.123Z", played: 100_000)])
+        bytes += Array("too,few,fields\r\n".utf8)
+        var noTime = Self.applePlay("No time", start: "soon", played: 100_000)
+        noTime["Event Timestamp"] = ""
+        bytes += Self.activity([noTime]).split(separator: UInt8(ascii: "\n")).dropFirst().flatMap { Array($0) + [UInt8(ascii: "\n")] }
+        let (_, report) = AppleMusicPlayActivity.read(bytes, path: "Apple Music Play Activity.csv")
+        #expect(report.diagnostics.map(\.line) == [3, 4], "\(report.diagnostics)")
+        #expect(report.diagnostics.first?.message == "this row has 3 fields; the header names \(Self.appleColumns.count)")
+    }
+
+    @Test func applesFileIsRecognisedByItsHeader() {
+        #expect(AppleMusicPlayActivity.recognises(path: "x.csv", head: Array(Self.activity([]).prefix(4096))))
+        #expect(!AppleMusicPlayActivity.recognises(path: "x.csv", head: Array("Artist,Track,Album,Time\n".utf8)))
+        #expect(!ScrobblerLog.recognises(path: "x.csv", head: Self.activity([])))
+    }
+}
