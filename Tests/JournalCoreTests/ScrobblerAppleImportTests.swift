@@ -70,18 +70,18 @@ import Testing
 
     @Test func csvReadsQuotesDoubledQuotesCommasAndLineBreaksInsideQuotes() {
         let text = "\u{FEFF}a,b,c\r\n\"x, y\",\"say \"\"hi\"\"\",\"two\r\nlines\"\r\n\r\nplain,,\n"
-        let (rows, problems) = CSV.read(Array(text.utf8))
+        let (rows, problems) = CSV.rows(Array(text.utf8))
         #expect(problems.isEmpty)
-        #expect(rows == [CSVRow(line: 1, fields: ["a", "b", "c"]),
-                         CSVRow(line: 2, fields: ["x, y", "say \"hi\"", "two\r\nlines"]),
-                         CSVRow(line: 5, fields: ["plain", "", ""])])
+        #expect(rows == [CSV.Row(line: 1, fields: ["a", "b", "c"]),
+                         CSV.Row(line: 2, fields: ["x, y", "say \"hi\"", "two\nlines"]),
+                         CSV.Row(line: 5, fields: ["plain", "", ""])])
     }
 
     @Test func aMalformedCsvRowIsAProblemAtItsLineAndReadingGoesOn() {
-        let (rows, problems) = CSV.read(Array("a,b\nba\"d,1\n\"x\"y,2\nok,3\n\"open,4\nmore".utf8))
+        let (rows, problems) = CSV.rows(Array("a,b\nba\"d,1\n\"x\"y,2\nok,3\n\"open,4\nmore".utf8))
         #expect(rows.map(\.fields) == [["a", "b"], ["ok", "3"]])
         #expect(problems.map(\.line) == [2, 3, 5])
-        #expect(problems.last?.message == "a quoted field in this row is never closed")
+        #expect(problems.last?.message == "a quoted field is never closed")
     }
 
     // MARK: Apple Music

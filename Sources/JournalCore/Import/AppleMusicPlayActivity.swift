@@ -11,13 +11,13 @@ enum AppleMusicPlayActivity: ImportFormat {
     /// A CSV header naming Apple's columns.
     static func recognises(path: String, head: [UInt8]) -> Bool {
         let firstLine = Array(head.prefix { $0 != UInt8(ascii: "\n") })
-        guard let header = CSV.read(firstLine).rows.first?.fields.map(trimmed) else { return false }
+        guard let header = CSV.rows(firstLine).rows.first?.fields.map(trimmed) else { return false }
         return header.contains("Song Name") && (header.contains("Event Start Timestamp") || header.contains("Event Type"))
     }
 
     static func read(_ bytes: [UInt8], path: String) -> ([ImportedPlay], ImportFileReport) {
         var report = ImportFileReport(path: path, format: name)
-        let (rows, csvProblems) = CSV.read(bytes)
+        let (rows, csvProblems) = CSV.rows(bytes)
         var problems = csvProblems.map { (line: $0.line, message: $0.message) }
         guard let header = rows.first, !csvProblems.contains(where: { $0.line <= header.line }) else {
             if rows.isEmpty { problems.append((1, "an Apple Music play activity file starts with a header line of column names")) }

@@ -1,99 +1,98 @@
-/// One record of a CSV file: its fields, and the line it starts on (1-based).
-struct CSVRow: Sendable, Equatable {
-    var line: Int
-    var fields: [String]
-}
-
-/// Comma-separated values as RFC 4180 writes them: fields in double quotes may hold commas,
-/// line breaks and doubled quotes (`""`); lines end in CRLF or LF; a UTF-8 BOM is ignored.
+/// Comma-separated values as RFC 4180 writes them: fields in double quotes may hold commas, line
+/// breaks and doubled quotes (`""`); rows end in CRLF, LF or CR. A UTF-8 byte-order mark is
+/// dropped and blank lines are left out.
 enum CSV {
-    struct Problem: Sendable, Equatable {
+    /// One record and the line of the file it starts on (1-based).
+    struct Row: Equatable {
         var line: Int
+        var fields: [String]
+    }
+
+    /// A malformed record: what is wrong, at its line and column (1-based).
+    struct Problem: Equatable {
+        var line: Int
+        var column: Int
         var message: String
     }
 
-    private static let quote = UInt8(ascii: "\""), comma = UInt8(ascii: ","), cr = UInt8(ascii: "\r"), lf = UInt8(ascii: "\n")
+    /// Every well-formed row, and every problem. After a problem, reading goes on at the next line.
+    static func rows(_ bytes: [UInt8]) -> (rows: [Row], problems: [Problem]) {
+        let quote = UInt8(ascii: "\""), comma = UInt8(ascii: ","), cr = UInt8(ascii: "\r"), lf = UInt8(ascii: "\n")
+        var rows: [Row] = [], problems: [Problem] = []
+        var index = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        var line = 1, lineStart = index
+        var fields: [String] = [], field: [UInt8] = [], rowLine = 1
+        var inQuotes = false, quotedLine = 1, afterQuote = false, broken = false
 
-    /// Every record, and every one that breaks the rules as a problem at its line (reading goes on
-    /// at the next line). A blank line is no record.
-    static func read(_ bytes: [UInt8]) -> (rows: [CSVRow], problems: [Problem]) {
-        var rows: [CSVRow] = []
-        var problems: [Problem] = []
-        let n = bytes.count
-        var i = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
-        var line = 1
-        var rowLine = 1
-        var fields: [String] = []
-        var field: [UInt8] = []
-
-        /// The end of a line here: LF, or CR LF, or a CR that ends the file.
-        func lineEnd(_ at: Int) -> Bool {
-            bytes[at] == lf || (bytes[at] == cr && (at + 1 == n || bytes[at + 1] == lf))
+        func column(_ at: Int) -> Int { bytes[lineStart..<at].reduce(1) { $1 & 0xC0 == 0x80 ? $0 : $0 + 1 } }
+        /// Past a line break at `index` (CRLF counts once); true if there was one.
+        func skipBreak() -> Bool {
+            guard index < bytes.count, bytes[index] == cr || bytes[index] == lf else { return false }
+            index += bytes[index] == cr && index + 1 < bytes.count && bytes[index + 1] == lf ? 2 : 1
+            line += 1
+            lineStart = index
+            return true
         }
         func endRow() {
-            if !(fields.count == 1 && fields[0].isEmpty) { rows.append(CSVRow(line: rowLine, fields: fields)) }
-            fields = []
-        }
-        /// A broken record: noted, and skipped to the end of its line.
-        func abandon(_ message: String) {
-            problems.append(Problem(line: rowLine, message: message))
-            while i < n && bytes[i] != lf { i += 1 }
-            i += 1
-            line += 1
+            fields.append(String(decoding: field, as: UTF8.self))
+            if !broken && !(fields.count == 1 && fields[0].isEmpty) { rows.append(Row(line: rowLine, fields: fields)) }
+            fields = []; field = []; afterQuote = false; broken = false
             rowLine = line
-            fields = []
-            field = []
         }
 
-        while i < n {
-            if bytes[i] == quote {
-                i += 1
-                var closed = false
-                while i < n {
-                    if bytes[i] == quote {
-                        if i + 1 < n && bytes[i + 1] == quote { field.append(quote); i += 2; continue }
-                        i += 1
-                        closed = true
-                        break
+        while index < bytes.count {
+            let byte = bytes[index]
+            if inQuotes {
+                if byte == quote {
+                    if index + 1 < bytes.count && bytes[index + 1] == quote {
+                        field.append(quote)
+                        index += 2
+                    } else {
+                        inQuotes = false
+                        afterQuote = true
+                        index += 1
                     }
-                    if bytes[i] == lf { line += 1 }
-                    field.append(bytes[i])
-                    i += 1
+                } else if skipBreak() {
+                    field.append(lf)
+                } else {
+                    field.append(byte)
+                    index += 1
                 }
-                guard closed else {
-                    problems.append(Problem(line: rowLine, message: "a quoted field in this row is never closed"))
-                    return (rows, problems)
-                }
-                if i < n && bytes[i] != comma && !lineEnd(i) {
-                    abandon("text after a closing quote: a quote inside a quoted field is written twice (\"\")")
-                    continue
-                }
-            } else {
-                var broken = false
-                while i < n && bytes[i] != comma && !lineEnd(i) {
-                    if bytes[i] == quote { broken = true; break }
-                    field.append(bytes[i])
-                    i += 1
-                }
-                if broken {
-                    abandon("a quote inside a field without quotes: quote the whole field and write the quote twice (\"\")")
-                    continue
-                }
-            }
-            fields.append(String(decoding: field, as: UTF8.self))
-            field = []
-            if i == n { break }
-            if bytes[i] == comma {
-                i += 1
-                if i == n { fields.append("") }
                 continue
             }
-            i += bytes[i] == cr ? 2 : 1
-            line += 1
-            endRow()
-            rowLine = line
+            if byte == comma {
+                fields.append(String(decoding: field, as: UTF8.self))
+                field = []
+                afterQuote = false
+                index += 1
+            } else if byte == cr || byte == lf {
+                _ = skipBreak()
+                endRow()
+            } else if broken {
+                index += 1
+            } else if afterQuote {
+                problems.append(Problem(line: line, column: column(index), message: "text after a closing quote (a quote inside a quoted field is written \"\")"))
+                broken = true
+                index += 1
+            } else if byte == quote {
+                if field.isEmpty {
+                    inQuotes = true
+                    quotedLine = line
+                } else {
+                    problems.append(Problem(line: line, column: column(index), message: "a quote inside a field that does not start with one"))
+                    broken = true
+                }
+                index += 1
+            } else {
+                field.append(byte)
+                index += 1
+            }
         }
-        if !fields.isEmpty { endRow() }
+        if inQuotes {
+            problems.append(Problem(line: quotedLine, column: 1, message: "a quoted field is never closed"))
+        } else if !field.isEmpty || !fields.isEmpty || afterQuote {
+            endRow()
+        }
         return (rows, problems)
     }
 }

@@ -1,0 +1,173 @@
+import Foundation
+
+/// Last.fm scrobbles, as three exporters write them, each giving the moment a scrobble
+/// **started**, in UTC:
+/// - lastfm.ghan.nl JSON: `user.getRecentTracks` pages (an array of `{"recenttracks": {...}}`, or
+///   of the `recenttracks` objects themselves), `date.uts` in Unix seconds;
+/// - lastfm.ghan.nl CSV: a header naming `uts`, `artist`, `album`, `track` (other columns ignored);
+/// - benfoxall's lastfm-to-csv: no header, `artist,album,name,date` with dates like `27 Jan 2014 10:56`.
+enum LastFMHistory: ImportFormat {
+    static let name = "lastfm"
+
+    static func recognises(path: String, head: [UInt8]) -> Bool {
+        let text = String(decoding: head, as: UTF8.self)
+        switch text.first(where: { !$0.isWhitespace && $0 != "\u{FEFF}" }) {
+        case "[", "{":
+            // The real exports often hold the `recenttracks` objects without their wrapper.
+            return text.contains("\"recenttracks\"") || (text.contains("\"track\"") && text.contains("\"#text\""))
+        default:
+            guard let first = CSV.rows(head).rows.first, first.line == 1 else { return false }
+            return header(first.fields) != nil || (first.fields.count == 4 && benfoxallTime(first.fields[3]) != nil)
+        }
+    }
+
+    static func read(_ bytes: [UInt8], path: String) -> ([ImportedPlay], ImportFileReport) {
+        var report = ImportFileReport(path: path, format: name)
+        let first = bytes.first(where: { $0 != 0xEF && $0 != 0xBB && $0 != 0xBF && !(UInt8(ascii: " ") == $0 || (9...13).contains($0)) })
+        var plays = first == UInt8(ascii: "[") || first == UInt8(ascii: "{") ? readJSON(bytes, report: &report) : readCSV(bytes, report: &report)
+        for index in plays.indices { plays[index].format = name }
+        return (report.diagnostics.isEmpty ? plays : [], report)
+    }
+
+    // MARK: JSON
+
+    static func readJSON(_ bytes: [UInt8], report: inout ImportFileReport) -> [ImportedPlay] {
+        let value: Any
+        do {
+            value = try JSONSerialization.jsonObject(with: Data(bytes), options: [.fragmentsAllowed])
+        } catch {
+            report.diagnostics.append(ImportJSON.syntaxProblem(error, bytes: bytes, path: report.path))
+            return []
+        }
+        let pages = value as? [Any] ?? [value]
+        var plays: [ImportedPlay] = []
+        for (pageIndex, page) in pages.enumerated() {
+            let place = pages.count == 1 ? "" : "page \(pageIndex + 1): "
+            guard let object = page as? [String: Any] else {
+                report.diagnostics.append(ImportJSON.problem("\(place)expected a JSON object with 'recenttracks'", path: report.path))
+                continue
+            }
+            let recent = object["recenttracks"] as? [String: Any] ?? object
+            let tracks: [Any]
+            switch recent["track"] {
+            case let list as [Any]: tracks = list
+            case let one as [String: Any]: tracks = [one]
+            default:
+                report.diagnostics.append(ImportJSON.problem("\(place)expected 'recenttracks' with a 'track' list", path: report.path))
+                continue
+            }
+            for (index, item) in tracks.enumerated() {
+                report.playsRead += 1
+                guard let track = item as? [String: Any] else {
+                    report.diagnostics.append(ImportJSON.problem("\(place)track \(index + 1) is not a JSON object", path: report.path))
+                    continue
+                }
+                if let play = jsonPlay(track, place: "\(place)track \(index + 1)", report: &report) { plays.append(play) }
+            }
+        }
+        return plays
+    }
+
+    /// One entry of a `track` list; nil for the one now playing (it has no date yet) or one without names.
+    static func jsonPlay(_ track: [String: Any], place: String, report: inout ImportFileReport) -> ImportedPlay? {
+        let attributes = track["@attr"] as? [String: Any]
+        if let playing = attributes?["nowplaying"], "\(playing)" == "true" || playing as? Bool == true {
+            report.skip("now playing")
+            return nil
+        }
+        guard let title = ImportJSON.text(track["name"]) else { report.skip("no track name"); return nil }
+        guard let artist = named(track["artist"]) else { report.skip("no artist"); return nil }
+        guard let date = track["date"] as? [String: Any], let uts = ImportJSON.int(date["uts"]) else {
+            report.diagnostics.append(ImportJSON.problem("\(place) has no readable 'date' with 'uts' (Unix seconds)", path: report.path))
+            return nil
+        }
+        var play = ImportedPlay(artists: [artist], title: title, album: named(track["album"]), started: Int64(uts))
+        play.artwork = artwork(track["image"])
+        if let url = ImportJSON.text(track["url"]), url.hasPrefix("https://www.last.fm/") || url.hasPrefix("https://last.fm/") {
+            play.links = [(TrackLink.Service.other.rawValue, url)]
+        }
+        return play
+    }
+
+    /// `{"#text": name}`, `{"name": name}` or a plain string.
+    static func named(_ value: Any?) -> String? {
+        guard let object = value as? [String: Any] else { return ImportJSON.text(value) }
+        return ImportJSON.text(object["#text"]) ?? ImportJSON.text(object["name"])
+    }
+
+    /// The `extralarge` image, else the largest given, if it is an https URL; Last.fm's grey
+    /// star placeholder is no artwork.
+    static func artwork(_ value: Any?) -> String? {
+        let sizes = ["extralarge", "mega", "large", "medium", "small"]
+        let images = (value as? [Any] ?? []).compactMap { $0 as? [String: Any] }
+        for size in sizes {
+            for image in images where ImportJSON.text(image["size"]) == size {
+                if let url = ImportJSON.text(image["#text"]), url.hasPrefix("https://"), !url.contains("2a96cbd8b46e442fc41c2b86b821562f") {
+                    return url
+                }
+            }
+        }
+        return nil
+    }
+
+    // MARK: CSV
+
+    /// The columns of lastfm.ghan.nl's header: `uts`, `artist` and `track` are needed, `album` is not.
+    static func header(_ fields: [String]) -> (uts: Int, artist: Int, album: Int?, track: Int)? {
+        let names = fields.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+        guard let uts = names.firstIndex(of: "uts"), let artist = names.firstIndex(of: "artist"),
+              let track = names.firstIndex(of: "track") else { return nil }
+        return (uts, artist, names.firstIndex(of: "album"), track)
+    }
+
+    static func readCSV(_ bytes: [UInt8], report: inout ImportFileReport) -> [ImportedPlay] {
+        let (rows, problems) = CSV.rows(bytes)
+        for problem in problems {
+            report.diagnostics.append(Diagnostic(.error, "malformed CSV: \(problem.message)", path: report.path, line: problem.line, column: problem.column))
+        }
+        guard let first = rows.first else {
+            if problems.isEmpty { report.diagnostics.append(ImportJSON.problem("no scrobbles in this CSV file", path: report.path)) }
+            return []
+        }
+        let columns = header(first.fields)
+        let width = first.fields.count
+        var plays: [ImportedPlay] = []
+        for row in columns == nil ? rows[...] : rows.dropFirst() {
+            report.playsRead += 1
+            func problem(_ message: String) { report.diagnostics.append(Diagnostic(.error, message, path: report.path, line: row.line, column: 1)) }
+            guard row.fields.count == width else {
+                problem("this row has \(row.fields.count) field\(row.fields.count == 1 ? "" : "s"), the first has \(width)")
+                continue
+            }
+            let field = { (index: Int?) in index.flatMap { ImportJSON.text(row.fields[$0]) } }
+            let artist: String?, album: String?, title: String?, started: Int64
+            if let columns {
+                artist = field(columns.artist); album = field(columns.album); title = field(columns.track)
+                guard let uts = field(columns.uts).flatMap({ Int64($0) }) else { problem("'uts' is not Unix seconds"); continue }
+                started = uts
+            } else {
+                guard width == 4 else { problem("expected artist,album,name,date (4 fields) or a header naming uts, artist, track"); continue }
+                artist = field(0); album = field(1); title = field(2)
+                guard let time = field(3).flatMap(benfoxallTime) else { problem("the date is not like 27 Jan 2014 10:56"); continue }
+                started = time
+            }
+            guard let title else { report.skip("no track name"); continue }
+            guard let artist else { report.skip("no artist"); continue }
+            plays.append(ImportedPlay(artists: [artist], title: title, album: album, started: started))
+        }
+        return plays
+    }
+
+    /// `27 Jan 2014 10:56` (UTC) in Unix seconds.
+    static func benfoxallTime(_ text: String) -> Int64? {
+        let months = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
+        let parts = text.split(separator: " ")
+        guard parts.count == 4, parts[0].count <= 2, parts[2].count == 4, let day = Int(parts[0]), let year = Int(parts[2]),
+              let month = months.firstIndex(of: parts[1].lowercased()),
+              let date = CalendarDate(year: year, month: month + 1, day: day) else { return nil }
+        let clock = parts[3].split(separator: ":")
+        guard clock.count == 2, clock[0].count <= 2, clock[1].count == 2, let h = Int(clock[0]), let m = Int(clock[1]),
+              (0..<24).contains(h), (0..<60).contains(m) else { return nil }
+        return Int64(date.dayNumber) * 86_400 + Int64(h * 3600 + m * 60)
+    }
+}
