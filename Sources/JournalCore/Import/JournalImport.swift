@@ -6,7 +6,7 @@ import Foundation
 /// none is; a second run of the same import writes nothing.
 public enum JournalImport {
     /// The formats it reads, each recognised from the file itself.
-    static let readers: [any ImportFormat.Type] = [SpotifyHistory.self]
+    static let readers: [any ImportFormat.Type] = [SpotifyHistory.self, ListenBrainzListens.self]
     public static var formats: [String] { readers.map { $0.name } }
 
     public struct Options: Sendable {
