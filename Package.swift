@@ -13,6 +13,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
         .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
+        .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
     ],
     targets: [
         // cmark-gfm from Debian (libcmark-gfm-dev, libcmark-gfm-extensions-dev).
@@ -39,6 +40,8 @@ let package = Package(
                 "CCmarkGFM",
                 "CPlatform",
                 .product(name: "Yams", package: "Yams"),
+                // ListenBrainz exports are zips, read in memory.
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ],
             // DefaultTheme is a link to templates/, there only so that SwiftPM watches the theme
             // folder: see Plugins/EmbedThemePlugin/plugin.swift. Its files are not sources.
@@ -69,7 +72,7 @@ let package = Package(
         ),
         .testTarget(
             name: "JournalCoreTests",
-            dependencies: ["JournalCore", "Mustache"]
+            dependencies: ["JournalCore", "Mustache", .product(name: "ZIPFoundation", package: "ZIPFoundation")]
         ),
         .testTarget(
             name: "MustacheTests",

@@ -7,7 +7,7 @@ import Foundation
 public enum JournalImport {
     /// The formats it reads, each recognised from the file itself.
     static var readers: [any ImportFormat.Type] {
-        [SpotifyHistory.self, LastFMHistory.self, ScrobblerLog.self, AppleMusicPlayActivity.self]
+        [SpotifyHistory.self, ListenBrainzListens.self, LastFMHistory.self, ScrobblerLog.self, AppleMusicPlayActivity.self]
     }
     public static var formats: [String] { readers.map { $0.name } }
 
