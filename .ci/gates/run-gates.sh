@@ -30,3 +30,6 @@ python3 .ci/gates/browser_test.py public
 
 echo "-- journal serve in headless Chromium: an edit reloads the page, an error shows its place, a fix clears it"
 python3 .ci/gates/serve_test.py --journal "$journal"
+
+echo "-- journal import over the real exports in ../shared/samples/import"
+bash .ci/gates/import_samples.sh "$PWD/$journal"
