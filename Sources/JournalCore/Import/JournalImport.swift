@@ -58,7 +58,8 @@ public enum JournalImport {
     public static func run(source: String, config: SiteConfig, options: Options) -> Summary {
         var summary = Summary()
         var plays: [ImportedPlay] = []
-        for path in options.files {
+        // Files are read on every core; their results are taken in the order given.
+        let results = ParallelMap.map(options.files) { path -> (plays: [ImportedPlay], report: ImportFileReport?, problem: Diagnostic?) in
             switch FileTree.read(path, limit: 1 << 30) {
             case .bytes(let bytes):
                 let head = Array(bytes.prefix(4096))
@@ -67,17 +68,20 @@ public enum JournalImport {
                     var report = ImportFileReport(path: path, format: options.format ?? "unknown")
                     report.diagnostics.append(Diagnostic(.error, "not a listening history this knows: the formats are \(formats.joined(separator: ", "))",
                                                          path: path, line: 1, column: 1))
-                    summary.files.append(report)
-                    continue
+                    return ([], report, nil)
                 }
                 let (read, report) = reader.read(bytes, path: path)
-                plays += read
-                summary.files.append(report)
+                return (read, report, nil)
             case .failed(let code):
-                summary.extra.append(Diagnostic(.error, "cannot read this file: \(Platform.describe(code))", path: path, line: 1, column: 1))
+                return ([], nil, Diagnostic(.error, "cannot read this file: \(Platform.describe(code))", path: path, line: 1, column: 1))
             case .tooLarge(let size):
-                summary.extra.append(Diagnostic(.error, "the file is \(size) bytes, over 1 GB", path: path, line: 1, column: 1))
+                return ([], nil, Diagnostic(.error, "the file is \(size) bytes, over 1 GB", path: path, line: 1, column: 1))
             }
+        }
+        for result in results {
+            plays += result.plays
+            if let report = result.report { summary.files.append(report) }
+            if let problem = result.problem { summary.extra.append(problem) }
         }
         guard !summary.diagnostics.hasErrors else { return summary }
 
@@ -86,8 +90,9 @@ public enum JournalImport {
         summary.duplicates = plan.duplicates
         summary.outsideRange = plan.outsideRange
         var files: [(relative: String, text: String)] = []
+        let present = NewEntry.dayFiles(source: source)
         for day in plan.days {
-            if NewEntry.dayFile(for: day.date, source: source) != nil {
+            if present[day.date] != nil {
                 summary.present.append(day.date)
                 continue
             }

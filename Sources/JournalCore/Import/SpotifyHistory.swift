@@ -124,6 +124,9 @@ enum ImportJSON {
     /// A non-empty string, trimmed.
     static func text(_ value: Any?) -> String? {
         guard let string = value as? String else { return nil }
+        // Most values need no trimming: look at the ends before building a new string.
+        guard let first = string.unicodeScalars.first, let last = string.unicodeScalars.last else { return nil }
+        if !first.properties.isWhitespace && !last.properties.isWhitespace { return string }
         let trimmed = string.trimmingCharacters(in: .whitespacesAndNewlines)
         return trimmed.isEmpty ? nil : trimmed
     }

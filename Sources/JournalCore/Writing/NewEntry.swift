@@ -31,20 +31,24 @@ public enum NewEntry {
 
     /// The file under `content/diary/` that holds `date`, relative to `source`, if there is one.
     static func dayFile(for date: CalendarDate, source: String) -> String? {
-        let tree = JournalTree(join(source, "content/diary"))
-        for file in tree.files where file.relative.lowercased().hasSuffix(".md") {
+        dayFiles(source: source)[date]
+    }
+
+    /// Every date the diary holds, with its file (relative to `source`): by a file's name, or by
+    /// `date:` in the front matter of a file named otherwise. The first file of a date wins.
+    static func dayFiles(source: String) -> [CalendarDate: String] {
+        var found: [CalendarDate: String] = [:]
+        for file in JournalTree(join(source, "content/diary")).files where file.relative.lowercased().hasSuffix(".md") {
             let stem = String((file.relative.split(separator: "/").last ?? "").dropLast(3))
+            let relative = "content/diary/" + file.relative
             if let named = CalendarDate(iso: stem) {
-                if named == date { return "content/diary/" + file.relative }
-                continue
-            }
-            // Named otherwise: the date is in its front matter.
-            if case .bytes(let bytes) = FileTree.read(join(source, "content/diary/" + file.relative), limit: 1 << 20),
-               frontMatterDate(bytes) == date {
-                return "content/diary/" + file.relative
+                if found[named] == nil { found[named] = relative }
+            } else if case .bytes(let bytes) = FileTree.read(join(source, relative), limit: 1 << 20),
+                      let date = frontMatterDate(bytes), found[date] == nil {
+                found[date] = relative
             }
         }
-        return nil
+        return found
     }
 
     /// The `date:` of a file's front matter, read as the build reads it (BOM, CRLF, quoted keys,
