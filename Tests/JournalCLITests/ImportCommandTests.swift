@@ -62,4 +62,12 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: folder.path + "/content/diary/2026/11/2026-11-21.md"))
         #expect(FileManager.default.fileExists(atPath: folder.path + "/content/diary/2026/11/2026-11-22.md"))
     }
+
+    @Test func thePlaysOfTwoOverlappingExportsCountOnce() throws {
+        let folder = try journal(["export/again.json": Self.history])
+        let run = cli.journal(["import", "--dry-run", "--source", folder.path, folder.path + "/export/history.json", folder.path + "/export/again.json"])
+        #expect(run.status == 0)
+        #expect(run.out.contains("2 duplicates counted once."), "\(run.out)")
+        #expect(run.out.contains("2 days would be written, 0 already in the journal (left as they are)."), "\(run.out)")
+    }
 }
