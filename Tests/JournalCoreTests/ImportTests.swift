@@ -89,6 +89,15 @@ import Testing
         #expect(report.skipped == ["under 30 s": 1])
     }
 
+    @Test func aFieldOfAnotherTypeIsStillRead() {
+        // The typed reading refuses `ms_played` as text; the loose reading takes it.
+        let (plays, report) = SpotifyHistory.read(Self.extended([
+            Self.row("Through the Night", ts: "2026-11-22T00:02:00Z", ms: 240_000).replacingOccurrences(of: "\"ms_played\": 240000", with: "\"ms_played\": \"240000\""),
+        ]), path: "history.json")
+        #expect(report.diagnostics.isEmpty)
+        #expect(plays.first?.started == Self.utc("2026-11-21T23:58:00"))
+    }
+
     @Test func aMalformedSpotifyFileSaysWhere() {
         let (_, report) = SpotifyHistory.read(Array("[{\"ts\": \"2026-11-21T10:00:00Z\",\n \"ms_played\": ,}]".utf8), path: "broken.json")
         let problem = report.diagnostics.first

@@ -14,21 +14,72 @@ enum SpotifyHistory: ImportFormat {
         return text.first(where: { !$0.isWhitespace }) == "[" && (text.contains("\"ms_played\"") || text.contains("\"msPlayed\""))
     }
 
+    /// The fields of a row this reads, of either kind of export; the rest are not decoded.
+    struct Row: Decodable {
+        var ts: String?
+        var ms_played: Int?
+        var master_metadata_track_name: String?
+        var master_metadata_album_artist_name: String?
+        var master_metadata_album_album_name: String?
+        var spotify_track_uri: String?
+        var episode_name: String?
+        var spotify_episode_uri: String?
+        var reason_end: String?
+        var skipped: Bool?
+        var incognito_mode: Bool?
+        var endTime: String?
+        var msPlayed: Int?
+        var trackName: String?
+        var artistName: String?
+        var podcastName: String?
+        var episodeName: String?
+
+        /// A row read as loose JSON, when the typed reading failed (a field of another type).
+        init(_ object: [String: Any]) {
+            ts = object["ts"] as? String
+            ms_played = ImportJSON.int(object["ms_played"])
+            master_metadata_track_name = object["master_metadata_track_name"] as? String
+            master_metadata_album_artist_name = object["master_metadata_album_artist_name"] as? String
+            master_metadata_album_album_name = object["master_metadata_album_album_name"] as? String
+            spotify_track_uri = object["spotify_track_uri"] as? String
+            episode_name = object["episode_name"] as? String
+            spotify_episode_uri = object["spotify_episode_uri"] as? String
+            reason_end = object["reason_end"] as? String
+            skipped = object["skipped"] as? Bool
+            incognito_mode = object["incognito_mode"] as? Bool
+            endTime = object["endTime"] as? String
+            msPlayed = ImportJSON.int(object["msPlayed"])
+            trackName = object["trackName"] as? String
+            artistName = object["artistName"] as? String
+            podcastName = object["podcastName"] as? String
+            episodeName = object["episodeName"] as? String
+            if endTime == nil && object["endTime"] != nil { endTime = "" }
+        }
+
+        var isAccountData: Bool { endTime != nil || msPlayed != nil }
+    }
+
     static func read(_ bytes: [UInt8], path: String) -> ([ImportedPlay], ImportFileReport) {
         var report = ImportFileReport(path: path, format: name)
-        let objects: [[String: Any]]
-        switch ImportJSON.array(bytes, path: path) {
-        case .failure(let problem):
-            report.diagnostics.append(problem)
-            return ([], report)
-        case .success(let array):
-            objects = array
+        let rows: [Row]
+        // Typed decoding is the fast way; a file it refuses (a syntax error, a field of another
+        // type) is read again as loose JSON, which says where a syntax error is.
+        if let typed = try? JSONDecoder().decode([Row].self, from: Data(bytes)) {
+            rows = typed
+        } else {
+            switch ImportJSON.array(bytes, path: path) {
+            case .failure(let problem):
+                report.diagnostics.append(problem)
+                return ([], report)
+            case .success(let array):
+                rows = array.map(Row.init)
+            }
         }
         var plays: [ImportedPlay] = []
-        for (index, object) in objects.enumerated() {
+        plays.reserveCapacity(rows.count)
+        for (index, row) in rows.enumerated() {
             report.playsRead += 1
-            let play = object["endTime"] != nil || object["msPlayed"] != nil
-                ? accountPlay(object, index: index, report: &report) : extendedPlay(object, index: index, report: &report)
+            let play = row.isAccountData ? accountPlay(row, index: index, report: &report) : extendedPlay(row, index: index, report: &report)
             if var play {
                 play.format = name
                 plays.append(play)
@@ -38,23 +89,23 @@ enum SpotifyHistory: ImportFormat {
     }
 
     /// One row of the extended streaming history.
-    static func extendedPlay(_ row: [String: Any], index: Int, report: inout ImportFileReport) -> ImportedPlay? {
-        if row["incognito_mode"] as? Bool == true { report.skip("incognito"); return nil }
-        guard let title = ImportJSON.text(row["master_metadata_track_name"]) else {
-            report.skip(row["episode_name"] is String || row["spotify_episode_uri"] is String ? "podcast episode" : "no track name")
+    static func extendedPlay(_ row: Row, index: Int, report: inout ImportFileReport) -> ImportedPlay? {
+        if row.incognito_mode == true { report.skip("incognito"); return nil }
+        guard let title = ImportJSON.text(row.master_metadata_track_name) else {
+            report.skip(row.episode_name != nil || row.spotify_episode_uri != nil ? "podcast episode" : "no track name")
             return nil
         }
-        guard let artist = ImportJSON.text(row["master_metadata_album_artist_name"]) else { report.skip("no artist"); return nil }
-        guard let ended = ImportJSON.text(row["ts"]).flatMap(ImportTime.iso8601) else {
+        guard let artist = ImportJSON.text(row.master_metadata_album_artist_name) else { report.skip("no artist"); return nil }
+        guard let ended = ImportJSON.text(row.ts).flatMap(ImportTime.iso8601) else {
             report.diagnostics.append(ImportJSON.problem("play \(index + 1) has no readable 'ts' (like 2024-01-31T23:59:59Z)", path: report.path))
             return nil
         }
-        let listened = ImportJSON.int(row["ms_played"]) ?? 0
-        let skipped = row["skipped"] as? Bool == true || (ImportJSON.text(row["reason_end"]).map { $0 != "trackdone" } ?? false)
+        let listened = row.ms_played ?? 0
+        let skipped = row.skipped == true || (ImportJSON.text(row.reason_end).map { $0 != "trackdone" } ?? false)
         if listened < shortPlay && skipped { report.skip("under 30 s and skipped"); return nil }
-        var play = ImportedPlay(artists: [artist], title: title, album: ImportJSON.text(row["master_metadata_album_album_name"]),
+        var play = ImportedPlay(artists: [artist], title: title, album: ImportJSON.text(row.master_metadata_album_album_name),
                                 started: ended - Int64(listened / 1000), listened: listened)
-        if let uri = ImportJSON.text(row["spotify_track_uri"]), uri.hasPrefix("spotify:track:") {
+        if let uri = ImportJSON.text(row.spotify_track_uri), uri.hasPrefix("spotify:track:") {
             let id = uri.dropFirst("spotify:track:".count)
             if !id.isEmpty, id.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) {
                 play.links = [("spotify", "https://open.spotify.com/track/\(id)")]
@@ -64,16 +115,16 @@ enum SpotifyHistory: ImportFormat {
     }
 
     /// One row of the account data's streaming history: `endTime` is "YYYY-MM-DD HH:MM", UTC.
-    static func accountPlay(_ row: [String: Any], index: Int, report: inout ImportFileReport) -> ImportedPlay? {
-        guard let title = ImportJSON.text(row["trackName"]), let artist = ImportJSON.text(row["artistName"]) else {
-            report.skip(row["podcastName"] != nil || row["episodeName"] != nil ? "podcast episode" : "no track name")
+    static func accountPlay(_ row: Row, index: Int, report: inout ImportFileReport) -> ImportedPlay? {
+        guard let title = ImportJSON.text(row.trackName), let artist = ImportJSON.text(row.artistName) else {
+            report.skip(row.podcastName != nil || row.episodeName != nil ? "podcast episode" : "no track name")
             return nil
         }
-        guard let ended = ImportJSON.text(row["endTime"]).flatMap(ImportTime.minuteUTC) else {
+        guard let ended = ImportJSON.text(row.endTime).flatMap(ImportTime.minuteUTC) else {
             report.diagnostics.append(ImportJSON.problem("play \(index + 1) has no readable 'endTime' (like 2024-01-31 23:59)", path: report.path))
             return nil
         }
-        let listened = ImportJSON.int(row["msPlayed"]) ?? 0
+        let listened = row.msPlayed ?? 0
         if listened < shortPlay { report.skip("under 30 s"); return nil }
         return ImportedPlay(artists: [artist], title: title, started: ended - Int64(listened / 1000), listened: listened)
     }
