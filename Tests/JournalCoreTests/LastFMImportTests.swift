@@ -37,7 +37,7 @@ import Testing
         #expect(plays.map(\.album) == ["END THEORY", nil])
         #expect(plays[0].started == 1_749_775_200)
         #expect(plays[0].artwork == "https://lastfm.freetls.fastly.net/i/u/300x300/a.png")
-        #expect(plays[0].links.map(\.service) == ["other"] && plays[0].links.map(\.url) == ["https://www.last.fm/music/Younha/_/Event+Horizon"])
+        #expect(plays[0].links.map(\.service) == ["lastfm"] && plays[0].links.map(\.url) == ["https://www.last.fm/music/Younha/_/Event+Horizon"])
         #expect(plays[1].artwork == nil && plays[1].links.isEmpty)
         #expect(plays.allSatisfy { $0.format == "lastfm" })
     }

@@ -49,7 +49,7 @@ import ZIPFoundation
             Self.listen("Not a track link", at: "2026-11-21T10:00:00", extra: #", "spotify_id": "https://open.spotify.com/album/3bosyDPGOYmLnwMNhU06Rx", "release_mbid": "20d0530f-2176-447f-abf4-a9307f7d1c3f""#),
         ]), path: "listens.jsonl")
         #expect(report.diagnostics.isEmpty, "\(report.diagnostics)")
-        #expect(plays[0].links.map(\.service) == ["spotify", "other"])
+        #expect(plays[0].links.map(\.service) == ["spotify", "musicbrainz"])
         #expect(plays[0].links.map(\.url) == ["https://open.spotify.com/track/2AX5E86cn9n2dgioZEjirI", "https://musicbrainz.org/recording/\(Self.recording)"])
         #expect(plays[0].artwork == "https://coverartarchive.org/release/\(Self.caaRelease)/front-250")
         #expect(plays[0].duration == 207)

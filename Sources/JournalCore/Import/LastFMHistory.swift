@@ -84,7 +84,7 @@ enum LastFMHistory: ImportFormat {
         var play = ImportedPlay(artists: [artist], title: title, album: named(track["album"]), started: Int64(uts))
         play.artwork = artwork(track["image"])
         if let url = ImportJSON.text(track["url"]), url.hasPrefix("https://www.last.fm/") || url.hasPrefix("https://last.fm/") {
-            play.links = [(TrackLink.Service.other.rawValue, url)]
+            play.links = [(TrackLink.Service.lastfm.rawValue, url)]
         }
         return play
     }

@@ -139,9 +139,9 @@ enum ListenBrainzListens: ImportFormat {
            isIdentifier(url.dropFirst("https://open.spotify.com/track/".count)) {
             play.links.append(("spotify", url))
         }
-        // The journal has no MusicBrainz service: its link is `other`.
+        // A link to the recording on MusicBrainz.
         if let recording = [mapping["recording_mbid"], info["recording_mbid"]].lazy.compactMap(mbid).first {
-            play.links.append(("other", "https://musicbrainz.org/recording/\(recording)"))
+            play.links.append((TrackLink.Service.musicbrainz.rawValue, "https://musicbrainz.org/recording/\(recording)"))
         }
         if let release = [mapping["caa_release_mbid"], mapping["release_mbid"], info["release_mbid"]].lazy.compactMap(mbid).first {
             play.artwork = "https://coverartarchive.org/release/\(release)/front-250"

@@ -59,6 +59,8 @@ public struct TrackLink: Hashable, Sendable {
         case youtube
         case bandcamp
         case soundcloud
+        case lastfm
+        case musicbrainz
         case other
 
         public var displayName: String {
@@ -69,6 +71,8 @@ public struct TrackLink: Hashable, Sendable {
             case .youtube: return "YouTube"
             case .bandcamp: return "Bandcamp"
             case .soundcloud: return "SoundCloud"
+            case .lastfm: return "Last.fm"
+            case .musicbrainz: return "MusicBrainz"
             case .other: return "Link"
             }
         }
