@@ -70,4 +70,13 @@ import Testing
         #expect(run.out.contains("2 duplicates counted once."), "\(run.out)")
         #expect(run.out.contains("2 days would be written, 0 already in the journal (left as they are)."), "\(run.out)")
     }
+
+    @Test func controlCharactersInAnExportNeverReachADayFile() throws {
+        let history = Self.history.replacingOccurrences(of: "Through the Night", with: "Through\\u0001the Night")
+        let folder = try journal(["export/history.json": history])
+        #expect(cli.journal(["import", "--source", folder.path, folder.path + "/export/history.json"]).status == 0)
+        let day = try #require(FileManager.default.contents(atPath: folder.path + "/content/diary/2026/11/2026-11-21.md").map { String(decoding: $0, as: UTF8.self) })
+        #expect(day.contains("title: \"Through\u{FFFD}the Night\""), "\(day)")
+        #expect(cli.journal(["build", "--strict", "--source", folder.path]).status == 0)
+    }
 }

@@ -108,18 +108,20 @@ public enum JournalImport {
         return summary
     }
 
-    /// A day's file: `source` and its tracks, as a person would write them.
+    /// A day's file: `source` and its tracks, as a person would write them. Control characters an
+    /// export may hold (which no day file may) become U+FFFD.
     static func dayFile(_ day: DayPlanner.PlannedDay, format: String) -> String {
+        func quoted(_ text: String) -> String { NewEntry.yamlQuoted(ControlCharacters.replaced(in: text)) }
         var text = "---\n# Imported by `journal import` from \(format): add a title, a mood or a few words any time.\nsource: \(format)\ntracks:\n"
         for track in day.tracks {
-            text += "  - title: \(NewEntry.yamlQuoted(track.title))\n"
-            text += track.artists.count == 1 ? "    artist: \(NewEntry.yamlQuoted(track.artists[0]))\n"
-                : "    artist: [\(track.artists.map(NewEntry.yamlQuoted).joined(separator: ", "))]\n"
-            if let album = track.album { text += "    album: \(NewEntry.yamlQuoted(album))\n" }
+            text += "  - title: \(quoted(track.title))\n"
+            text += track.artists.count == 1 ? "    artist: \(quoted(track.artists[0]))\n"
+                : "    artist: [\(track.artists.map(quoted).joined(separator: ", "))]\n"
+            if let album = track.album { text += "    album: \(quoted(album))\n" }
             if let duration = track.duration, duration > 0 { text += "    duration: \"\(duration / 60):\(CalendarDate.pad(duration % 60, 2))\"\n" }
-            if let artwork = track.artwork { text += "    artwork: \(NewEntry.yamlQuoted(artwork))\n" }
+            if let artwork = track.artwork { text += "    artwork: \(quoted(artwork))\n" }
             if !track.links.isEmpty {
-                text += "    links:\n" + track.links.map { "      \($0.service): \(NewEntry.yamlQuoted($0.url))\n" }.joined()
+                text += "    links:\n" + track.links.map { "      \($0.service): \(quoted($0.url))\n" }.joined()
             }
         }
         return text + "---\n"
