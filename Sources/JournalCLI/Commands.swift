@@ -172,7 +172,7 @@ struct CheckCommand: JournalSubcommand {
     var format: Format = .text
 
     func execute(_ console: Console) -> Int32 {
-        let report = Check.run(source: sourceOptions.source, strict: strict)
+        let (report, artistsWithoutGenre) = Check.inspect(source: sourceOptions.source, strict: strict)
         if format == .json {
             console.out(report.json)
             return report.hasErrors ? 1 : 0
@@ -181,7 +181,7 @@ struct CheckCommand: JournalSubcommand {
         if report.hasErrors { return 1 }
         let warnings = report.warnings.count
         console.out("No errors\(warnings > 0 ? ", \(warnings) warning\(warnings == 1 ? "" : "s")" : "").")
-        if let gaps = GenreGaps.summary(Check.artistsWithoutGenre(source: sourceOptions.source)) { console.out(gaps) }
+        if let gaps = GenreGaps.summary(artistsWithoutGenre) { console.out(gaps) }
         return 0
     }
 }

@@ -13,15 +13,6 @@ import JournalCore
 /// connects with an older version is told to reload at once, so a rebuild that ends between
 /// serving a page and its connecting is never missed, nor is a restart of `journal serve`.
 final class LiveReload: @unchecked Sendable {
-    /// One diagnostic as the page's script reads it.
-    struct ProblemPayload: Encodable {
-        var path: String
-        var line: Int
-        var column: Int
-        var severity: String
-        var message: String
-    }
-
     private let lock = NSLock()
     /// Tells this run of `journal serve` from an earlier one whose pages are still open.
     private let instance = String(UInt64.random(in: 0...UInt64.max), radix: 36)
@@ -132,14 +123,10 @@ final class LiveReload: @unchecked Sendable {
 
     /// One line of JSON: `{"key": "text", "key": ["a", "b"]}`, keys sorted.
     static func json(_ object: [String: JSONValue]) -> String {
-        func quoted(_ text: String) -> String {
-            let data = (try? JSONEncoder().encode(text)) ?? Data("\"\"".utf8)
-            return String(decoding: data, as: UTF8.self)
-        }
         let fields = object.sorted { $0.key < $1.key }.map { key, value -> String in
             switch value {
-            case .text(let text): return quoted(key) + ":" + quoted(text)
-            case .list(let items): return quoted(key) + ":[" + items.map(quoted).joined(separator: ",") + "]"
+            case .text(let text): return JSONText.quoted(key) + ":" + JSONText.quoted(text)
+            case .list(let items): return JSONText.quoted(key) + ":[" + items.map(JSONText.quoted).joined(separator: ",") + "]"
             }
         }
         return "{" + fields.joined(separator: ",") + "}"
@@ -150,14 +137,8 @@ final class LiveReload: @unchecked Sendable {
     }
 
     private static func errorsEvent(_ diagnostics: [Diagnostic]) -> [UInt8] {
-        let payload = diagnostics.map {
-            ProblemPayload(path: $0.path, line: $0.line, column: $0.column, severity: $0.severity.rawValue, message: $0.message)
-        }
-        // JSONEncoder writes one line: line breaks inside messages are escaped, as SSE needs.
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        let json = (try? encoder.encode(payload)).map { String(decoding: $0, as: UTF8.self) } ?? "[]"
-        return event("errors", data: json)
+        // One line, as an event's data must be: `Diagnostic.json` escapes every line break.
+        event("errors", data: "[" + diagnostics.map(\.json).joined(separator: ",") + "]")
     }
 }
 

@@ -101,35 +101,16 @@ struct TemplateRenderer {
                 }
             case .partial(let name, let partialIndentation, let at):
                 guard let template = try included(name, at: at) else { break }
-                let outer = indentation, outerPath = path, outerTag = tag
-                indentation += partialIndentation
-                if !partialIndentation.isEmpty { atLineStart = true }
-                path = template.path
-                tag = TemplatePosition(line: 0, column: 0)
-                depth += 1
-                try render(template.nodes)
-                depth -= 1
-                indentation = outer
-                path = outerPath
-                tag = outerTag
+                try render(included: template, indentedBy: partialIndentation)
             case .parent(let name, let overrides, let parentIndentation, let at):
                 guard let template = try included(name, at: at) else { break }
-                let outerBlocks = blocks, outerIndentation = indentation, outerPath = path, outerTag = tag
+                let outerBlocks = blocks
                 // A block replaced further out (by a template inheriting from this one) wins.
                 for (block, nodes) in overrides where blocks[block] == nil {
                     blocks[block] = (nodes, path)
                 }
-                indentation += parentIndentation
-                if !parentIndentation.isEmpty { atLineStart = true }
-                path = template.path
-                tag = TemplatePosition(line: 0, column: 0)
-                depth += 1
-                try render(template.nodes)
-                depth -= 1
+                try render(included: template, indentedBy: parentIndentation)
                 blocks = outerBlocks
-                indentation = outerIndentation
-                path = outerPath
-                tag = outerTag
             case .block(let name, let defaults, let blockIndentation, let standalone):
                 let outerIndentation = indentation
                 indentation += blockIndentation
@@ -165,6 +146,22 @@ struct TemplateRenderer {
         guard expansions < Self.maxExpansions else { throw expansionError(at: at) }
         expansions += 1
         return template
+    }
+
+    /// Renders an included template (a partial's or a parent's) in place: its lines indented by
+    /// what stood before a standalone tag, errors named by its path, one level deeper.
+    private mutating func render(included template: Template, indentedBy extra: [UInt8]) throws(TemplateRenderError) {
+        let outerIndentation = indentation, outerPath = path, outerTag = tag
+        indentation += extra
+        if !extra.isEmpty { atLineStart = true }
+        path = template.path
+        tag = TemplatePosition(line: 0, column: 0)
+        depth += 1
+        try render(template.nodes)
+        depth -= 1
+        indentation = outerIndentation
+        path = outerPath
+        tag = outerTag
     }
 
     // MARK: Errors

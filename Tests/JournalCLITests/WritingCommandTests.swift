@@ -138,13 +138,11 @@ import Yams
     // MARK: status
 
     @Test func statusCountsStreaksWeeksAndMonthsUpToToday() throws {
-        func day(_ iso: String, draft: Bool = false) -> String {
-            "-- content/diary/\(iso).md --\n---\n\(draft ? "draft: true\n" : "")tracks:\n  - {title: A, artist: B}\n---\n"
-        }
+        func day(_ draft: Bool = false) -> String { "---\n\(draft ? "draft: true\n" : "")tracks:\n  - {title: A, artist: B}\n---\n" }
         // 2026-11-25 is a Wednesday.
-        let files = "-- journal.yaml --\ntitle: T\n" + ["2026-11-01", "2026-11-02", "2026-11-03", "2026-11-20", "2026-11-23", "2026-11-24"].map { day($0) }.joined()
-            + day("2026-11-25", draft: true)
-        let folder = try CommandLineTests.Folder(Dictionary(uniqueKeysWithValues: TestFiles.parse(files)))
+        var files = ["journal.yaml": "title: T\n", "content/diary/2026-11-25.md": day(true)]
+        for date in ["2026-11-01", "2026-11-02", "2026-11-03", "2026-11-20", "2026-11-23", "2026-11-24"] { files["content/diary/\(date).md"] = day() }
+        let folder = try CommandLineTests.Folder(files)
         let journal = try #require(JournalLoader(source: folder.path).load(LoadOptions(drafts: true)).journal)
         let today = try #require(CalendarDate(iso: "2026-11-25"))
         let status = JournalStatus(journal: journal, today: today)
@@ -197,25 +195,5 @@ import Yams
         let none = cli.journal(["check", "--format", "json", "--source", clean.path])
         #expect(none.status == 0 && none.out == ["[]"])
         #expect(cli.journal(["check", "--format", "xml", "--source", clean.path]).status == 2)
-    }
-}
-
-/// `-- path --` blocks, as JournalCoreTests' TestJournal reads them.
-enum TestFiles {
-    static func parse(_ text: String) -> [(String, String)] {
-        var files: [(String, String)] = []
-        var current: String?
-        var lines: [Substring] = []
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            if line.hasPrefix("-- "), line.hasSuffix(" --"), line.count > 6 {
-                if let current { files.append((current, lines.joined(separator: "\n") + "\n")) }
-                current = String(line.dropFirst(3).dropLast(3))
-                lines = []
-            } else {
-                lines.append(line)
-            }
-        }
-        if let current { files.append((current, lines.joined(separator: "\n"))) }
-        return files
     }
 }

@@ -105,45 +105,14 @@ enum ConfigLoading {
             config.topGenres = top
         }
         if let aliases = fields["aliases"], !reader.isMissing(aliases) {
-            if let mapping = aliases.mapping {
-                // Two spellings of one genre can both be listed: the first one wins, always.
-                var seen: [String: (spelling: String, target: String, line: Int)] = [:]
-                for (key, value) in mapping {
-                    guard let spelling = reader.string(key, field: "genres.aliases"),
-                          let target = reader.string(value, field: "genres.aliases") else { continue }
-                    let folded = GenreKey.fold(spelling)
-                    if let earlier = seen[folded] {
-                        if GenreKey.fold(earlier.target) != GenreKey.fold(target) {
-                            reader.warning("'\(spelling)' is the same spelling as '\(earlier.spelling)' on line \(earlier.line), which already makes it \(earlier.target); this alias to \(target) is ignored", at: key)
-                        }
-                        continue
-                    }
-                    seen[folded] = (spelling, target, reader.location(of: key).line)
-                    config.genreAliases[folded] = target
-                }
-            } else {
-                reader.error("'genres.aliases' must map a spelling to a genre, like 'kpop: K-Pop'", at: aliases)
+            // Two spellings of one genre can both be listed: the first one wins, always.
+            config.genreAliases = foldedNameMap(aliases, field: "genres.aliases", shape: "map a spelling to a genre, like 'kpop: K-Pop'", reader: &reader) {
+                "'\($0.name)' is the same spelling as '\($1.name)' on line \($1.line), which already makes it \($1.value); this alias to \($0.value) is ignored"
             }
         }
         if let artists = fields["artists"], !reader.isMissing(artists) {
-            if let mapping = artists.mapping {
-                // Artists compare like genres; the first line for an artist wins, always.
-                var seen: [String: (artist: String, genre: String, line: Int)] = [:]
-                for (key, value) in mapping {
-                    guard let artist = reader.string(key, field: "genres.artists"),
-                          let genre = reader.string(value, field: "genres.artists") else { continue }
-                    let folded = GenreKey.fold(artist)
-                    if let earlier = seen[folded] {
-                        if GenreKey.fold(earlier.genre) != GenreKey.fold(genre) {
-                            reader.warning("'\(artist)' is the same artist as '\(earlier.artist)' on line \(earlier.line), which already has the genre \(earlier.genre); \(genre) is ignored", at: key)
-                        }
-                        continue
-                    }
-                    seen[folded] = (artist, genre, reader.location(of: key).line)
-                    config.artistGenres[folded] = genre
-                }
-            } else {
-                reader.error("'genres.artists' must map an artist to a genre, like 'IU: K-Pop'", at: artists)
+            config.artistGenres = foldedNameMap(artists, field: "genres.artists", shape: "map an artist to a genre, like 'IU: K-Pop'", reader: &reader) {
+                "'\($0.name)' is the same artist as '\($1.name)' on line \($1.line), which already has the genre \($1.value); \($0.value) is ignored"
             }
         }
         if let colors = fields["colors"], !reader.isMissing(colors) {
@@ -175,6 +144,30 @@ enum ConfigLoading {
                 reader.error("'genres.colors' must map a genre to a colour, like 'K-Pop: \"#d55e00\"'", at: colors)
             }
         }
+    }
+
+    /// A map from names to names (`genres.aliases`, `genres.artists`), keyed by the name folded
+    /// like a genre. The first line for a name wins; a later one that says otherwise is a
+    /// warning (`conflict` words it from the later entry and the earlier one, with its line).
+    private static func foldedNameMap(_ node: Node, field: String, shape: String, reader: inout YAMLFields,
+                                      conflict: ((name: String, value: String), (name: String, value: String, line: Int)) -> String) -> [String: String] {
+        guard let mapping = node.mapping else {
+            reader.error("'\(field)' must \(shape)", at: node)
+            return [:]
+        }
+        var result: [String: String] = [:]
+        var seen: [String: (name: String, value: String, line: Int)] = [:]
+        for (key, value) in mapping {
+            guard let name = reader.string(key, field: field), let target = reader.string(value, field: field) else { continue }
+            let folded = GenreKey.fold(name)
+            if let earlier = seen[folded] {
+                if GenreKey.fold(earlier.value) != GenreKey.fold(target) { reader.warning(conflict((name, target), earlier), at: key) }
+                continue
+            }
+            seen[folded] = (name, target, reader.location(of: key).line)
+            result[folded] = target
+        }
+        return result
     }
 
     static func isHexColor(_ text: String) -> Bool {

@@ -11,8 +11,8 @@ public final class LoadCache: @unchecked Sendable {
         var stamp: String
         /// Everything besides the file that the decoding depended on (settings, a slug).
         var context: String
-        var day: (Day?, [Diagnostic])?
-        var playlist: (Playlist?, [Diagnostic])?
+        var day: (Day?, [Diagnostic])? = nil
+        var playlist: (Playlist?, [Diagnostic])? = nil
     }
 
     private let lock = NSLock()
@@ -27,27 +27,27 @@ public final class LoadCache: @unchecked Sendable {
     public init() {}
 
     func day(_ path: String, stamp: String, context: String, decode: () -> (Day?, [Diagnostic])) -> (Day?, [Diagnostic]) {
-        if let entry = lock.withLock({ entries[path] }), entry.stamp == stamp, entry.context == context, let day = entry.day {
-            return day
-        }
-        let result = decode()
-        lock.withLock {
-            entries[path] = Entry(stamp: stamp, context: context, day: result)
-            changedNow.insert(path)
-        }
-        return result
+        cached(path, stamp: stamp, context: context, get: \.day, set: { $0.day = $1 }, decode: decode)
     }
 
     func playlist(_ path: String, stamp: String, context: String, decode: () -> (Playlist?, [Diagnostic])) -> (Playlist?, [Diagnostic]) {
-        if let entry = lock.withLock({ entries[path] }), entry.stamp == stamp, entry.context == context, let playlist = entry.playlist {
-            return playlist
+        cached(path, stamp: stamp, context: context, get: \.playlist, set: { $0.playlist = $1 }, decode: decode)
+    }
+
+    /// The entry's value when it was decoded from this stamp and context; else decoded now and kept.
+    private func cached<Value>(_ path: String, stamp: String, context: String, get: (Entry) -> Value?,
+                               set: (inout Entry, Value) -> Void, decode: () -> Value) -> Value {
+        if let entry = lock.withLock({ entries[path] }), entry.stamp == stamp, entry.context == context, let value = get(entry) {
+            return value
         }
-        let result = decode()
+        let value = decode()
+        var entry = Entry(stamp: stamp, context: context)
+        set(&entry, value)
         lock.withLock {
-            entries[path] = Entry(stamp: stamp, context: context, playlist: result)
+            entries[path] = entry
             changedNow.insert(path)
         }
-        return result
+        return value
     }
 
     /// Starts a load: forgets files that are gone and counts afresh.

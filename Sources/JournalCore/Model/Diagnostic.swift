@@ -49,29 +49,7 @@ public struct Diagnostic: Error, Hashable, Sendable, CustomStringConvertible {
 extension Diagnostic {
     /// `{"path":…,"line":…,"column":…,"severity":…,"message":…}`, for editors and scripts.
     public var json: String {
-        "{\"path\":\(Self.jsonString(path)),\"line\":\(line),\"column\":\(column),\"severity\":\"\(severity.rawValue)\",\"message\":\(Self.jsonString(message))}"
-    }
-
-    /// A JSON string literal: quotes, backslashes and control characters escaped.
-    static func jsonString(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            default:
-                if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar == "\u{2028}" || scalar == "\u{2029}" {
-                    let hex = String(scalar.value, radix: 16)
-                    result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    result.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return result + "\""
+        "{\"path\":\(JSONText.quoted(path)),\"line\":\(line),\"column\":\(column),\"severity\":\"\(severity.rawValue)\",\"message\":\(JSONText.quoted(message))}"
     }
 }
 

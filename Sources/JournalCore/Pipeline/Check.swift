@@ -2,13 +2,20 @@
 /// would refuse is found and nothing is written.
 public enum Check {
     public static func run(source: String, output: String? = nil, strict: Bool) -> [Diagnostic] {
-        let options = BuildOptions(source: source, output: output, drafts: true, strict: strict)
-        let config = JournalLoader(source: source).readConfig(overrides: options.overrides)
-        return Stages.prepare(options, config: config, output: OutputChoice(options, config: config.config), timer: StageTimer()).diagnostics
+        inspect(source: source, output: output, strict: strict).diagnostics
     }
 
-    /// What `check` prints besides the problems: the artists with no genre, when the journal
-    /// loads.
+    /// Every problem, and (from the same load) the artists whose tracks have no genre, most
+    /// played first; none when the journal did not load.
+    public static func inspect(source: String, output: String? = nil, strict: Bool)
+        -> (diagnostics: [Diagnostic], artistsWithoutGenre: [(name: String, plays: Int)]) {
+        let options = BuildOptions(source: source, output: output, drafts: true, strict: strict)
+        let config = JournalLoader(source: source).readConfig(overrides: options.overrides)
+        let prepared = Stages.prepare(options, config: config, output: OutputChoice(options, config: config.config), timer: StageTimer())
+        return (prepared.diagnostics, prepared.journal.map(GenreGaps.artists) ?? [])
+    }
+
+    /// The artists whose tracks have no genre, after a command changed the journal (`import`).
     public static func artistsWithoutGenre(source: String) -> [(name: String, plays: Int)] {
         JournalLoader(source: source).load(LoadOptions(drafts: true)).journal.map(GenreGaps.artists) ?? []
     }

@@ -10,7 +10,9 @@ struct PreparedSite {
 enum Stages {
     /// Every problem a build with `options` would report before writing, and the prepared site
     /// when there is none (warnings aside, unless `strict`).
-    static func prepare(_ options: BuildOptions, config: ConfigFile, output: OutputChoice, timer: StageTimer) -> (site: PreparedSite?, diagnostics: [Diagnostic]) {
+    /// `journal` is the journal as loaded, when it loaded, whatever the later stages found.
+    static func prepare(_ options: BuildOptions, config: ConfigFile, output: OutputChoice, timer: StageTimer)
+        -> (site: PreparedSite?, journal: Journal?, diagnostics: [Diagnostic]) {
         let loaded = timer.time("load") {
             JournalLoader(source: options.source).load(
                 LoadOptions(drafts: options.drafts, overrides: options.overrides, parallel: !options.singleThreaded, cache: options.cache),
@@ -22,7 +24,7 @@ enum Stages {
         if options.strict { diagnostics = diagnostics.map(\.asError) }
         // Whatever else is wrong, a journal that loaded is planned, so the problems only the plan
         // finds (two files for one path) are reported in the same run.
-        guard let journal = loaded.journal, let theme = loaded.theme else { return (nil, diagnostics) }
+        guard let journal = loaded.journal, let theme = loaded.theme else { return (nil, loaded.journal, diagnostics) }
 
         let (stats, library) = timer.time("analyse") { () -> (Stats, Library) in
             let catalog = GenreCatalog(journal: journal)
@@ -35,8 +37,8 @@ enum Stages {
             return (renderer, renderer.plan())
         }
         diagnostics += options.strict ? plan.diagnostics.map(\.asError) : plan.diagnostics
-        guard !diagnostics.hasErrors else { return (nil, diagnostics) }
-        return (PreparedSite(journal: journal, renderer: renderer, plan: plan), diagnostics)
+        guard !diagnostics.hasErrors else { return (nil, journal, diagnostics) }
+        return (PreparedSite(journal: journal, renderer: renderer, plan: plan), journal, diagnostics)
     }
 }
 

@@ -9,7 +9,7 @@ struct SearchIndex {
         let journal = renderer.journal, urls = renderer.urls, l10n = renderer.l10n
         var rows: [String] = []
         func add(_ type: Int, _ title: String, _ subtitle: String, _ url: String) {
-            rows.append("[\(type),\(Self.json(title)),\(Self.json(subtitle)),\(Self.json(url))]")
+            rows.append("[\(type),\(JSONText.quoted(title)),\(JSONText.quoted(subtitle)),\(JSONText.quoted(url))]")
         }
         for day in journal.days.reversed() {
             let tracks = day.tracks.map(\.title).joined(separator: ", ")
@@ -30,28 +30,5 @@ struct SearchIndex {
         }
         let types = Self.types.map { "\"\($0)\"" }.joined(separator: ",")
         return "{\"v\":1,\"types\":[\(types)],\"items\":[\n" + rows.joined(separator: ",\n") + "\n]}\n"
-    }
-
-    /// A JSON string literal.
-    static func json(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case "<": result += "\\u003c" // never closes a script element, wherever the JSON ends up
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    result.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return result + "\""
     }
 }
