@@ -67,7 +67,7 @@ import Testing
 
         let third = day.tracks[2]
         #expect(third.title == "2046")
-        #expect(third.primaryGenre == "Unknown")
+        #expect(third.primaryGenre == nil)
         #expect(third.duration == 221)
     }
 

@@ -59,19 +59,59 @@ import Testing
         #expect(stats.years.last?.days.count == 366)
     }
 
-    @Test func genresFoldAliasAndFallBackToUnknownAndOther() throws {
+    @Test func genresFoldAliasAndGoToOtherAndNoGenreIsApart() throws {
         let (stats, _) = try stats([
             "2026-11-01": ["a/x/K-Pop", "b/x/kpop", "c/x/k pop"],
             "2026-11-02": ["d/x/Hip Hop", "e/x/", "f/x/Jazz"],
             "2026-11-03": ["g/x/jazz", "h/x/Rock", "i/x/Folk"],
         ], config: "title: T\ngenres:\n  top: 2\n  aliases: {hiphop: Hip-Hop}")
-        #expect(stats.chartGenres.map(\.name) == ["K-Pop", "Jazz", "Other"])
+        #expect(stats.chartGenres.map(\.name) == ["K-Pop", "Jazz", "Other", "No genre"])
+        #expect(stats.chartGenres.map(\.kind) == [.genre, .genre, .other, .none])
         let month = try #require(stats.months.first)
-        #expect(month.totals == [3, 2, 4])
-        #expect(month.days[1].counts == [0, 1, 2]) // hip hop and the genre-less track are Other
+        #expect(month.totals == [3, 2, 3, 1])
+        #expect(month.days[1].counts == [0, 1, 1, 1]) // hip hop is Other; the genre-less track is no genre
         #expect(stats.catalog.genre(named: "HIP-HOP").name == "Hip-Hop")
         #expect(stats.catalog.genre(named: "").name == "")
-        #expect(stats.catalog.genres.contains { $0.name == "Unknown" && $0.plays == 1 })
+        // No genre is never a genre: not in the catalog, not ranked, not counted as one.
+        #expect(!stats.catalog.genres.contains { $0.name == "Unknown" || $0.name.isEmpty })
+        #expect(month.genres.map(\.genre.name) == ["K-Pop", "Jazz", "Folk", "Hip-Hop", "Rock"])
+        #expect(month.genreCount == 5)
+        #expect(month.otherGenreCount == 3)
+        #expect(month.noGenrePlays == 1)
+    }
+
+    @Test func periodTopsFollowThePeriodsOwnCountsNotTheSiteOrder() throws {
+        // Site-wide, Jazz leads (5 plays) over Rock (4); in March, Rock leads 3 to 1, and
+        // Ambient and Blues tie at 2, so they go by name.
+        let (stats, _) = try stats([
+            "2026-02-01": ["a/x/Jazz", "b/x/Jazz", "c/x/Jazz", "d/x/Jazz"],
+            "2026-02-02": ["e/x/Rock"],
+            "2026-03-01": ["f/x/Rock", "g/x/Rock", "h/x/Rock"],
+            "2026-03-02": ["i/x/Jazz", "j/x/Blues", "k/x/Ambient"],
+            "2026-03-03": ["l/x/Blues", "m/x/Ambient"],
+        ], config: "title: T\ngenres:\n  top: 2")
+        #expect(stats.catalog.genres.prefix(2).map(\.name) == ["Jazz", "Rock"])
+        let march = try #require(stats.months.last)
+        #expect(march.genres.map(\.genre.name) == ["Rock", "Ambient", "Blues", "Jazz"])
+        #expect(march.genres.map(\.plays) == [3, 2, 2, 1])
+        // Four real genres, two of them drawn as Other: the count is of genres, not chart slots.
+        #expect(march.genreCount == 4)
+        #expect(march.otherGenreCount == 2)
+        #expect(march.totals.filter { $0 > 0 }.count == 3)
+        #expect(stats.years.first?.genreCount == 4)
+    }
+
+    @Test func daysLoggedCountAgainstTheDaysTheJournalHasCovered() throws {
+        // The journal runs from 10 November to 20 November 2026.
+        let (stats, _) = try stats(["2026-11-10": ["a/x/Jazz"], "2026-11-12": ["b/x/Jazz"], "2026-11-20": ["c/x/Jazz"]])
+        let month = try #require(stats.months.first)
+        #expect(month.days.count == 30)
+        #expect(month.daysLogged == 3)
+        #expect(month.coveredDays == 11)
+        #expect(stats.years.first?.coveredDays == 11)
+        // The week of 16–22 November ends two days after the last entry.
+        #expect(stats.weeks.last?.coveredDays == 5)
+        #expect(stats.weeks.first?.coveredDays == 6) // 10–15 November of the week of 9 November
     }
 
     @Test func displayNameIsTheMostUsedSpellingTiesToTheFirstInOrder() throws {

@@ -12,10 +12,18 @@ public struct Genre: Hashable, Sendable {
     public var plays: Int
     /// Charts draw it as itself (one of the top genres), not as `Other`.
     public var isTop: Bool
+    /// What it stands for: a genre, the `Other` bucket of charts, or the plays of tracks with no genre.
+    public var kind: Kind = .genre
+
+    public enum Kind: Sendable {
+        case genre, other, none
+    }
 }
 
 /// The site-wide genre order and colours (docs/content-format.md, "Statistics"): by plays over the whole journal, descending,
-/// ties by name; the first `genres.top` keep a colour of their own, the rest are drawn as `Other`.
+/// ties by name; the first `genres.top` keep a colour of their own in charts, the rest are drawn as
+/// `Other` there (and keep a colour of their own, drawn striped, in lists and on their own page).
+/// A track with no genre is no genre: its plays are counted apart, never ranked among genres.
 public struct GenreCatalog: Sendable {
     /// Every genre, in site-wide order.
     public let genres: [Genre]
@@ -31,7 +39,11 @@ public struct GenreCatalog: Sendable {
     public static let palette = ["#0072b2", "#d55e00", "#009e73", "#cc79a7", "#b58a00",
                                  "#7c6fd9", "#5f8f1f", "#d14a62", "#1f9e89", "#b36b00"]
     public static let otherColor = "#888888"
-    public static let unknownName = "Unknown"
+    /// Drawn translucent with a dashed outline, so it never reads as a genre's colour.
+    public static let noGenreColor = "#8a8794"
+
+    /// The plays of tracks with no genre, as charts draw them.
+    public let noGenre: Genre
 
     /// Genres with at least one play, in site-wide order.
     public var playedGenres: [Genre] { genres.filter { $0.plays > 0 } }
@@ -53,15 +65,16 @@ public struct GenreCatalog: Sendable {
             spellings[key, default: [:]][raw, default: 0] += 1
             if play { plays[key, default: 0] += 1 } else if plays[key] == nil { plays[key] = 0 }
         }
+        var noGenrePlays = 0
         for day in journal.days {
             for track in day.tracks {
-                note(track.primaryGenre, play: true)
+                if let primary = track.primaryGenre { note(primary, play: true) } else { noGenrePlays += 1 }
                 for genre in track.genres.dropFirst() { note(genre, play: false) }
             }
         }
         for playlist in journal.playlists {
             for track in playlist.tracks {
-                for genre in track.genres.isEmpty ? [Self.unknownName] : track.genres { note(genre, play: false) }
+                for genre in track.genres { note(genre, play: false) }
             }
         }
 
@@ -78,14 +91,14 @@ public struct GenreCatalog: Sendable {
         var genres: [Genre] = []
         for (rank, entry) in ordered.enumerated() {
             let isTop = rank < config.topGenres
-            var color = Self.otherColor
-            if isTop {
-                if let configured = configuredColors[entry.key] {
-                    color = configured
-                } else {
-                    color = Self.palette[paletteIndex % Self.palette.count]
-                    paletteIndex += 1
-                }
+            // Genres beyond the top take the palette's next colours too: charts draw them as
+            // Other, lists and their own page as themselves.
+            let color: String
+            if let configured = configuredColors[entry.key] {
+                color = configured
+            } else {
+                color = Self.palette[paletteIndex % Self.palette.count]
+                paletteIndex += 1
             }
             genres.append(Genre(key: entry.key, name: entry.name, slug: slugs.allocate(Slug.make(entry.name)),
                                 color: color, plays: entry.plays, isTop: isTop))
@@ -96,8 +109,12 @@ public struct GenreCatalog: Sendable {
         byKey = index
         bySpelling = resolved.compactMapValues { index[$0.key] }
         let otherPlays = genres.filter { !$0.isTop }.reduce(0) { $0 + $1.plays }
-        other = Genre(key: "\u{0}other", name: "Other", slug: "other", color: Self.otherColor, plays: otherPlays, isTop: false)
+        other = Genre(key: "\u{0}other", name: "Other", slug: "other", color: Self.otherColor, plays: otherPlays, isTop: false, kind: .other)
+        noGenre = Genre(key: "\u{0}none", name: "No genre", slug: "", color: Self.noGenreColor, plays: noGenrePlays, isTop: false, kind: .none)
     }
+
+    /// Genres beyond the top with plays: what `Other` stands for in charts.
+    public var otherGenres: [Genre] { genres.filter { !$0.isTop && $0.plays > 0 } }
 
     /// The folded key of a spelling after aliases, and the alias target if one applied.
     static func resolve(_ raw: String, aliases: [String: String]) -> (key: String, target: String?) {
@@ -114,12 +131,9 @@ public struct GenreCatalog: Sendable {
         return Genre(key: key, name: raw, slug: Slug.make(raw), color: Self.otherColor, plays: 0, isTop: false)
     }
 
-    /// The genre a play is counted and coloured under in charts: its own if it is a top genre, else `Other`.
-    public func chartGenre(named raw: String) -> Genre {
-        let genre = genre(named: raw)
-        return genre.isTop ? genre : other
-    }
+    /// The primary genre of a track; nil for a track with no genre.
+    public func primaryGenre(of track: Track) -> Genre? { track.primaryGenre.map { genre(named: $0) } }
 
-    /// The primary genre of a track.
-    public func primaryGenre(of track: Track) -> Genre { genre(named: track.primaryGenre) }
+    /// What a track is drawn as where a colour is needed: its primary genre, or `noGenre`.
+    public func drawnGenre(of track: Track) -> Genre { primaryGenre(of: track) ?? noGenre }
 }

@@ -75,7 +75,7 @@ public struct Library: Sendable {
                     spellings[key, default: [:]][name, default: 0] += 1
                     if position == 0 { primary[key, default: 0] += 1 }
                 }
-                genrePlays[catalog.primaryGenre(of: track).key, default: []].append(play)
+                if let genre = catalog.primaryGenre(of: track) { genrePlays[genre.key, default: []].append(play) }
             }
         }
         let unsorted: [(key: String, name: String)] = plays.keys.map { key in

@@ -23,6 +23,12 @@ public struct Ranked: Sendable, Equatable {
     public var plays: Int
 }
 
+/// A genre's plays in some span of days.
+public struct GenrePlays: Sendable, Equatable {
+    public var genre: Genre
+    public var plays: Int
+}
+
 /// A run of consecutive logged days.
 public struct Streak: Sendable, Equatable {
     public var start: CalendarDate
@@ -40,22 +46,33 @@ public struct PeriodStats: Sendable {
     public var days: [DayTally]
     /// Plays by chart genre over the period.
     public var totals: [Int]
+    /// The genres played in the period by the period's own plays, descending, ties by name: the
+    /// period's top genres. Tracks with no genre are not among them (`noGenrePlays`).
+    public var genres: [GenrePlays]
+    /// Plays of tracks with no genre.
+    public var noGenrePlays: Int
     public var topArtists: [Ranked]
     public var topTracks: [Ranked]
     /// The longest run of logged days inside the period.
     public var longestStreak: Streak?
+    /// The period's days the journal has covered: from its first logged day to its last. A
+    /// period's "days logged" counts against these, never against days still to come.
+    public var coveredDays: Int
 
     public var plays: Int { totals.reduce(0, +) }
     public var daysLogged: Int { days.filter(\.isLogged).count }
-    /// Chart genres with at least one play in the period.
-    public var genreCount: Int { totals.filter { $0 > 0 }.count }
+    /// Genres played in the period: real genres, each counted once, whether charts draw it as
+    /// itself or as `Other`. No genre is not a genre.
+    public var genreCount: Int { genres.count }
+    /// Genres played in the period that charts draw as `Other`.
+    public var otherGenreCount: Int { genres.filter { !$0.genre.isTop }.count }
 }
 
 /// The Analyse stage (STYLE.md): statistics computed from the loaded journal, a pure function.
 public struct Stats: Sendable {
     public let catalog: GenreCatalog
     /// The genres charts draw, bottom to top: the top genres with plays, then `Other` if any
-    /// play falls beyond them.
+    /// play falls beyond them, then `GenreCatalog.noGenre` if any track has no genre.
     public let chartGenres: [Genre]
     public let weeks: [PeriodStats]
     public let months: [PeriodStats]
@@ -68,6 +85,7 @@ public struct Stats: Sendable {
 
     private let chartIndexByKey: [String: Int]
     private let otherIndex: Int?
+    private let noGenreIndex: Int?
 
     public init(journal: Journal, catalog: GenreCatalog) {
         self.catalog = catalog
@@ -81,15 +99,25 @@ public struct Stats: Sendable {
         } else {
             otherIndex = nil
         }
+        if catalog.noGenre.plays > 0 {
+            noGenreIndex = chartGenres.count
+            chartGenres.append(catalog.noGenre)
+        } else {
+            noGenreIndex = nil
+        }
         self.chartGenres = chartGenres
         chartIndexByKey = index
+        let noGenreIndex = self.noGenreIndex
+        let otherIndex = self.otherIndex
+        let firstLogged = journal.days.first?.date.dayNumber ?? 0
+        let lastLogged = journal.days.last?.date.dayNumber ?? -1
 
         // Tally each logged day once; periods look days up by day number.
         var tallies: [Int: DayTally] = [:]
         for (position, day) in journal.days.enumerated() {
             var counts = Array(repeating: 0, count: chartGenres.count)
             for track in day.tracks {
-                if let slot = Self.slot(of: track, catalog: catalog, index: index, other: otherIndex) { counts[slot] += 1 }
+                if let slot = Self.slot(of: track, catalog: catalog, index: index, other: otherIndex, none: noGenreIndex) { counts[slot] += 1 }
             }
             tallies[day.date.dayNumber] = DayTally(date: day.date, counts: counts, dayIndex: position)
         }
@@ -99,6 +127,8 @@ public struct Stats: Sendable {
             var totals = Array(repeating: 0, count: genreCount)
             var artistPlays: [String: (name: String, plays: Int)] = [:]
             var trackPlays: [String: (name: String, artist: String, plays: Int)] = [:]
+            var genrePlays: [String: GenrePlays] = [:]
+            var noGenrePlays = 0
             var longest: Streak?
             var run: Streak?
             for number in start.dayNumber...end.dayNumber {
@@ -110,6 +140,11 @@ public struct Stats: Sendable {
                         artistPlays[artistKey, default: (track.primaryArtist, 0)].plays += 1
                         let trackKey = track.title.lowercased() + "\u{0}" + artistKey
                         trackPlays[trackKey, default: (track.title, track.primaryArtist, 0)].plays += 1
+                        if let genre = catalog.primaryGenre(of: track) {
+                            genrePlays[genre.key, default: GenrePlays(genre: genre, plays: 0)].plays += 1
+                        } else {
+                            noGenrePlays += 1
+                        }
                     }
                     run = Streak(start: run?.start ?? tally.date, end: tally.date)
                     if let current = run, current.length > (longest?.length ?? 0) { longest = current }
@@ -120,8 +155,13 @@ public struct Stats: Sendable {
             }
             let artists = artistPlays.values.map { Ranked(name: $0.name, artist: nil, plays: $0.plays) }.sorted(by: Self.ranking)
             let tracks = trackPlays.values.map { Ranked(name: $0.name, artist: $0.artist, plays: $0.plays) }.sorted(by: Self.ranking)
-            return PeriodStats(kind: kind, start: start, end: end, days: days, totals: totals,
-                               topArtists: artists, topTracks: tracks, longestStreak: longest)
+            let genres = genrePlays.values.sorted {
+                $0.plays != $1.plays ? $0.plays > $1.plays : ($0.genre.name.lowercased(), $0.genre.name, $0.genre.key) < ($1.genre.name.lowercased(), $1.genre.name, $1.genre.key)
+            }
+            let covered = max(0, min(end.dayNumber, lastLogged) - max(start.dayNumber, firstLogged) + 1)
+            return PeriodStats(kind: kind, start: start, end: end, days: days, totals: totals, genres: genres,
+                               noGenrePlays: noGenrePlays, topArtists: artists, topTracks: tracks,
+                               longestStreak: longest, coveredDays: covered)
         }
 
         var weekStarts: [Int] = []
@@ -166,11 +206,11 @@ public struct Stats: Sendable {
 
     /// The chart slot a track's play counts under.
     public func chartSlot(of track: Track) -> Int? {
-        Self.slot(of: track, catalog: catalog, index: chartIndexByKey, other: otherIndex)
+        Self.slot(of: track, catalog: catalog, index: chartIndexByKey, other: otherIndex, none: noGenreIndex)
     }
 
-    private static func slot(of track: Track, catalog: GenreCatalog, index: [String: Int], other: Int?) -> Int? {
-        let genre = catalog.primaryGenre(of: track)
+    private static func slot(of track: Track, catalog: GenreCatalog, index: [String: Int], other: Int?, none: Int?) -> Int? {
+        guard let genre = catalog.primaryGenre(of: track) else { return none }
         return index[genre.key] ?? other
     }
 

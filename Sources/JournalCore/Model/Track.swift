@@ -4,7 +4,7 @@ public struct Track: Hashable, Sendable {
     /// Never empty; the first is the primary artist.
     public var artists: [String]
     public var album: String?
-    /// As written; the first is the primary genre. Empty means `Unknown`.
+    /// As written; the first is the primary genre. Empty: the track has no genre.
     public var genres: [String]
     /// Length in seconds.
     public var duration: Int?
@@ -33,8 +33,9 @@ public struct Track: Hashable, Sendable {
     }
 
     public var primaryArtist: String { artists.first ?? "" }
-    /// The genre this track's plays count under, before aliases and case folding.
-    public var primaryGenre: String { genres.first ?? "Unknown" }
+    /// The genre this track's plays count under, before aliases and case folding; nil when the
+    /// track has none (its plays count as "No genre").
+    public var primaryGenre: String? { genres.first }
 }
 
 /// `released:` is a year or a full date.

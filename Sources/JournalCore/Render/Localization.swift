@@ -20,6 +20,9 @@ public struct Localization: Sendable {
     let playCount: CountForms
     let dayCount: CountForms
     let appearanceCount: CountForms
+    let genreCount: CountForms
+    let otherGenresHintCount: CountForms
+    let daysLoggedHintCount: CountForms
 
     let longDatePattern: TextPattern
     let shortDatePattern: TextPattern
@@ -76,6 +79,9 @@ public struct Localization: Sendable {
         playCount = count("counts.plays")
         dayCount = count("counts.days")
         appearanceCount = count("counts.appearances")
+        genreCount = count("counts.genres")
+        otherGenresHintCount = count("counts.other_genres_hint")
+        daysLoggedHintCount = count("counts.days_logged_hint")
         longDatePattern = pattern("formats.long_date")
         shortDatePattern = pattern("formats.short_date")
         dayMonthPattern = pattern("formats.day_month")
@@ -92,6 +98,16 @@ public struct Localization: Sendable {
     /// The UI string `key`; every key a template or Render uses exists in English, so this
     /// only returns `key` for a key no language file has.
     public func string(_ key: String) -> String { strings[key] ?? key }
+
+    /// How a genre is named on a page: its own name, or the UI's words for the `Other` bucket
+    /// and for tracks with no genre.
+    public func genreName(_ genre: Genre) -> String {
+        switch genre.kind {
+        case .genre: return genre.name
+        case .other: return string("other_genres")
+        case .none: return string("no_genre")
+        }
+    }
 
     // MARK: Counts
 
@@ -115,6 +131,15 @@ public struct Localization: Sendable {
     public func days(_ count: Int) -> String { dayCount.format(count) }
 
     public func plays(_ count: Int) -> String { playCount.format(count) }
+
+    /// `3 genres` / `장르 3개`.
+    public func genres(_ count: Int) -> String { genreCount.format(count) }
+
+    /// What a period's genre count leaves to charts' `Other`.
+    public func otherGenresHint(_ count: Int) -> String { otherGenresHintCount.format(count) }
+
+    /// What a period's "days logged" counts against.
+    public func daysLoggedHint(_ count: Int) -> String { daysLoggedHintCount.format(count) }
 
     /// `+ 3 with others` / `+ 함께한 곡 3회`: plays as a guest.
     public func appearances(_ count: Int) -> String { appearanceCount.format(count) }

@@ -17,6 +17,8 @@ public struct SiteRenderer: Sendable {
     let urls: SiteURLs
     let l10n: Localization
     var catalog: GenreCatalog { stats.catalog }
+    /// `Stats.chartGenres` as charts name them, in the site's language.
+    let chartGenres: [Genre]
     /// Period lookups: week by its first day, month by `year * 100 + month`, year by number.
     let weekIndex: [CalendarDate: Int]
     let monthIndex: [Int: Int]
@@ -39,6 +41,11 @@ public struct SiteRenderer: Sendable {
         monthIndex = Dictionary(stats.months.enumerated().map { ($1.start.year * 100 + $1.start.month, $0) }, uniquingKeysWith: { first, _ in first })
         yearIndex = Dictionary(stats.years.enumerated().map { ($1.start.year, $0) }, uniquingKeysWith: { first, _ in first })
         strings = .object(l10n.strings.mapValues(TemplateValue.text))
+        chartGenres = stats.chartGenres.map { [l10n] genre in
+            var named = genre
+            named.name = l10n.genreName(genre)
+            return named
+        }
         dayCards = ParallelMap.map(Array(journal.days.indices), parallel: parallel) { [self] index in
             Converted(dayCardView(journal.days[index]))
         }

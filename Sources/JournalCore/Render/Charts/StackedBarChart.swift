@@ -95,7 +95,7 @@ public struct StackedBarChart: Sendable {
                 let genre = genres[genreIndex]
                 let h = Double(count) / Double(top) * Self.plotHeight
                 y -= h
-                bar += "<rect class=\"chart-seg\" x=\"\(f(x))\" y=\"\(f(y))\" width=\"\(f(barWidth))\" height=\"\(f(h))\" fill=\"\(genre.color)\" data-genre=\"\(Escape.xml(genre.name))\" data-count=\"\(count)\"><title>\(Escape.xml("\(slot.name) · \(genre.name) · \(l10n.tracks(count))"))</title></rect>"
+                bar += "<rect class=\"\(Self.segmentClass(genre))\" x=\"\(f(x))\" y=\"\(f(y))\" width=\"\(f(barWidth))\" height=\"\(f(h))\" fill=\"\(genre.color)\" data-genre=\"\(Escape.xml(genre.name))\" data-count=\"\(count)\"><title>\(Escape.xml("\(slot.name) · \(genre.name) · \(l10n.tracks(count))"))</title></rect>"
             }
             if let href = slot.href, !bar.isEmpty {
                 svg += "<a href=\"\(Escape.xml(href))\" class=\"chart-bar\">\(bar)</a>"
@@ -113,12 +113,17 @@ public struct StackedBarChart: Sendable {
         for (row, items) in legendRows.enumerated() {
             let y = baseline + axisHeight + 10 + 20 * Double(row)
             for item in items {
-                svg += "<rect class=\"chart-seg\" x=\"\(f(item.x))\" y=\"\(f(y))\" width=\"12\" height=\"12\" rx=\"2\" fill=\"\(item.genre.color)\"/>"
+                svg += "<rect class=\"\(Self.segmentClass(item.genre))\" x=\"\(f(item.x))\" y=\"\(f(y))\" width=\"12\" height=\"12\" rx=\"2\" fill=\"\(item.genre.color)\"/>"
                 svg += "<text class=\"chart-legend\" x=\"\(f(item.x + 17))\" y=\"\(f(y + 10.5))\">\(Escape.xml(item.genre.name))</text>"
             }
         }
         svg += "</svg>"
         return svg
+    }
+
+    /// Tracks with no genre are drawn translucent with a dashed outline, never as a genre.
+    static func segmentClass(_ genre: Genre) -> String {
+        genre.kind == .none ? "chart-seg chart-seg-none" : "chart-seg"
     }
 
     /// Genres that have plays in this chart, in site-wide order.
@@ -153,7 +158,8 @@ public struct StackedBarChart: Sendable {
     .chart-bg{fill:#ffffff}.chart-grid{stroke:#e4e0d8;stroke-width:1}.chart-axis{stroke:#8a8794;stroke-width:1}\
     .chart-label,.chart-legend{fill:#55535c;font:12px system-ui,-apple-system,'Segoe UI',sans-serif}\
     .chart-legend{fill:#1d1d22}.chart-seg{stroke:#ffffff;stroke-width:1}\
+    .chart-seg-none{fill-opacity:.35;stroke:#8a8794;stroke-dasharray:3 2}\
     @media (prefers-color-scheme:dark){.chart-bg{fill:#17171c}.chart-grid{stroke:#34343e}.chart-axis{stroke:#6d6b78}\
-    .chart-label{fill:#a9a7b3}.chart-legend{fill:#ecebf0}.chart-seg{stroke:#17171c}}
+    .chart-label{fill:#a9a7b3}.chart-legend{fill:#ecebf0}.chart-seg{stroke:#17171c}.chart-seg-none{stroke:#8a8794}}
     """
 }

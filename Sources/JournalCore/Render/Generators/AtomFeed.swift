@@ -37,7 +37,7 @@ struct AtomFeed {
 
             """
             if !day.summary.isEmpty { xml += "    <summary>\(Escape.xml(day.summary))</summary>\n" }
-            for genre in Set(day.tracks.map { renderer.catalog.primaryGenre(of: $0).name }).sorted() {
+            for genre in Set(day.tracks.compactMap { renderer.catalog.primaryGenre(of: $0)?.name }).sorted() {
                 xml += "    <category term=\"\(Escape.xml(genre))\"/>\n"
             }
             xml += "    <content type=\"html\">\(Escape.xml(content(day)))</content>\n  </entry>\n"
@@ -53,7 +53,7 @@ struct AtomFeed {
             html += "<li><strong>\(Escape.xml(track.title))</strong> — \(Escape.xml(track.artists.joined(separator: ", ")))"
             var details: [String] = []
             if let album = track.album { details.append(Escape.xml(album)) }
-            details.append(Escape.xml(renderer.catalog.primaryGenre(of: track).name))
+            if let genre = renderer.catalog.primaryGenre(of: track) { details.append(Escape.xml(genre.name)) }
             if let duration = track.duration { details.append(DurationFormat.string(seconds: duration)) }
             html += " <small>(\(details.joined(separator: " · ")))</small>"
             let links = track.links.map { "<a href=\"\(Escape.xml(renderer.absoluteURL($0.url)))\">\(Escape.xml($0.service.displayName))</a>" }

@@ -54,7 +54,7 @@ extension SiteRenderer {
         // Thin the labels so they never touch: at most 12 across.
         let stride = max(1, (slots.count + 11) / 12)
         for index in slots.indices where index % stride != 0 { slots[index].label = [""] }
-        let chart = StackedBarChart(genres: genre.map { [$0] } ?? stats.chartGenres, slots: slots, title: title, l10n: l10n)
+        let chart = StackedBarChart(genres: genre.map { [$0] } ?? chartGenres, slots: slots, title: title, l10n: l10n)
         return chartView(chart, svgPath: nil, slotHeader: l10n.string(overTime.unit == .month ? "month" : "year"))
     }
 }

@@ -3,7 +3,7 @@ import Mustache
 /// Days: each track as the theme shows it, a day's card in lists, and a day's own page.
 extension SiteRenderer {
     func trackView(_ track: Track, number: Int) -> TrackView {
-        let genre = catalog.primaryGenre(of: track)
+        let genre = catalog.drawnGenre(of: track)
         var preview: AudioView?
         if let target = track.preview {
             preview = AudioView(src: urls.resolve(target), type: Self.audioType(of: target.text))
@@ -13,9 +13,9 @@ extension SiteRenderer {
             title: track.title,
             artist: track.artists.joined(separator: ", "),
             primaryArtist: track.primaryArtist,
-            genre: genre.name,
+            genre: l10n.genreName(genre),
             genreColor: genre.color,
-            genreHref: genre.plays > 0 ? urls.href(urls.genre(genre.slug)) : nil,
+            genreHref: genre.kind == .genre && genre.plays > 0 ? urls.href(urls.genre(genre.slug)) : nil,
             artists: track.artists.map { name in
                 NamedLink(name: name, href: library.artist(named: name).map { urls.href(urls.artist($0.slug)) })
             },

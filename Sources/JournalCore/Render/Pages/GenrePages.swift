@@ -4,18 +4,21 @@ import Mustache
 /// over time, top artists and every day it was played.
 extension SiteRenderer {
     func genresPage() -> TemplateObject {
-        let total = max(1, catalog.totalPlays)
+        let total = max(1, catalog.totalPlays + catalog.noGenre.plays)
+        let largest = max(1, catalog.playedGenres.first?.plays ?? 1)
         let rows = catalog.playedGenres.map { genre in
             GenreRow(name: genre.name, color: genre.color, href: urls.href(urls.genre(genre.slug)), plays: l10n.tracks(genre.plays),
-                     percent: Share.percent(genre.plays, of: total), width: Share.width(genre.plays, of: total), other: !genre.isTop)
+                     percent: Share.percent(genre.plays, of: total), width: Share.width(genre.plays, of: largest), other: !genre.isTop)
         }
-        return chrome(title: l10n.string("genres"), description: nil, path: urls.genres, section: "genres").page("genres", rows)
+        let noGenre = catalog.noGenre.plays > 0 ? "\(l10n.string("no_genre")): \(l10n.tracks(catalog.noGenre.plays))" : nil
+        // `genres` stays the list themes iterate; what is said about it comes beside it.
+        var page = chrome(title: l10n.string("genres"), description: nil, path: urls.genres, section: "genres").page("genres", rows)
+        page["genreNotes"] = GenreNotesView(noGenre: noGenre, otherNote: catalog.otherGenres.isEmpty ? nil : l10n.string("other_bucket_note")).templateValue
+        return page
     }
 
     func genrePage(_ genre: Genre) -> TemplateObject {
         let profile = GenreProfile(genre, journal: journal, catalog: catalog, library: library)
-        let drawn = Genre(key: genre.key, name: genre.name, slug: genre.slug, color: genre.isTop ? genre.color : GenreCatalog.otherColor,
-                          plays: genre.plays, isTop: genre.isTop)
         let years = profile.daysByYear.map { year, days in
             GenreYear(year: String(year), days: days.map { index in
                 let date = journal.days[index].date
@@ -29,7 +32,7 @@ extension SiteRenderer {
                 SummaryItem(label: l10n.string("tagged_days"), value: String(profile.days.count), href: nil),
                 SummaryItem(label: l10n.string("rank"), value: "#\(profile.rank)", href: nil),
             ],
-            chart: timeChart(profile.plays, title: "\(genre.name) · \(l10n.string("plays_over_time"))", genre: drawn),
+            chart: timeChart(profile.plays, title: "\(genre.name) · \(l10n.string("plays_over_time"))", genre: genre),
             topArtists: profile.topArtists.enumerated().map { index, item in
                 RankedItem(rank: index + 1, name: item.name, plays: l10n.plays(item.plays), artist: nil,
                            href: library.artist(named: item.name).map { urls.href(urls.artist($0.slug)) })

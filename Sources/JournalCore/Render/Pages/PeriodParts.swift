@@ -24,11 +24,11 @@ extension SiteRenderer {
             slots = (1...12).map { month in
                 let monthStats = monthIndex[year * 100 + month].map { stats.months[$0] }
                 return .init(label: [l10n.shortMonth(month)], name: l10n.monthYear(year: year, month: month),
-                             counts: monthStats?.totals ?? Array(repeating: 0, count: stats.chartGenres.count),
+                             counts: monthStats?.totals ?? Array(repeating: 0, count: chartGenres.count),
                              href: monthStats.map { _ in urls.href(urls.month(year: year, month: month)) })
             }
         }
-        return StackedBarChart(genres: stats.chartGenres, slots: slots, title: chartTitle(period), l10n: l10n)
+        return StackedBarChart(genres: chartGenres, slots: slots, title: chartTitle(period), l10n: l10n)
     }
 
     func chartTitle(_ period: PeriodStats) -> String {
@@ -42,14 +42,19 @@ extension SiteRenderer {
     }
 
     /// A chart as the page shows it: the inline SVG, an HTML legend and the same numbers as a table.
-    func chartView(_ chart: StackedBarChart, svgPath: String?, slotHeader: String) -> ChartView {
+    /// `otherGenres`: how many genres the chart's `Other` stands for, said in its legend.
+    func chartView(_ chart: StackedBarChart, svgPath: String?, slotHeader: String, otherGenres: Int? = nil) -> ChartView {
         let present = chart.presentGenres
         let columns = chart.genres.enumerated().filter { _, genre in present.contains { $0.key == genre.key } }.map(\.offset)
         return ChartView(
             svg: chart.svg(),
             title: chart.title,
-            legend: present.map { Swatch(name: $0.name, color: $0.color) },
-            columns: columns.map { Swatch(name: chart.genres[$0].name, color: chart.genres[$0].color) },
+            legend: present.map { genre in
+                var name = genre.name
+                if genre.kind == .other, let otherGenres { name += " · " + l10n.genres(otherGenres) }
+                return Swatch(name: name, color: genre.color, kind: genre.kind)
+            },
+            columns: columns.map { Swatch(name: chart.genres[$0].name, color: chart.genres[$0].color, kind: chart.genres[$0].kind) },
             rows: chart.slots.map { slot in
                 ChartRow(name: slot.name, counts: columns.map { slot.counts[$0] }, total: slot.total, href: slot.href)
             },
@@ -89,7 +94,7 @@ extension SiteRenderer {
                     if let artwork = track.artwork {
                         cell.artwork = urls.resolve(artwork)
                     } else {
-                        cell.color = catalog.primaryGenre(of: track).color
+                        cell.color = catalog.drawnGenre(of: track).color
                     }
                 }
             }
@@ -109,20 +114,31 @@ extension SiteRenderer {
 
     // MARK: Shared pieces
 
-    /// Genre totals with their colour swatch and share, in site-wide order.
+    /// The period's genres by its own plays (docs/content-format.md, "Statistics"), each linked
+    /// to its page, with its share of the period's plays; bars are scaled to the largest.
     func genreShares(_ period: PeriodStats) -> [GenreShare] {
         let total = max(period.plays, 1)
-        return stats.chartGenres.enumerated().compactMap { index, genre in
-            let plays = period.totals[index]
-            guard plays > 0 else { return nil }
-            return GenreShare(name: genre.name, color: genre.color, plays: l10n.tracks(plays),
-                              percent: Share.percent(plays, of: total), width: Share.width(plays, of: total))
+        let largest = max(period.genres.first?.plays ?? 1, 1)
+        return period.genres.map { entry in
+            GenreShare(name: entry.genre.name, color: entry.genre.color, plays: l10n.tracks(entry.plays),
+                       percent: Share.percent(entry.plays, of: total), width: Share.width(entry.plays, of: largest),
+                       href: urls.href(urls.genre(entry.genre.slug)), minor: !entry.genre.isTop)
         }
     }
 
+    /// The plays of tracks with no genre in a period, said apart from its genres.
+    func noGenreLine(_ period: PeriodStats) -> String? {
+        guard period.noGenrePlays > 0 else { return nil }
+        return "\(l10n.string("no_genre")): \(l10n.tracks(period.noGenrePlays))"
+    }
+
+    /// Artists or tracks with their plays, each linked: an artist to its page, a track to its
+    /// artist's page.
     func ranked(_ items: [Ranked], limit: Int) -> [RankedItem] {
         items.prefix(limit).enumerated().map { index, item in
-            RankedItem(rank: index + 1, name: item.name, plays: l10n.plays(item.plays), artist: item.artist, href: nil)
+            let artistHref = library.artist(named: item.artist ?? item.name).map { urls.href(urls.artist($0.slug)) }
+            return RankedItem(rank: index + 1, name: item.name, plays: l10n.plays(item.plays), artist: item.artist,
+                              href: artistHref, artistHref: item.artist == nil ? nil : artistHref)
         }
     }
 
@@ -148,12 +164,17 @@ extension SiteRenderer {
         }
     }
 
-    /// Counts shown at the top of a period page.
+    /// Counts shown at the top of a period page, each with what it means on hover. Days logged
+    /// count against the days the journal has covered, never against days still to come.
     func summary(_ period: PeriodStats) -> [SummaryItem] {
-        [
-            SummaryItem(label: l10n.string("tracks_played"), value: String(period.plays), href: nil),
-            SummaryItem(label: l10n.string("days_logged"), value: "\(period.daysLogged) / \(period.days.count)", href: nil),
-            SummaryItem(label: l10n.string("genres"), value: String(period.genreCount), href: nil),
+        var genreHint = l10n.string("genres_hint")
+        if period.otherGenreCount > 0 { genreHint += " " + l10n.otherGenresHint(period.otherGenreCount) }
+        return [
+            SummaryItem(label: l10n.string("tracks_played"), value: String(period.plays), href: nil,
+                        hint: l10n.string("tracks_played_hint")),
+            SummaryItem(label: l10n.string("days_logged"), value: "\(period.daysLogged) / \(period.coveredDays)", href: nil,
+                        hint: l10n.daysLoggedHint(period.coveredDays)),
+            SummaryItem(label: l10n.string("genres"), value: String(period.genreCount), href: nil, hint: genreHint),
         ]
     }
 }

@@ -5,7 +5,7 @@ extension SiteRenderer {
     func playlistCard(_ playlist: Playlist) -> PlaylistCardView {
         var placeholder: String?
         if playlist.cover == nil {
-            let color = playlist.tracks.first.map { catalog.primaryGenre(of: $0).color } ?? GenreCatalog.otherColor
+            let color = playlist.tracks.first.map { catalog.drawnGenre(of: $0).color } ?? GenreCatalog.otherColor
             placeholder = CoverArt.placeholder(title: playlist.title, artist: "", color: color)
         }
         return PlaylistCardView(href: urls.href(urls.playlist(playlist.slug)), title: playlist.title,

@@ -80,6 +80,17 @@ extension GenreRow: TemplateObjectRepresentable {
     }
 }
 
+/// What the genres index says below its list: the plays with no genre, and what striped swatches mean.
+struct GenreNotesView {
+    /// `No genre: 3 tracks`.
+    var noGenre: String?
+    var otherNote: String?
+}
+
+extension GenreNotesView: TemplateObjectRepresentable {
+    var templateObject: TemplateObject { ["noGenre": noGenre.templateValue, "otherNote": otherNote.templateValue] }
+}
+
 struct GenrePageView {
     var name: String
     var color: String

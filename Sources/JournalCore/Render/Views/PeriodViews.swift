@@ -28,10 +28,23 @@ extension ChartView: TemplateObjectRepresentable {
 struct Swatch {
     var name: String
     var color: String
+    /// A genre, `Other` or no genre: `kind` in templates is `genre`, `other` or `none`, so the
+    /// theme can draw no genre apart (`swatch-none`).
+    var kind: Genre.Kind = .genre
 }
 
 extension Swatch: TemplateObjectRepresentable {
-    var templateObject: TemplateObject { ["name": name.templateValue, "color": color.templateValue] }
+    var templateObject: TemplateObject { ["name": name.templateValue, "color": color.templateValue, "kind": kind.templateValue] }
+}
+
+extension Genre.Kind: TemplateRepresentable {
+    var templateValue: TemplateValue {
+        switch self {
+        case .genre: return .text("genre")
+        case .other: return .text("other")
+        case .none: return .text("none")
+        }
+    }
 }
 
 struct ChartRow {
@@ -102,10 +115,14 @@ struct SummaryItem {
     var label: String
     var value: String
     var href: String?
+    /// What the number counts, shown on hover.
+    var hint: String? = nil
 }
 
 extension SummaryItem: TemplateObjectRepresentable {
-    var templateObject: TemplateObject { ["label": label.templateValue, "value": value.templateValue, "href": href.templateValue] }
+    var templateObject: TemplateObject {
+        ["label": label.templateValue, "value": value.templateValue, "href": href.templateValue, "hint": hint.templateValue]
+    }
 }
 
 /// A genre's plays in a period, with its share.
@@ -113,16 +130,19 @@ struct GenreShare {
     var name: String
     var color: String
     var plays: String
-    /// `12.5%`.
+    /// `12.5%` of the period's plays.
     var percent: String
-    /// The bar's width in percent, a whole number.
+    /// The bar's width in percent of the largest genre's, a whole number.
     var width: String
+    var href: String
+    /// Beyond the site's top genres: charts draw it as `Other`, lists striped in its own colour.
+    var minor: Bool
 }
 
 extension GenreShare: TemplateObjectRepresentable {
     var templateObject: TemplateObject {
         ["name": name.templateValue, "color": color.templateValue, "plays": plays.templateValue,
-         "percent": percent.templateValue, "width": width.templateValue]
+         "percent": percent.templateValue, "width": width.templateValue, "href": href.templateValue, "minor": minor.templateValue]
     }
 }
 
@@ -134,12 +154,14 @@ struct RankedItem {
     var artist: String?
     /// The item's page, where it has one.
     var href: String?
+    /// The primary artist's page, for tracks.
+    var artistHref: String? = nil
 }
 
 extension RankedItem: TemplateObjectRepresentable {
     var templateObject: TemplateObject {
         ["rank": rank.templateValue, "name": name.templateValue, "plays": plays.templateValue,
-         "artist": artist.templateValue, "href": href.templateValue]
+         "artist": artist.templateValue, "href": href.templateValue, "artistHref": artistHref.templateValue]
     }
 }
 
@@ -173,6 +195,8 @@ struct WeekPageView {
     var summary: [SummaryItem]
     var chart: ChartView
     var genres: [GenreShare]
+    /// `No genre: 3 tracks`, when the period has tracks with no genre.
+    var noGenre: String?
     var topArtists: [RankedItem]
     var days: [Converted]
     var previous: PeriodLink?
@@ -182,7 +206,7 @@ struct WeekPageView {
 extension WeekPageView: TemplateObjectRepresentable {
     var templateObject: TemplateObject {
         ["title": title.templateValue, "range": range.templateValue, "summary": summary.templateValue, "chart": chart.templateValue,
-         "genres": genres.templateValue, "topArtists": topArtists.templateValue, "days": days.templateValue,
+         "genres": genres.templateValue, "noGenre": noGenre.templateValue, "topArtists": topArtists.templateValue, "days": days.templateValue,
          "previous": previous.templateValue, "next": next.templateValue]
     }
 }
@@ -193,6 +217,8 @@ struct MonthPageView {
     var calendar: CalendarView
     var chart: ChartView
     var genres: [GenreShare]
+    /// `No genre: 3 tracks`, when the period has tracks with no genre.
+    var noGenre: String?
     var topArtists: [RankedItem]
     var topTracks: [RankedItem]
     var yearHref: String
@@ -204,7 +230,7 @@ struct MonthPageView {
 extension MonthPageView: TemplateObjectRepresentable {
     var templateObject: TemplateObject {
         ["title": title.templateValue, "summary": summary.templateValue, "calendar": calendar.templateValue,
-         "chart": chart.templateValue, "genres": genres.templateValue, "topArtists": topArtists.templateValue,
+         "chart": chart.templateValue, "genres": genres.templateValue, "noGenre": noGenre.templateValue, "topArtists": topArtists.templateValue,
          "topTracks": topTracks.templateValue, "yearHref": yearHref.templateValue, "year": year.templateValue,
          "previous": previous.templateValue, "next": next.templateValue]
     }
@@ -217,6 +243,8 @@ struct YearPageView {
     var heatmap: String
     var chart: ChartView
     var genres: [GenreShare]
+    /// `No genre: 3 tracks`, when the period has tracks with no genre.
+    var noGenre: String?
     var topArtists: [RankedItem]
     var topTracks: [RankedItem]
     var months: [MonthLink]
@@ -229,7 +257,7 @@ struct YearPageView {
 extension YearPageView: TemplateObjectRepresentable {
     var templateObject: TemplateObject {
         ["title": title.templateValue, "summary": summary.templateValue, "heatmap": heatmap.templateValue,
-         "chart": chart.templateValue, "genres": genres.templateValue, "topArtists": topArtists.templateValue,
+         "chart": chart.templateValue, "genres": genres.templateValue, "noGenre": noGenre.templateValue, "topArtists": topArtists.templateValue,
          "topTracks": topTracks.templateValue, "months": months.templateValue, "longestStreak": longestStreak.templateValue,
          "currentStreak": currentStreak.templateValue, "previous": previous.templateValue, "next": next.templateValue]
     }
