@@ -1,6 +1,7 @@
 #if os(Linux)
 import Foundation
 import Glibc
+import JournalCore
 
 /// Linux's inotify: the kernel reports each change in a watched folder, so a save is seen in
 /// microseconds without walking the journal. Every folder of `content/`, `templates/` and
@@ -140,7 +141,7 @@ final class InotifyWatcher: ChangeWatcher, @unchecked Sendable {
         guard let directory = opendir(folder) else { return }
         defer { closedir(directory) }
         while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            let name = DirectoryEntry.name(entry)
             if name.hasPrefix(".") { continue }
             let path = folder + "/" + name
             var status = stat()

@@ -79,7 +79,7 @@ final class TestJournal {
         guard let walker = FileManager.default.enumerator(atPath: base) else { return result }
         while let item = walker.nextObject() as? String {
             var isDirectory: ObjCBool = false
-            FileManager.default.fileExists(atPath: base + "/" + item, isDirectory: &isDirectory)
+            _ = FileManager.default.fileExists(atPath: base + "/" + item, isDirectory: &isDirectory)
             if !isDirectory.boolValue { result[item] = FileManager.default.contents(atPath: base + "/" + item) }
         }
         return result

@@ -36,11 +36,11 @@ enum FileTree {
             defer { closedir(directory) }
             let folder = dirfd(directory)
             while let entry = readdir(directory) {
-                let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix(while: { $0 != 0 }), as: UTF8.self) }
+                let name = DirectoryEntry.name(entry)
                 guard name != ".", name != "..", !(skipHidden && name.hasPrefix(".")) else { continue }
                 let path = relative.isEmpty ? name : relative + "/" + name
                 var status = stat()
-                let type = Int32(entry.pointee.d_type)
+                let type = DirectoryEntry.type(entry)
                 var kind: Kind = type == Int32(DT_DIR) ? .folder : type == Int32(DT_REG) ? .file : .other
                 // Some file systems leave the type unknown: then ask.
                 if withStatus || type == Int32(DT_UNKNOWN) {

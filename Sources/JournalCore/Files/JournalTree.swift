@@ -69,7 +69,7 @@ struct JournalTree {
             defer { closedir(directory) }
             let folder = dirfd(directory)
             while let entry = readdir(directory) {
-                let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix(while: { $0 != 0 }), as: UTF8.self) }
+                let name = DirectoryEntry.name(entry)
                 guard !name.hasPrefix(".") else { continue }
                 let path = relative.isEmpty ? name : relative + "/" + name
                 var status = stat()
