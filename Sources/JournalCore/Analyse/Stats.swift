@@ -1,6 +1,7 @@
-/// A week, a month or a year (docs/content-format.md, "Statistics").
+/// A week, a month or a year (docs/content-format.md, "Statistics"), or the whole journal, from
+/// its first logged day to its last.
 public enum PeriodKind: String, Sendable {
-    case week, month, year
+    case week, month, year, all
 }
 
 /// The plays of one calendar day, by chart genre.
@@ -77,6 +78,8 @@ public struct Stats: Sendable {
     public let weeks: [PeriodStats]
     public let months: [PeriodStats]
     public let years: [PeriodStats]
+    /// The whole journal, from its first logged day to its last; nil when nothing is logged.
+    public let allTime: PeriodStats?
     /// Over the whole journal.
     public let longestStreak: Streak?
     /// The run ending on the last logged day.
@@ -181,6 +184,11 @@ public struct Stats: Sendable {
         years = yearStarts.compactMap { year in
             guard let start = CalendarDate(year: year, month: 1, day: 1), let end = CalendarDate(year: year, month: 12, day: 31) else { return nil }
             return period(.year, start, end)
+        }
+        if let first = journal.days.first, let last = journal.days.last {
+            allTime = period(.all, first.date, last.date)
+        } else {
+            allTime = nil
         }
 
         var longest: Streak?

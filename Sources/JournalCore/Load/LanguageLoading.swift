@@ -37,6 +37,7 @@ enum LanguageLoading {
             ("formats", [("long_date", .pattern(dates)), ("short_date", .pattern(dates)), ("day_month", .pattern(dates)),
                          ("month_year", .pattern(monthYear)), ("week_of", .pattern(dates)),
                          ("page_of", .pattern(TextPattern.numberPlaceholders(.page, .pages))),
+                         ("days_of", .pattern(TextPattern.numberPlaceholders(.logged, .covered))),
                          ("minutes", .pattern(TextPattern.numberPlaceholders(.minutes))),
                          ("hours", .pattern(TextPattern.numberPlaceholders(.hours, .minutes)))]),
             ("date_ranges", [("same_month", .pattern(ranges)), ("same_year", .pattern(ranges)), ("other_years", .pattern(ranges))]),

@@ -35,6 +35,8 @@ public struct SiteURLs: Sendable {
     public var tags: String { "tags/" }
     public func tag(_ slug: String) -> String { "tags/\(slug)/" }
     public var search: String { "search/" }
+    /// Every year and month, and the all-time totals.
+    public var archive: String { "archive/" }
     public var searchIndex: String { "search-index.json" }
     public func homePage(_ number: Int) -> String { number <= 1 ? "" : "page/\(number)/" }
     public var playlists: String { "playlists/" }
@@ -51,7 +53,7 @@ public struct SiteURLs: Sendable {
     /// (Years are numbers, and a page named with digits only is given `page-` in front.)
     public static let reservedTopLevelNames: Set<String> = {
         let urls = SiteURLs(basePath: "/", origin: nil)
-        let paths = [urls.artists, urls.genres, urls.tags, urls.search, urls.searchIndex, urls.playlists,
+        let paths = [urls.artists, urls.genres, urls.tags, urls.search, urls.searchIndex, urls.playlists, urls.archive,
                      urls.week(CalendarDate(dayNumber: 0)), urls.homePage(2), urls.asset("site.css"),
                      urls.feed, urls.sitemap, urls.robots, urls.notFound]
         return Set(paths.map { String($0.prefix(while: { $0 != "/" })) })

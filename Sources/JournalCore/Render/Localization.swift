@@ -30,6 +30,7 @@ public struct Localization: Sendable {
     let monthYearPattern: TextPattern
     let weekOfPattern: TextPattern
     let pageOfPattern: TextPattern
+    let daysOfPattern: TextPattern
     let minutesPattern: TextPattern
     let hoursPattern: TextPattern
     let sameMonthRange: TextPattern
@@ -88,6 +89,7 @@ public struct Localization: Sendable {
         monthYearPattern = pattern("formats.month_year")
         weekOfPattern = pattern("formats.week_of")
         pageOfPattern = pattern("formats.page_of")
+        daysOfPattern = pattern("formats.days_of")
         minutesPattern = pattern("formats.minutes")
         hoursPattern = pattern("formats.hours")
         sameMonthRange = pattern("date_ranges.same_month")
@@ -116,6 +118,13 @@ public struct Localization: Sendable {
     public func pageOf(_ number: Int, _ total: Int) -> String {
         pageOfPattern.render { placeholder in
             placeholder == .number(.pages) ? String(total) : String(number)
+        }
+    }
+
+    /// `315 of 365 days logged`: days logged against the days the journal has covered.
+    public func daysOf(_ logged: Int, _ covered: Int) -> String {
+        daysOfPattern.render { placeholder in
+            placeholder == .number(.logged) ? String(logged) : String(covered)
         }
     }
 

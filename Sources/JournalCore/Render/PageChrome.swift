@@ -6,10 +6,8 @@ extension SiteRenderer {
         let config = journal.config
         // The site title links home, so the menu starts with the statistics.
         var nav: [NavItem] = []
-        if let latestYear = stats.years.last {
-            nav.append(NavItem(label: l10n.string("stats"), href: urls.href(urls.year(latestYear.start.year)),
-                               current: section == "year" || section == "month" || section == "week"))
-        }
+        nav.append(NavItem(label: l10n.string("archive"), href: urls.href(urls.archive),
+                           current: ["archive", "year", "month", "week"].contains(section)))
         nav.append(NavItem(label: l10n.string("genres"), href: urls.href(urls.genres), current: section == "genres"))
         nav.append(NavItem(label: l10n.string("artists"), href: urls.href(urls.artists), current: section == "artists"))
         nav.append(NavItem(label: l10n.string("playlists"), href: urls.href(urls.playlists), current: section == "playlists"))

@@ -41,6 +41,7 @@ extension SiteRenderer {
         for tag in library.tags {
             page(urls.tag(tag.slug), "tag") { tagPage(tag) }
         }
+        page(urls.archive, "archive") { archivePage() }
         page(urls.search, "search") { searchPage() }
         page(urls.playlists, "playlists") { playlistsPage() }
         for playlist in journal.playlists {

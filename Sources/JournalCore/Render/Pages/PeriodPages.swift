@@ -6,6 +6,7 @@ extension SiteRenderer {
         let week = stats.weeks[index]
         let path = urls.week(week.start)
         let view = WeekPageView(
+            breadcrumbs: breadcrumbs(week),
             title: l10n.weekOf(week.start),
             range: l10n.dateRange(week.start, week.end),
             summary: summary(week),
@@ -24,6 +25,7 @@ extension SiteRenderer {
         let path = urls.month(year: month.start.year, month: month.start.month)
         let name = l10n.monthYear(year: month.start.year, month: month.start.month)
         let view = MonthPageView(
+            breadcrumbs: breadcrumbs(month),
             title: name,
             summary: summary(month),
             calendar: calendar(month),
@@ -32,6 +34,7 @@ extension SiteRenderer {
             noGenre: noGenreLine(month),
             topArtists: ranked(month.topArtists, limit: 10),
             topTracks: ranked(month.topTracks, limit: 10),
+            weeks: weekLinks(ofMonth: month, onlyStartingIn: false),
             yearHref: urls.href(urls.year(month.start.year)),
             year: String(month.start.year),
             previous: neighbour(stats.months, index - 1, label: l10n.string("previous_month")),
@@ -48,12 +51,10 @@ extension SiteRenderer {
         }
         let heatmap = YearHeatmap(year: year.start.year, cells: cells, weekStart: journal.config.weekStart,
                                   title: "\(name) · \(l10n.string("heatmap"))", l10n: l10n)
-        let months = stats.months(in: year.start.year).map { month in
-            MonthLink(name: l10n.monthYear(year: month.start.year, month: month.start.month),
-                      href: urls.href(urls.month(year: month.start.year, month: month.start.month)), plays: l10n.tracks(month.plays))
-        }
+        let months = monthCells(year.start.year, busiest: stats.months.map(\.plays).max() ?? 0, withWeeks: true)
         let current = stats.currentStreak.flatMap { $0.end.year == year.start.year ? $0 : nil }
         let view = YearPageView(
+            breadcrumbs: breadcrumbs(year),
             title: name,
             summary: summary(year),
             heatmap: heatmap.svg(),

@@ -27,6 +27,13 @@ extension SiteRenderer {
                              counts: monthStats?.totals ?? Array(repeating: 0, count: chartGenres.count),
                              href: monthStats.map { _ in urls.href(urls.month(year: year, month: month)) })
             }
+        case .all:
+            slots = (period.start.year...period.end.year).map { year in
+                let yearStats = yearIndex[year].map { stats.years[$0] }
+                return .init(label: [String(year)], name: String(year),
+                             counts: yearStats?.totals ?? Array(repeating: 0, count: chartGenres.count),
+                             href: yearStats.map { _ in urls.href(urls.year(year)) })
+            }
         }
         return StackedBarChart(genres: chartGenres, slots: slots, title: chartTitle(period), l10n: l10n)
     }
@@ -37,6 +44,7 @@ extension SiteRenderer {
         case .week: what = l10n.weekOf(period.start)
         case .month: what = l10n.monthYear(year: period.start.year, month: period.start.month)
         case .year: what = String(period.start.year)
+        case .all: what = l10n.string("all_time")
         }
         return "\(what) · \(l10n.string("genres")) · \(l10n.tracks(period.plays))"
     }
@@ -64,7 +72,7 @@ extension SiteRenderer {
 
     /// Every week, month and year chart as its own `.svg` file beside its page.
     func chartJobs() -> [FileJob] {
-        (stats.weeks + stats.months + stats.years).map { period in
+        (stats.weeks + stats.months + stats.years + (stats.allTime.map { [$0] } ?? [])).map { period in
             FileJob(path: urls.chart(of: periodPath(period))) {
                 Array(("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n" + chart(for: period).svg(standalone: true) + "\n").utf8)
             }
@@ -76,6 +84,7 @@ extension SiteRenderer {
         case .week: return urls.week(period.start)
         case .month: return urls.month(year: period.start.year, month: period.start.month)
         case .year: return urls.year(period.start.year)
+        case .all: return urls.archive
         }
     }
 
@@ -161,6 +170,7 @@ extension SiteRenderer {
         case .week: return l10n.dateRange(period.start, period.end)
         case .month: return l10n.monthYear(year: period.start.year, month: period.start.month)
         case .year: return String(period.start.year)
+        case .all: return l10n.string("all_time")
         }
     }
 

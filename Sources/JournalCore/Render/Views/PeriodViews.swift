@@ -190,6 +190,8 @@ extension PeriodLink: TemplateObjectRepresentable {
 }
 
 struct WeekPageView {
+    /// The way up: archive, year, month.
+    var breadcrumbs: [Crumb]
     var title: String
     var range: String
     var summary: [SummaryItem]
@@ -205,13 +207,15 @@ struct WeekPageView {
 
 extension WeekPageView: TemplateObjectRepresentable {
     var templateObject: TemplateObject {
-        ["title": title.templateValue, "range": range.templateValue, "summary": summary.templateValue, "chart": chart.templateValue,
+        ["breadcrumbs": breadcrumbs.templateValue, "title": title.templateValue, "range": range.templateValue, "summary": summary.templateValue, "chart": chart.templateValue,
          "genres": genres.templateValue, "noGenre": noGenre.templateValue, "topArtists": topArtists.templateValue, "days": days.templateValue,
          "previous": previous.templateValue, "next": next.templateValue]
     }
 }
 
 struct MonthPageView {
+    /// The way up: archive, year, month.
+    var breadcrumbs: [Crumb]
     var title: String
     var summary: [SummaryItem]
     var calendar: CalendarView
@@ -221,6 +225,8 @@ struct MonthPageView {
     var noGenre: String?
     var topArtists: [RankedItem]
     var topTracks: [RankedItem]
+    /// The weeks that overlap the month.
+    var weeks: [WeekLink]
     var yearHref: String
     var year: String
     var previous: PeriodLink?
@@ -229,7 +235,8 @@ struct MonthPageView {
 
 extension MonthPageView: TemplateObjectRepresentable {
     var templateObject: TemplateObject {
-        ["title": title.templateValue, "summary": summary.templateValue, "calendar": calendar.templateValue,
+        ["breadcrumbs": breadcrumbs.templateValue, "weeks": weeks.templateValue,
+         "title": title.templateValue, "summary": summary.templateValue, "calendar": calendar.templateValue,
          "chart": chart.templateValue, "genres": genres.templateValue, "noGenre": noGenre.templateValue, "topArtists": topArtists.templateValue,
          "topTracks": topTracks.templateValue, "yearHref": yearHref.templateValue, "year": year.templateValue,
          "previous": previous.templateValue, "next": next.templateValue]
@@ -237,6 +244,8 @@ extension MonthPageView: TemplateObjectRepresentable {
 }
 
 struct YearPageView {
+    /// The way up: archive, year, month.
+    var breadcrumbs: [Crumb]
     var title: String
     var summary: [SummaryItem]
     /// Inline SVG.
@@ -247,7 +256,8 @@ struct YearPageView {
     var noGenre: String?
     var topArtists: [RankedItem]
     var topTracks: [RankedItem]
-    var months: [MonthLink]
+    /// The months with a page, each with the weeks that start in it.
+    var months: [MonthCell]
     var longestStreak: StreakView?
     var currentStreak: StreakView?
     var previous: PeriodLink?
@@ -256,20 +266,11 @@ struct YearPageView {
 
 extension YearPageView: TemplateObjectRepresentable {
     var templateObject: TemplateObject {
-        ["title": title.templateValue, "summary": summary.templateValue, "heatmap": heatmap.templateValue,
+        ["breadcrumbs": breadcrumbs.templateValue, "title": title.templateValue, "summary": summary.templateValue, "heatmap": heatmap.templateValue,
          "chart": chart.templateValue, "genres": genres.templateValue, "noGenre": noGenre.templateValue, "topArtists": topArtists.templateValue,
          "topTracks": topTracks.templateValue, "months": months.templateValue, "longestStreak": longestStreak.templateValue,
          "currentStreak": currentStreak.templateValue, "previous": previous.templateValue, "next": next.templateValue]
     }
 }
 
-struct MonthLink {
-    var name: String
-    var href: String
-    var plays: String
-}
-
-extension MonthLink: TemplateObjectRepresentable {
-    var templateObject: TemplateObject { ["name": name.templateValue, "href": href.templateValue, "plays": plays.templateValue] }
-}
 
