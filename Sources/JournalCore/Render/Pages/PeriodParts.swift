@@ -60,7 +60,8 @@ extension SiteRenderer {
             legend: present.map { genre in
                 var name = genre.name
                 if genre.kind == .other, let otherGenres { name += " · " + l10n.genres(otherGenres) }
-                return Swatch(name: name, color: genre.color, kind: genre.kind)
+                return Swatch(name: name, color: genre.color, kind: genre.kind,
+                              href: genre.kind == .genre ? urls.href(urls.genre(genre.slug)) : nil)
             },
             columns: columns.map { Swatch(name: chart.genres[$0].name, color: chart.genres[$0].color, kind: chart.genres[$0].kind) },
             rows: chart.slots.map { slot in

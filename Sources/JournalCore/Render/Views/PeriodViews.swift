@@ -31,10 +31,14 @@ struct Swatch {
     /// A genre, `Other` or no genre: `kind` in templates is `genre`, `other` or `none`, so the
     /// theme can draw no genre apart (`swatch-none`).
     var kind: Genre.Kind = .genre
+    /// The genre's page, in legends.
+    var href: String? = nil
 }
 
 extension Swatch: TemplateObjectRepresentable {
-    var templateObject: TemplateObject { ["name": name.templateValue, "color": color.templateValue, "kind": kind.templateValue] }
+    var templateObject: TemplateObject {
+        ["name": name.templateValue, "color": color.templateValue, "kind": kind.templateValue, "href": href.templateValue]
+    }
 }
 
 extension Genre.Kind: TemplateRepresentable {
