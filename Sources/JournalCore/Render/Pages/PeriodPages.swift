@@ -41,11 +41,6 @@ extension SiteRenderer {
         let year = stats.years[index]
         let path = urls.year(year.start.year)
         let name = String(year.start.year)
-        let cells = year.days.map { tally in
-            YearHeatmap.Cell(date: tally.date, count: tally.total, href: tally.isLogged ? urls.href(urls.day(tally.date)) : nil)
-        }
-        let heatmap = YearHeatmap(year: year.start.year, cells: cells, weekStart: journal.config.weekStart,
-                                  title: "\(name) · \(l10n.string("heatmap"))", l10n: l10n)
         let months = stats.months(in: year.start.year).map { month in
             MonthLink(name: l10n.monthYear(year: month.start.year, month: month.start.month),
                       href: urls.href(urls.month(year: month.start.year, month: month.start.month)), plays: l10n.tracks(month.plays))
@@ -54,7 +49,8 @@ extension SiteRenderer {
         let view = YearPageView(
             title: name,
             summary: summary(year),
-            heatmap: heatmap.svg(),
+            heatmap: heatmap(year).svg(),
+            heatmapMonths: heatmapMonths(year),
             chart: chartView(chart(for: year), svgPath: urls.chart(of: path), slotHeader: l10n.string("month")),
             genres: genreShares(year),
             topArtists: ranked(year.topArtists, limit: 10),
