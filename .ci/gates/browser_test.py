@@ -11,7 +11,10 @@ Serves SITE_DIR on 127.0.0.1 (an ephemeral port, base path "/") and runs:
      "ended" event moves to the next playable track, Next moves once more;
   3. search: SEARCH_QUERY (default "Hype Boy"), the same lowercase without spaces,
      and SEARCH_QUERY_KO (default "밤편지") each show a result containing
-     SEARCH_EXPECT (default "Hype Boy") / SEARCH_EXPECT_KO (default: the Korean query).
+     SEARCH_EXPECT (default "Hype Boy") / SEARCH_EXPECT_KO (default: the Korean query);
+  4. phone: at 390 px wide, the header is one row; on the newest year page the heatmap
+     needs no horizontal scroll, its labels are drawn at 11 px or more, no chart label
+     leaves its chart, and a few Tab presses from the top reach what follows the heatmap.
 
 Prints PASS/FAIL lines and a final "N passed, M failed"; exit 1 on any failure.
 Needs: pip install selenium; apt-get install chromium chromium-driver.
@@ -38,6 +41,7 @@ try:
                                             ElementNotInteractableException, TimeoutException,
                                             WebDriverException)
     from selenium.webdriver.chrome.service import Service
+    from selenium.webdriver.common.action_chains import ActionChains
     from selenium.webdriver.common.by import By
     from selenium.webdriver.common.keys import Keys
     from selenium.webdriver.support.ui import WebDriverWait
@@ -50,6 +54,9 @@ TOTAL_BUDGET = 160  # seconds for the tests; quitting the browser may take 10 mo
 WAIT = 10  # seconds for any single condition
 DAY_RE = re.compile(r"/\d{4}/\d{2}/\d{2}/$")
 MONTH_RE = re.compile(r"/\d{4}/\d{2}/$")
+YEAR_RE = re.compile(r"/\d{4}/$")
+PHONE_WIDTH = 390
+MAX_TABS_TO_PASS_HEATMAP = 15
 PLAYLIST_RE = re.compile(r"/playlists/[^/?#]+/$")
 
 results = {"passed": 0, "failed": 0, "done": False}
@@ -297,6 +304,93 @@ def check_search(driver, origin: str) -> None:
     report(bool(moved), "search enter opens the first result", driver.current_url)
 
 
+HEADER_JS = """
+const header = document.querySelector('.site-header');
+const tops = Array.from(document.querySelectorAll('.site-nav a, .site-header .brand'),
+                        a => Math.round(a.getBoundingClientRect().top));
+return {height: header ? header.getBoundingClientRect().height : null, tops: tops,
+        pageScroll: document.documentElement.scrollWidth - window.innerWidth};
+"""
+
+HEATMAP_JS = """
+const frame = document.querySelector('.heatmap-frame');
+const svg = frame && frame.querySelector('svg.heatmap');
+if (!svg) return null;
+const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+const sizes = Array.from(svg.querySelectorAll('text'), t => parseFloat(getComputedStyle(t).fontSize) * scale);
+return {scrollWidth: frame.scrollWidth, clientWidth: frame.clientWidth, minFont: Math.min(...sizes),
+        labels: sizes.length};
+"""
+
+# Every drawn label of every chart on the page, in its chart's own units, with the real font.
+CLIPPED_LABELS_JS = """
+const clipped = [];
+for (const svg of document.querySelectorAll('svg.chart, svg.heatmap')) {
+  const box = svg.viewBox.baseVal;
+  for (const text of svg.querySelectorAll('text')) {
+    if (getComputedStyle(text).display === 'none') continue;
+    const b = text.getBBox();
+    if (b.x < box.x - 0.5 || b.x + b.width > box.x + box.width + 0.5) clipped.push(text.textContent);
+  }
+}
+return clipped;
+"""
+
+TAB_JS = """
+const frame = document.querySelector('.heatmap-frame');
+const active = document.activeElement;
+if (!frame || !active || active === document.body) return 'none';
+if (frame.contains(active)) return 'inside';
+return frame.compareDocumentPosition(active) & Node.DOCUMENT_POSITION_FOLLOWING ? 'after' : 'before';
+"""
+
+
+def check_phone(driver, origin: str, home_links: list[str]) -> None:
+    """The site at a phone's width: header, year heatmap, chart labels, tab stops."""
+    try:
+        driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                               {"width": PHONE_WIDTH, "height": 844, "deviceScaleFactor": 1, "mobile": True})
+    except WebDriverException as error:
+        report(False, "phone", f"cannot emulate a {PHONE_WIDTH} px screen: {error.msg}")
+        return
+    try:
+        open_page(driver, urljoin(origin, "/"))
+        header = driver.execute_script(HEADER_JS)
+        one_row = header["height"] is not None and (header["height"] < 70 or len(set(header["tops"])) == 1)
+        report(one_row and header["pageScroll"] <= 0, f"phone header is one row at {PHONE_WIDTH} px",
+               f"height {header['height']:.0f} px, item tops {header['tops']}, page overflow {header['pageScroll']} px")
+        years = sorted({h for h in home_links if h.startswith(origin) and YEAR_RE.search(urlsplit(h).path)})
+        if not years:
+            report(False, "phone year page", "no link to a year page on /")
+            return
+        open_page(driver, years[-1])
+        heatmap = driver.execute_script(HEATMAP_JS)
+        if not heatmap:
+            report(False, "phone heatmap", f"{years[-1]}: no svg.heatmap inside .heatmap-frame")
+            return
+        report(heatmap["scrollWidth"] <= heatmap["clientWidth"], "phone heatmap needs no horizontal scroll",
+               f"scrollWidth {heatmap['scrollWidth']} / clientWidth {heatmap['clientWidth']}")
+        report(heatmap["minFont"] >= 10.95, "phone heatmap labels >= 11 px",
+               f"smallest of {heatmap['labels']} labels: {heatmap['minFont']:.2f} px")
+        clipped = driver.execute_script(CLIPPED_LABELS_JS)
+        report(not clipped, "phone chart labels inside their charts", ", ".join(clipped) or years[-1])
+        # Tab from the top of the page until focus passes the heatmap.
+        driver.execute_script("window.scrollTo(0, 0); document.activeElement && document.activeElement.blur()")
+        where, presses = "none", 0
+        actions = ActionChains(driver)
+        while presses < MAX_TABS_TO_PASS_HEATMAP * 3 and where != "after":
+            actions.send_keys(Keys.TAB).perform()
+            presses += 1
+            where = driver.execute_script(TAB_JS)
+        report(where == "after" and presses <= MAX_TABS_TO_PASS_HEATMAP, "keyboard passes the heatmap",
+               f"{presses} Tab presses to reach what follows it (at most {MAX_TABS_TO_PASS_HEATMAP})")
+    finally:
+        try:
+            driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+        except WebDriverException:
+            pass
+
+
 def main(argv: list[str]) -> int:
     if len(argv) != 2 or argv[1] in ("-h", "--help"):
         print(__doc__.strip(), file=sys.stderr)
@@ -343,6 +437,7 @@ def main(argv: list[str]) -> int:
         check_page(driver, "/search/", urljoin(origin, "/search/"))
         check_player(driver, playlists)
         check_search(driver, origin)
+        check_phone(driver, origin, home_links)
     except Exception as error:  # a crash is a failure, not a traceback without a summary
         traceback.print_exc()
         report(False, "unexpected error", f"{type(error).__name__}: {error}")

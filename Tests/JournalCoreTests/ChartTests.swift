@@ -118,4 +118,168 @@ import Testing
         #expect(page.contains("<caption>"))
         #expect(attributeValues("href", in: page).contains("/2027/01/02/"))
     }
+
+    // MARK: Phone-proof labels
+
+    /// The drawn x labels of an inline chart at one size, by line (y): wide-only labels are
+    /// hidden on narrow screens, narrow-only ones on wide screens.
+    func xLabels(_ root: XMLElement, narrow: Bool) -> [Double: [(x: Double, text: String)]] {
+        var lines: [Double: [(x: Double, text: String)]] = [:]
+        for text in elements(root, "text") where attr(text, "text-anchor")?.stringValue == "middle" {
+            let classes = attr(text, "class")?.stringValue ?? ""
+            if classes.contains(narrow ? "wide-only" : "narrow-only") { continue }
+            lines[number(text, "y"), default: []].append((number(text, "x"), text.stringValue ?? ""))
+        }
+        return lines
+    }
+
+    @Test func axisLabelsFitInsideTheChartAtFourDigits() throws {
+        let slots: [StackedBarChart.Slot] = (1...12).map {
+            .init(label: ["Dec"], name: "m\($0)", counts: [$0 == 12 ? 1093 : 400, 0, 0], href: nil)
+        }
+        let chart = StackedBarChart(genres: Self.genres, slots: slots, title: "Year", l10n: Localization(.en))
+        for standalone in [false, true] {
+            let root = try parse(chart.svg(standalone: standalone))
+            let width = try #require(attr(root, "viewBox")?.stringValue?.split(separator: " ").dropFirst(2).first.flatMap { Double($0) })
+            let ticks = elements(root, "text").filter { attr($0, "text-anchor")?.stringValue == "end" }
+            #expect(ticks.map { $0.stringValue ?? "" }.last == "1250")
+            for tick in ticks {
+                // Sized for the larger of the theme's label sizes, so the phone's too.
+                let text = tick.stringValue ?? ""
+                #expect(number(tick, "x") - StackedBarChart.textWidth(text, size: StackedBarChart.narrowLabelSize) >= 0, "\(text) clipped")
+            }
+            for label in elements(root, "text") where attr(label, "text-anchor")?.stringValue == "middle" {
+                let half = StackedBarChart.textWidth(label.stringValue ?? "", size: StackedBarChart.narrowLabelSize) / 2
+                #expect(number(label, "x") - half >= 0 && number(label, "x") + half <= width)
+            }
+        }
+    }
+
+    @Test func xLabelsNeverTouchAtAnyNumberOfSlots() throws {
+        let korean = Localization(.ko)
+        for count in 1...60 {
+            let slots: [StackedBarChart.Slot] = (0..<count).map { index in
+                let month = index % 12 + 1
+                return .init(label: [korean.shortMonth(month), month == 1 || index == 0 ? String(2020 + index / 12) : ""],
+                             name: "slot \(index)", counts: [index % 4, 1, 0], href: nil)
+            }
+            let chart = StackedBarChart(genres: Self.genres, slots: slots, title: "Over time", l10n: korean)
+            let root = try parse(chart.svg())
+            for narrow in [false, true] {
+                let size = narrow ? StackedBarChart.narrowLabelSize : StackedBarChart.labelSize
+                for (_, line) in xLabels(root, narrow: narrow) {
+                    for (a, b) in zip(line, line.dropFirst()) {
+                        let room = (StackedBarChart.textWidth(a.text, size: size) + StackedBarChart.textWidth(b.text, size: size)) / 2
+                        #expect(b.x - a.x >= room, "\(count) slots: \(a.text) and \(b.text) touch at \(size)")
+                    }
+                }
+            }
+            // Month labels stay: thinned, never all gone.
+            #expect(xLabels(root, narrow: true).count == 2)
+        }
+    }
+
+    @Test func monthBucketsAreLabelledWithTheirYearNotAsDates() throws {
+        for (language, september) in [("en", "Sep"), ("ko", "9월")] {
+            let journal = try TestJournal("""
+            -- journal.yaml --
+            title: T
+            language: \(language)
+            -- content/diary/2026-09-03.md --
+            ---
+            tracks: [{title: a, artist: Band, genre: Jazz}]
+            ---
+            -- content/diary/2027-02-10.md --
+            ---
+            tracks: [{title: b, artist: Band, genre: Jazz}]
+            ---
+            """)
+            #expect(journal.build().succeeded)
+            let page = try #require(journal.page("artists/band/index.html"))
+            let svg = try #require(page.range(of: "<svg class=\"chart\"").map { String(page[$0.lowerBound...]) })
+            let root = try parse(String(svg[..<svg.range(of: "</svg>")!.upperBound]))
+            let labels = elements(root, "text").filter { attr($0, "text-anchor")?.stringValue == "middle" }
+            let first = labels.filter { number($0, "x") == number(labels[0], "x") }.map { $0.stringValue ?? "" }
+            #expect(first == [september, "2026"], "\(language): \(first)")
+            #expect(labels.contains { $0.stringValue == "2027" }) // under January
+            #expect(!labels.contains { ($0.stringValue ?? "").contains("26") && $0.stringValue != "2026" })
+        }
+    }
+
+    // MARK: The journal's last day is "now"
+
+    @Test func daysAfterTheLastEntryAreNotYet() throws {
+        // The last entry is Wednesday 18 November 2026; weeks start on Monday.
+        let journal = try TestJournal("""
+        -- journal.yaml --
+        title: T
+        -- content/diary/2026-11-16.md --
+        ---
+        tracks: [{title: a, artist: x, genre: Jazz}]
+        ---
+        -- content/diary/2026-11-18.md --
+        ---
+        tracks: [{title: b, artist: x, genre: Jazz}]
+        ---
+        """)
+        #expect(journal.build().succeeded)
+        for path in ["2026/11/index.html", "index.html"] {
+            let page = try #require(journal.page(path))
+            let start = try #require(page.range(of: "<table class=\"calendar\">"))
+            let calendar = String(page[start.lowerBound..<page.range(of: "</table>", range: start.upperBound..<page.endIndex)!.upperBound])
+            // Rows: the 1st, 2–8, 9–15, 16–22; none for 23–29 or the 30th.
+            #expect(calendar.components(separatedBy: "<tr>").count - 2 == 4, "\(path)")
+            let future = calendar.components(separatedBy: "<span class=\"cal-cell future\">").dropFirst()
+                .map { $0.components(separatedBy: "<span class=\"cal-day\">")[1].prefix { $0.isNumber } }
+            #expect(future == ["19", "20", "21", "22"], "\(path)")
+            #expect(calendar.contains("not yet"))
+            #expect(attributeValues("href", in: calendar).filter { $0.hasPrefix("/2026/11/") }.count == 2 + 1) // two days and the caption
+        }
+        // Charts: no bar, a muted label and a band for every day not yet come.
+        let week = try parse(try #require(journal.page("weeks/2026-11-16/chart.svg")))
+        #expect(elements(week, "g").filter { attr($0, "data-future") != nil }.count == 4)
+        #expect(elements(week, "text").filter { (attr($0, "class")?.stringValue ?? "").contains("future") }.map { $0.stringValue ?? "" }
+                .filter { $0.allSatisfy(\.isNumber) } == ["19", "20", "21", "22"])
+        let month = try parse(try #require(journal.page("2026/11/chart.svg")))
+        #expect(elements(month, "rect").filter { attr($0, "class")?.stringValue == "chart-future" }.count == 12)
+        let year = try parse(try #require(journal.page("2026/chart.svg")))
+        #expect(elements(year, "rect").filter { attr($0, "class")?.stringValue == "chart-future" }.count == 1) // December
+        // The heatmap: 12 days of November and all of December, muted and not linked.
+        let yearPage = try #require(journal.page("2026/index.html"))
+        let heatmapStart = try #require(yearPage.range(of: "<svg class=\"heatmap\""))
+        let heatmapText = String(yearPage[heatmapStart.lowerBound..<yearPage.range(of: "</svg>", range: heatmapStart.upperBound..<yearPage.endIndex)!.upperBound])
+        let heatmap = try parse(heatmapText)
+        let cells = elements(heatmap, "rect").filter { attr($0, "data-count") != nil }
+        #expect(cells.count == 365)
+        #expect(cells.filter { attr($0, "class")?.stringValue == "heat heat-future" }.count == 12 + 31)
+        #expect(cells.filter { $0.parent?.name == "a" }.count == 2)
+    }
+
+    @Test func heatmapIsOneRowPerMonthOutOfTheTabOrder() throws {
+        let start = try #require(CalendarDate(year: 2028, month: 1, day: 1))
+        let cells = (0..<366).map { offset in
+            let date = start.adding(days: offset)
+            return YearHeatmap.Cell(date: date, count: offset % 5, href: offset % 5 == 0 ? nil : "/d/\(offset)/", isFuture: offset > 300)
+        }
+        let heatmap = YearHeatmap(year: 2028, cells: cells, title: "2028", l10n: Localization(.en))
+        let root = try parse(heatmap.svg()) // well-formed
+        let viewBox = try #require(attr(root, "viewBox")?.stringValue).split(separator: " ").compactMap { Double($0) }
+        // At 390 px the theme draws it about 342 px wide (site.css): labels of 11 px or more.
+        #expect(YearHeatmap.labelSize * 342 / viewBox[2] >= 11)
+        let rects = elements(root, "rect").filter { attr($0, "data-count") != nil }
+        #expect(Set(rects.map { number($0, "y") }).count == 12)
+        #expect(Set(rects.map { number($0, "x") }).count == 31)
+        for text in elements(root, "text") {
+            let x = number(text, "x"), half = StackedBarChart.textWidth(text.stringValue ?? "", size: YearHeatmap.labelSize)
+            switch attr(text, "text-anchor")?.stringValue {
+            case "end": #expect(x - half >= 0)
+            case "middle": #expect(x - half / 2 >= 0 && x + half / 2 <= viewBox[2])
+            default: #expect(x + half <= viewBox[2])
+            }
+        }
+        let links = elements(root, "a")
+        #expect(links.count == (0...300).filter { $0 % 5 != 0 }.count)
+        #expect(links.allSatisfy { attr($0, "tabindex")?.stringValue == "-1" })
+    }
 }
+

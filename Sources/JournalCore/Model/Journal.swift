@@ -19,4 +19,9 @@ public struct Journal: Sendable {
         self.pages = pages.sorted { $0.slug < $1.slug }
         self.staticFiles = staticFiles.sorted()
     }
+
+    /// The newest logged day: the journal's "now". Charts and calendars draw the days after it as
+    /// not yet come (docs/content-format.md, "Statistics"); the build's clock is never used, so
+    /// the same journal always builds the same site.
+    public var lastDate: CalendarDate? { days.last?.date }
 }

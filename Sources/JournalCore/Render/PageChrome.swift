@@ -11,7 +11,7 @@ extension SiteRenderer {
         nav.append(NavItem(label: l10n.string("genres"), href: urls.href(urls.genres), current: section == "genres"))
         nav.append(NavItem(label: l10n.string("artists"), href: urls.href(urls.artists), current: section == "artists"))
         nav.append(NavItem(label: l10n.string("playlists"), href: urls.href(urls.playlists), current: section == "playlists"))
-        nav.append(NavItem(label: l10n.string("search"), href: urls.href(urls.search), current: section == "search"))
+        nav.append(NavItem(label: l10n.string("search"), href: urls.href(urls.search), current: section == "search", isSearch: true))
         var pages = journal.pages.map { page in
             NavItem(label: page.title, href: urls.href(urls.page(page.slug)), current: section == "page:\(page.slug)")
         }

@@ -11,14 +11,17 @@ public struct StackedBarChart: Sendable {
         public var counts: [Int]
         /// Where the bar links to; nil for an empty slot.
         public var href: String?
+        /// After the journal's last logged day: drawn as not yet come, not as an empty day.
+        public var isFuture: Bool
         /// The bar's height: every genre's plays.
         public var total: Int { counts.reduce(0, +) }
 
-        public init(label: [String], name: String, counts: [Int], href: String?) {
+        public init(label: [String], name: String, counts: [Int], href: String?, isFuture: Bool = false) {
             self.label = label
             self.name = name
             self.counts = counts
             self.href = href
+            self.isFuture = isFuture
         }
     }
 
@@ -39,8 +42,16 @@ public struct StackedBarChart: Sendable {
     static let width = 560.0
     static let plotTop = 12.0
     static let plotHeight = 200.0
-    static let left = 34.0
     static let right = 6.0
+    /// Label sizes in viewBox units: 12, and 18 where the theme scales a chart down to a phone's
+    /// width (site.css). Margins are sized for the larger, so no label is ever clipped.
+    static let labelSize = 12.0
+    static let narrowLabelSize = 18.0
+
+    /// The left margin: room for the widest y tick label at the larger size.
+    static func left(top: Int) -> Double {
+        max(28, (textWidth(String(top), size: narrowLabelSize) + 10).rounded(.up))
+    }
 
     /// The maximum of the y axis and the step between ticks: whole numbers, at most 6 ticks.
     public static func yScale(maximum: Int) -> (top: Int, step: Int) {
@@ -60,13 +71,14 @@ public struct StackedBarChart: Sendable {
     public func svg(standalone: Bool = false) -> String {
         let maxTotal = slots.map { $0.counts.reduce(0, +) }.max() ?? 0
         let (top, step) = Self.yScale(maximum: maxTotal)
-        let plotWidth = Self.width - Self.left - Self.right
+        let left = Self.left(top: top)
+        let plotWidth = Self.width - left - Self.right
         let slotWidth = plotWidth / Double(max(slots.count, 1))
         let barWidth = slotWidth * (slots.count <= 12 ? 0.62 : 0.72)
         let baseline = Self.plotTop + Self.plotHeight
         let labelLines = slots.map(\.label.count).max() ?? 1
         let axisHeight = 10.0 + 20.0 * Double(labelLines)
-        let legendRows = standalone ? legendLayout() : []
+        let legendRows = standalone ? legendLayout(left: left) : []
         let legendHeight = legendRows.isEmpty ? 0 : 10.0 + 20.0 * Double(legendRows.count)
         let height = baseline + axisHeight + legendHeight
         let f = SVGNumber.format
@@ -82,13 +94,26 @@ public struct StackedBarChart: Sendable {
         var tick = 0
         while tick <= top {
             let y = baseline - Double(tick) / Double(top) * Self.plotHeight
-            svg += "<line class=\"chart-grid\" x1=\"\(f(Self.left))\" x2=\"\(f(Self.width - Self.right))\" y1=\"\(f(y))\" y2=\"\(f(y))\"/>"
-            svg += "<text class=\"chart-label\" x=\"\(f(Self.left - 6))\" y=\"\(f(y + 4))\" text-anchor=\"end\">\(tick)</text>"
+            svg += "<line class=\"chart-grid\" x1=\"\(f(left))\" x2=\"\(f(Self.width - Self.right))\" y1=\"\(f(y))\" y2=\"\(f(y))\"/>"
+            svg += "<text class=\"chart-label\" x=\"\(f(left - 6))\" y=\"\(f(y + 4))\" text-anchor=\"end\">\(tick)</text>"
             tick += step
         }
+        // X labels sit under their slot, moved in where they would leave the chart at the larger
+        // size (the smaller in a standalone file). Labels that would touch are thinned,
+        // separately for each size: the page hides the other size's with CSS.
+        let labelText = (0..<labelLines).map { line in slots.map { line < $0.label.count ? $0.label[line] : "" } }
+        let clampSize = standalone ? Self.labelSize : Self.narrowLabelSize
+        let labelX = labelText.map { texts in
+            texts.indices.map { index in
+                let half = Self.textWidth(texts[index], size: clampSize) / 2
+                return min(max(left + (Double(index) + 0.5) * slotWidth, half), Self.width - half)
+            }
+        }
+        let wide = labelText.indices.map { Self.shownLabels(labelText[$0], at: labelX[$0], size: Self.labelSize) }
+        let narrow = labelText.indices.map { Self.shownLabels(labelText[$0], at: labelX[$0], size: Self.narrowLabelSize) }
         // Bars.
         for (index, slot) in slots.enumerated() {
-            let x = Self.left + Double(index) * slotWidth + (slotWidth - barWidth) / 2
+            let x = left + Double(index) * slotWidth + (slotWidth - barWidth) / 2
             var bar = ""
             var y = baseline
             for (genreIndex, count) in slot.counts.enumerated() where count > 0 && genreIndex < genres.count {
@@ -97,18 +122,26 @@ public struct StackedBarChart: Sendable {
                 y -= h
                 bar += "<rect class=\"\(Self.segmentClass(genre))\" x=\"\(f(x))\" y=\"\(f(y))\" width=\"\(f(barWidth))\" height=\"\(f(h))\" fill=\"\(genre.color)\" data-genre=\"\(Escape.xml(genre.name))\" data-count=\"\(count)\"><title>\(Escape.xml("\(slot.name) · \(genre.name) · \(l10n.tracks(count))"))</title></rect>"
             }
+            if slot.isFuture {
+                // A faint band the slot's full width (neighbours merge into one) and a muted
+                // label: a day not yet come, unlike an empty day.
+                bar += "<rect class=\"chart-future\" x=\"\(f(left + Double(index) * slotWidth))\" y=\"\(f(Self.plotTop))\" width=\"\(f(slotWidth))\" height=\"\(f(Self.plotHeight))\"><title>\(Escape.xml("\(slot.name) · \(l10n.string("not_yet"))"))</title></rect>"
+            }
             if let href = slot.href, !bar.isEmpty {
                 svg += "<a href=\"\(Escape.xml(href))\" class=\"chart-bar\">\(bar)</a>"
             } else {
-                svg += "<g class=\"chart-bar\">\(bar)</g>"
+                svg += "<g class=\"chart-bar\"\(slot.isFuture ? " data-future=\"true\"" : "")>\(bar)</g>"
             }
-            // X label, centred under the slot.
-            let cx = Self.left + (Double(index) + 0.5) * slotWidth
             for (line, text) in slot.label.enumerated() where !text.isEmpty {
-                svg += "<text class=\"chart-label\" x=\"\(f(cx))\" y=\"\(f(baseline + 19 + 20 * Double(line)))\" text-anchor=\"middle\">\(Escape.xml(text))</text>"
+                let inWide = wide[line].contains(index), inNarrow = narrow[line].contains(index)
+                guard standalone ? inWide : inWide || inNarrow else { continue }
+                var classes = "chart-label"
+                if slot.isFuture { classes += " future" }
+                if !standalone && inWide != inNarrow { classes += inWide ? " wide-only" : " narrow-only" }
+                svg += "<text class=\"\(classes)\" x=\"\(f(labelX[line][index]))\" y=\"\(f(baseline + 19 + 20 * Double(line)))\" text-anchor=\"middle\">\(Escape.xml(text))</text>"
             }
         }
-        svg += "<line class=\"chart-axis\" x1=\"\(f(Self.left))\" x2=\"\(f(Self.width - Self.right))\" y1=\"\(f(baseline))\" y2=\"\(f(baseline))\"/>"
+        svg += "<line class=\"chart-axis\" x1=\"\(f(left))\" x2=\"\(f(Self.width - Self.right))\" y1=\"\(f(baseline))\" y2=\"\(f(baseline))\"/>"
         // Legend (standalone only; pages show an HTML legend beside the chart).
         for (row, items) in legendRows.enumerated() {
             let y = baseline + axisHeight + 10 + 20 * Double(row)
@@ -126,21 +159,36 @@ public struct StackedBarChart: Sendable {
         genre.kind == .none ? "chart-seg chart-seg-none" : "chart-seg"
     }
 
+    /// Which of a line of x labels (`""` for none), centred at `x`, to draw so that none touches
+    /// its neighbour at `size`: all of them, or else every n-th, with n as small as keeps them apart.
+    static func shownLabels(_ texts: [String], at x: [Double], size: Double) -> Set<Int> {
+        let labelled = texts.indices.filter { !texts[$0].isEmpty }
+        let gap = size / 3
+        for every in 1...max(1, labelled.count) {
+            let kept = labelled.enumerated().filter { $0.offset % every == 0 }.map(\.element)
+            let apart = zip(kept, kept.dropFirst()).allSatisfy { a, b in
+                x[b] - x[a] >= (textWidth(texts[a], size: size) + textWidth(texts[b], size: size)) / 2 + gap
+            }
+            if apart { return Set(kept) }
+        }
+        return Set(labelled.prefix(1))
+    }
+
     /// Genres that have plays in this chart, in site-wide order.
     public var presentGenres: [Genre] {
         genres.enumerated().filter { index, _ in slots.contains { index < $0.counts.count && $0.counts[index] > 0 } }.map(\.element)
     }
 
-    private func legendLayout() -> [[(x: Double, genre: Genre)]] {
+    private func legendLayout(left: Double) -> [[(x: Double, genre: Genre)]] {
         var rows: [[(x: Double, genre: Genre)]] = []
         var row: [(x: Double, genre: Genre)] = []
-        var x = Self.left
+        var x = left
         for genre in presentGenres {
             let width = 17 + Self.textWidth(genre.name) + 16
             if x + width > Self.width - Self.right, !row.isEmpty {
                 rows.append(row)
                 row = []
-                x = Self.left
+                x = left
             }
             row.append((x, genre))
             x += width
@@ -149,9 +197,10 @@ public struct StackedBarChart: Sendable {
         return rows
     }
 
-    /// A generous estimate of a label's width at 12 px: wide for CJK, narrow otherwise.
-    static func textWidth(_ text: String) -> Double {
-        text.unicodeScalars.reduce(0) { $0 + ($1.value >= 0x1100 ? 12.5 : 7.2) }
+    /// A generous estimate of a label's width at `size`: a full em and a little for CJK, 0.65 em
+    /// otherwise (wider than the digits of common system fonts).
+    static func textWidth(_ text: String, size: Double = 12) -> Double {
+        text.unicodeScalars.reduce(0) { $0 + ($1.value >= 0x1100 ? 1.05 : 0.65) } * size
     }
 
     static let standaloneStyle = """
@@ -159,7 +208,8 @@ public struct StackedBarChart: Sendable {
     .chart-label,.chart-legend{fill:#55535c;font:12px system-ui,-apple-system,'Segoe UI',sans-serif}\
     .chart-legend{fill:#1d1d22}.chart-seg{stroke:#ffffff;stroke-width:1}\
     .chart-seg-none{fill-opacity:.35;stroke:#8a8794;stroke-dasharray:3 2}\
+    .chart-future{fill:#e4e0d8;fill-opacity:.45}.chart-label.future{fill-opacity:.6;font-style:italic}\
     @media (prefers-color-scheme:dark){.chart-bg{fill:#17171c}.chart-grid{stroke:#34343e}.chart-axis{stroke:#6d6b78}\
-    .chart-label{fill:#a9a7b3}.chart-legend{fill:#ecebf0}.chart-seg{stroke:#17171c}.chart-seg-none{stroke:#8a8794}}
+    .chart-label{fill:#a9a7b3}.chart-legend{fill:#ecebf0}.chart-seg{stroke:#17171c}.chart-seg-none{stroke:#8a8794}.chart-future{fill:#34343e}}
     """
 }

@@ -1,31 +1,48 @@
-/// A year as a heatmap (docs/content-format.md, "Statistics"): a cell per day in week columns, five levels by tracks logged,
-/// month labels, a legend, a `<title>` on every cell and logged days linked.
+/// A year as a heatmap (docs/content-format.md, "Statistics"): a row per month and a column per
+/// day of the month, narrow enough to read on a phone without scrolling; five levels by tracks
+/// logged, month and day labels, a legend, a `<title>` on every cell and logged days linked.
+/// Days after the journal's last logged day are drawn as not yet come. The links are left out
+/// of the tab order: the page has the same numbers as a table beside it.
 public struct YearHeatmap: Sendable {
     public struct Cell: Sendable {
         public var date: CalendarDate
         public var count: Int
         public var href: String?
+        /// After the journal's last logged day.
+        public var isFuture: Bool
+
+        public init(date: CalendarDate, count: Int, href: String?, isFuture: Bool = false) {
+            self.date = date
+            self.count = count
+            self.href = href
+            self.isFuture = isFuture
+        }
     }
 
     public var year: Int
     /// One per day of the year, in order.
     public var cells: [Cell]
-    public var weekStart: SiteConfig.WeekStart
     public var title: String
     public var l10n: Localization
 
-    public init(year: Int, cells: [Cell], weekStart: SiteConfig.WeekStart, title: String, l10n: Localization) {
+    public init(year: Int, cells: [Cell], title: String, l10n: Localization) {
         self.year = year
         self.cells = cells
-        self.weekStart = weekStart
         self.title = title
         self.l10n = l10n
     }
 
-    static let cellSize = 11.0
+    // Geometry, in viewBox units.
+    static let cellWidth = 11.0
+    static let cellHeight = 12.0
     static let step = 13.0
-    static let left = 30.0
-    static let top = 20.0
+    /// Rows are further apart than columns: a month's label is taller than a cell.
+    static let rowStep = 16.0
+    /// The labels' size: the theme draws them smaller on wide screens (site.css), never larger,
+    /// so room for this size is room enough.
+    static let labelSize = 15.0
+    static let top = labelSize + 8
+    static let legendGap = 12.0
 
     /// 0 for no tracks, else 1 to 4: the count itself when the busiest day has at most 4,
     /// otherwise the count's share of the busiest day in quarters.
@@ -35,55 +52,61 @@ public struct YearHeatmap: Sendable {
         return max(1, min(4, (count * 4 + maximum - 1) / maximum))
     }
 
+    /// The left margin: room for the widest month label.
+    var left: Double {
+        let widest = (1...12).map { StackedBarChart.textWidth(l10n.shortMonth($0), size: Self.labelSize) }.max() ?? 0
+        return (widest + 8).rounded(.up)
+    }
+
+    /// The width of the viewBox.
+    var width: Double { left + 31 * Self.step + 6 }
+
     public func svg() -> String {
         let f = SVGNumber.format
         let maximum = cells.map(\.count).max() ?? 0
-        guard let first = cells.first else { return "" }
-        let firstRow = weekday(first.date)
-        let columns = (firstRow + cells.count + 6) / 7
-        let width = Self.left + Double(columns) * Self.step + 4
-        let gridBottom = Self.top + 7 * Self.step
-        let height = gridBottom + 30
+        let left = self.left
+        let width = self.width
+        let gridBottom = Self.top + 11 * Self.rowStep + Self.cellHeight
+        let height = gridBottom + Self.legendGap + Self.labelSize + 4
         var svg = "<svg class=\"heatmap\" viewBox=\"0 0 \(f(width)) \(f(height))\" role=\"img\" aria-label=\"\(Escape.xml(title))\">"
-        // Weekday labels on rows 1, 3 and 5.
-        for row in [0, 2, 4] {
-            let date = cells.first { weekday($0.date) == row }?.date ?? first.date
-            let y = Self.top + Double(row) * Self.step + Self.cellSize - 1.5
-            svg += "<text class=\"chart-label small\" x=\"\(f(Self.left - 5))\" y=\"\(f(y))\" text-anchor=\"end\">\(Escape.xml(l10n.shortWeekday(date)))</text>"
+        // Day-of-month labels above the columns.
+        for day in [1, 5, 10, 15, 20, 25, 31] {
+            let x = left + Double(day - 1) * Self.step + Self.cellWidth / 2
+            svg += "<text class=\"chart-label heat-label\" x=\"\(f(x))\" y=\"\(f(Self.top - 6))\" text-anchor=\"middle\">\(day)</text>"
         }
-        for (index, cell) in cells.enumerated() {
-            let position = firstRow + index
-            let column = position / 7
-            let row = position % 7
-            let x = Self.left + Double(column) * Self.step
-            let y = Self.top + Double(row) * Self.step
-            if cell.date.day == 1 {
-                svg += "<text class=\"chart-label small\" x=\"\(f(x))\" y=\"\(f(Self.top - 7))\">\(Escape.xml(l10n.shortMonth(cell.date.month)))</text>"
-            }
-            let level = Self.level(count: cell.count, maximum: maximum)
-            let rect = "<rect class=\"heat heat-\(level)\" x=\"\(f(x))\" y=\"\(f(y))\" width=\"\(f(Self.cellSize))\" height=\"\(f(Self.cellSize))\" rx=\"2\" data-count=\"\(cell.count)\"><title>\(Escape.xml("\(l10n.shortDate(cell.date)) · \(l10n.tracks(cell.count))"))</title></rect>"
-            if let href = cell.href {
-                svg += "<a href=\"\(Escape.xml(href))\">\(rect)</a>"
+        for month in 1...12 {
+            let y = Self.top + Double(month - 1) * Self.rowStep
+            svg += "<text class=\"chart-label heat-label\" x=\"\(f(left - 6))\" y=\"\(f(y + Self.cellHeight - 1))\" text-anchor=\"end\">\(Escape.xml(l10n.shortMonth(month)))</text>"
+        }
+        for cell in cells {
+            let x = left + Double(cell.date.day - 1) * Self.step
+            let y = Self.top + Double(cell.date.month - 1) * Self.rowStep
+            let level = cell.isFuture ? "future" : String(Self.level(count: cell.count, maximum: maximum))
+            let what = cell.isFuture ? l10n.string("not_yet") : l10n.tracks(cell.count)
+            let rect = "<rect class=\"heat heat-\(level)\" x=\"\(f(x))\" y=\"\(f(y))\" width=\"\(f(Self.cellWidth))\" height=\"\(f(Self.cellHeight))\" rx=\"2\" data-count=\"\(cell.count)\"><title>\(Escape.xml("\(l10n.longDate(cell.date)) · \(what)"))</title></rect>"
+            if let href = cell.href, !cell.isFuture {
+                svg += "<a href=\"\(Escape.xml(href))\" tabindex=\"-1\">\(rect)</a>"
             } else {
                 svg += rect
             }
         }
-        // Legend: less ... more.
-        var x = width - 4 - 5 * Self.step - 40
-        let y = gridBottom + 10
-        svg += "<text class=\"chart-label small\" x=\"\(f(x - 5))\" y=\"\(f(y + 9.5))\" text-anchor=\"end\">\(Escape.xml(l10n.string("less")))</text>"
+        // Legend: "not yet" on the left when the year has such days, less ... more on the right.
+        let y = gridBottom + Self.legendGap
+        let textY = y + Self.cellHeight - 1
+        if cells.contains(where: \.isFuture) {
+            svg += "<rect class=\"heat heat-future\" x=\"\(f(left))\" y=\"\(f(y))\" width=\"\(f(Self.cellWidth))\" height=\"\(f(Self.cellHeight))\" rx=\"2\"/>"
+            svg += "<text class=\"chart-label heat-label\" x=\"\(f(left + Self.step + 3))\" y=\"\(f(textY))\">\(Escape.xml(l10n.string("not_yet")))</text>"
+        }
+        let more = l10n.string("more")
+        var x = width - 2 - StackedBarChart.textWidth(more, size: Self.labelSize) - 5 - 5 * Self.step
+        svg += "<text class=\"chart-label heat-label\" x=\"\(f(x - 5))\" y=\"\(f(textY))\" text-anchor=\"end\">\(Escape.xml(l10n.string("less")))</text>"
         for level in 0...4 {
-            svg += "<rect class=\"heat heat-\(level)\" x=\"\(f(x))\" y=\"\(f(y))\" width=\"\(f(Self.cellSize))\" height=\"\(f(Self.cellSize))\" rx=\"2\"><title>\(Escape.xml(legendText(level, maximum: maximum)))</title></rect>"
+            svg += "<rect class=\"heat heat-\(level)\" x=\"\(f(x))\" y=\"\(f(y))\" width=\"\(f(Self.cellWidth))\" height=\"\(f(Self.cellHeight))\" rx=\"2\"><title>\(Escape.xml(legendText(level, maximum: maximum)))</title></rect>"
             x += Self.step
         }
-        svg += "<text class=\"chart-label small\" x=\"\(f(x + 3))\" y=\"\(f(y + 9.5))\">\(Escape.xml(l10n.string("more")))</text>"
+        svg += "<text class=\"chart-label heat-label\" x=\"\(f(x + 3))\" y=\"\(f(textY))\">\(Escape.xml(more))</text>"
         svg += "</svg>"
         return svg
-    }
-
-    /// Row of a date: 0 for the first day of the week.
-    private func weekday(_ date: CalendarDate) -> Int {
-        date.weekdayOffset(weekStart: weekStart)
     }
 
     private func legendText(_ level: Int, maximum: Int) -> String {

@@ -41,19 +41,20 @@ extension SiteRenderer {
     /// `genre`'s colour.
     func timeChart(_ plays: [Play], title: String, genre: Genre?) -> ChartView? {
         guard let overTime = PlaysOverTime(plays, journal: journal, stats: stats, stacked: genre == nil) else { return nil }
-        var slots: [StackedBarChart.Slot] = overTime.buckets.enumerated().map { index, bucket in
+        // Months read "Sep" over "2026": the year under the first month (unless a January with
+        // its own year is within three months) and under every January, never "Sep 26", a date.
+        let firstJanuary = overTime.buckets.firstIndex { $0.month == 1 }
+        let slots: [StackedBarChart.Slot] = overTime.buckets.enumerated().map { index, bucket in
             let year = bucket.year
             guard let month = bucket.month else {
                 return .init(label: [String(year)], name: String(year), counts: bucket.counts,
                              href: yearIndex[year] != nil ? urls.href(urls.year(year)) : nil)
             }
-            let label = month == 1 || index == 0 ? "\(l10n.shortMonth(month)) \(String(year).suffix(2))" : l10n.shortMonth(month)
-            return .init(label: [label], name: l10n.monthYear(year: year, month: month), counts: bucket.counts,
-                         href: monthIndex[year * 100 + month] != nil ? urls.href(urls.month(year: year, month: month)) : nil)
+            let showsYear = month == 1 || index == 0 && (firstJanuary ?? 3) >= 3
+            return .init(label: [l10n.shortMonth(month), showsYear ? String(year) : ""], name: l10n.monthYear(year: year, month: month),
+                         counts: bucket.counts, href: monthIndex[year * 100 + month] != nil ? urls.href(urls.month(year: year, month: month)) : nil)
         }
-        // Thin the labels so they never touch: at most 12 across.
-        let stride = max(1, (slots.count + 11) / 12)
-        for index in slots.indices where index % stride != 0 { slots[index].label = [""] }
+        // The chart thins labels that would touch, at any number of slots.
         let chart = StackedBarChart(genres: genre.map { [$0] } ?? chartGenres, slots: slots, title: title, l10n: l10n)
         return chartView(chart, svgPath: nil, slotHeader: l10n.string(overTime.unit == .month ? "month" : "year"))
     }

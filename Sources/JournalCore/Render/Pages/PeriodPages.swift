@@ -46,18 +46,14 @@ extension SiteRenderer {
         let year = stats.years[index]
         let path = urls.year(year.start.year)
         let name = String(year.start.year)
-        let cells = year.days.map { tally in
-            YearHeatmap.Cell(date: tally.date, count: tally.total, href: tally.isLogged ? urls.href(urls.day(tally.date)) : nil)
-        }
-        let heatmap = YearHeatmap(year: year.start.year, cells: cells, weekStart: journal.config.weekStart,
-                                  title: "\(name) · \(l10n.string("heatmap"))", l10n: l10n)
         let months = monthCells(year.start.year, busiest: stats.months.map(\.plays).max() ?? 0, withWeeks: true)
         let current = stats.currentStreak.flatMap { $0.end.year == year.start.year ? $0 : nil }
         let view = YearPageView(
             breadcrumbs: breadcrumbs(year),
             title: name,
             summary: summary(year),
-            heatmap: heatmap.svg(),
+            heatmap: heatmap(year).svg(),
+            heatmapMonths: heatmapMonths(year),
             chart: chartView(chart(for: year), svgPath: urls.chart(of: path), slotHeader: l10n.string("month"), otherGenres: year.otherGenreCount),
             genres: genreShares(year),
             noGenre: noGenreLine(year),

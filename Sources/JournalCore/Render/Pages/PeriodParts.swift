@@ -3,21 +3,25 @@
 extension SiteRenderer {
     // MARK: Charts
 
-    /// The stacked bar chart of a period: a slot per day, or per month for a year.
+    /// The stacked bar chart of a period: a slot per day, or per month for a year. Slots after
+    /// the journal's last logged day are drawn as not yet come.
     func chart(for period: PeriodStats) -> StackedBarChart {
+        let last = journal.lastDate
         let slots: [StackedBarChart.Slot]
         switch period.kind {
         case .week:
             slots = period.days.map { day in
                 .init(label: [l10n.weekdayInitial(day.date), String(day.date.day)], name: l10n.shortDate(day.date),
-                      counts: day.counts, href: day.isLogged ? urls.href(urls.day(day.date)) : nil)
+                      counts: day.counts, href: day.isLogged ? urls.href(urls.day(day.date)) : nil,
+                      isFuture: last.map { day.date > $0 } ?? false)
             }
         case .month:
-            let last = period.days.count
+            let lastDay = period.days.count
             slots = period.days.map { day in
-                let shown = day.date.day == 1 || day.date.day % 5 == 0 && last - day.date.day >= 2 || day.date.day == last
+                let shown = day.date.day == 1 || day.date.day % 5 == 0 && lastDay - day.date.day >= 2 || day.date.day == lastDay
                 return .init(label: [shown ? String(day.date.day) : ""], name: l10n.shortDate(day.date),
-                             counts: day.counts, href: day.isLogged ? urls.href(urls.day(day.date)) : nil)
+                             counts: day.counts, href: day.isLogged ? urls.href(urls.day(day.date)) : nil,
+                             isFuture: last.map { day.date > $0 } ?? false)
             }
         case .year:
             let year = period.start.year
@@ -25,7 +29,8 @@ extension SiteRenderer {
                 let monthStats = monthIndex[year * 100 + month].map { stats.months[$0] }
                 return .init(label: [l10n.shortMonth(month)], name: l10n.monthYear(year: year, month: month),
                              counts: monthStats?.totals ?? Array(repeating: 0, count: chartGenres.count),
-                             href: monthStats.map { _ in urls.href(urls.month(year: year, month: month)) })
+                             href: monthStats.map { _ in urls.href(urls.month(year: year, month: month)) },
+                             isFuture: last.map { year * 100 + month > $0.year * 100 + $0.month } ?? false)
             }
         case .all:
             slots = (period.start.year...period.end.year).map { year in
@@ -91,12 +96,17 @@ extension SiteRenderer {
 
     // MARK: Month calendar
 
-    /// A month as weeks of seven cells from `week_start`, blank outside the month.
+    /// A month as weeks of seven cells from `week_start`, blank outside the month. Days after the
+    /// journal's last logged day are "not yet", and the weeks after its week are left out.
     func calendar(_ month: PeriodStats) -> CalendarView {
+        let last = journal.lastDate
         var cells = Array(repeating: CalendarCell.blankCell, count: month.start.weekdayOffset(weekStart: journal.config.weekStart))
         for tally in month.days {
             var cell = CalendarCell(blank: false, day: tally.date.day, dateISO: tally.date.iso)
-            if let dayIndex = tally.dayIndex {
+            if let last, tally.date > last {
+                if cells.count % 7 == 0 { break } // a week that has not begun
+                cell.future = true
+            } else if let dayIndex = tally.dayIndex {
                 cell.href = urls.href(urls.day(tally.date))
                 cell.count = tally.total
                 cell.label = "\(l10n.longDate(tally.date)) · \(l10n.tracks(tally.total))"
@@ -120,6 +130,30 @@ extension SiteRenderer {
             },
             title: l10n.monthYear(year: month.start.year, month: month.start.month),
             href: urls.href(urls.month(year: month.start.year, month: month.start.month)))
+    }
+
+    // MARK: Year heatmap
+
+    /// A year's heatmap, with days after the journal's last logged day drawn as not yet come.
+    func heatmap(_ year: PeriodStats) -> YearHeatmap {
+        let last = journal.lastDate
+        let cells = year.days.map { tally in
+            YearHeatmap.Cell(date: tally.date, count: tally.total, href: tally.isLogged ? urls.href(urls.day(tally.date)) : nil,
+                             isFuture: last.map { tally.date > $0 } ?? false)
+        }
+        return YearHeatmap(year: year.start.year, cells: cells, title: "\(year.start.year) · \(l10n.string("heatmap"))", l10n: l10n)
+    }
+
+    /// The heatmap's numbers as a table: a row per month up to the journal's last logged one.
+    func heatmapMonths(_ year: PeriodStats) -> [HeatmapMonth] {
+        let number = year.start.year
+        let lastMonth = journal.lastDate.map { $0.year > number ? 12 : $0.month } ?? 12
+        return (1...max(1, lastMonth)).map { month in
+            let monthStats = monthIndex[number * 100 + month].map { stats.months[$0] }
+            return HeatmapMonth(name: l10n.monthYear(year: number, month: month),
+                                href: monthStats.map { _ in urls.href(urls.month(year: number, month: month)) },
+                                days: monthStats?.daysLogged ?? 0, tracks: monthStats?.plays ?? 0)
+        }
     }
 
     // MARK: Shared pieces

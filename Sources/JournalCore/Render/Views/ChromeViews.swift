@@ -56,11 +56,13 @@ struct NavItem {
     var label: String
     var href: String
     var current: Bool
+    /// The search item, which the theme draws as an icon on narrow screens.
+    var isSearch = false
 }
 
 extension NavItem: TemplateObjectRepresentable {
     var templateObject: TemplateObject {
-        ["label": label.templateValue, "href": href.templateValue, "current": current.templateValue]
+        ["label": label.templateValue, "href": href.templateValue, "current": current.templateValue, "isSearch": isSearch.templateValue]
     }
 }
 

@@ -92,6 +92,8 @@ struct CalendarCell {
     var artwork: String? = nil
     /// The first track's genre colour when it has no artwork.
     var color: String? = nil
+    /// After the journal's last logged day: not a skipped day, a day not yet come.
+    var future = false
 
     static let blankCell = CalendarCell(blank: true, day: 0, dateISO: "")
 }
@@ -99,7 +101,8 @@ struct CalendarCell {
 extension CalendarCell: TemplateObjectRepresentable {
     var templateObject: TemplateObject {
         ["blank": blank.templateValue, "day": day.templateValue, "dateISO": dateISO.templateValue, "href": href.templateValue,
-         "count": count.templateValue, "label": label.templateValue, "artwork": artwork.templateValue, "color": color.templateValue]
+         "count": count.templateValue, "label": label.templateValue, "artwork": artwork.templateValue, "color": color.templateValue,
+         "future": future.templateValue]
     }
 }
 
@@ -254,6 +257,8 @@ struct YearPageView {
     var summary: [SummaryItem]
     /// Inline SVG.
     var heatmap: String
+    /// The heatmap's numbers, for the table beside it.
+    var heatmapMonths: [HeatmapMonth]
     var chart: ChartView
     var genres: [GenreShare]
     /// `No genre: 3 tracks`, when the period has tracks with no genre.
@@ -271,10 +276,25 @@ struct YearPageView {
 extension YearPageView: TemplateObjectRepresentable {
     var templateObject: TemplateObject {
         ["breadcrumbs": breadcrumbs.templateValue, "title": title.templateValue, "summary": summary.templateValue, "heatmap": heatmap.templateValue,
+         "heatmapMonths": heatmapMonths.templateValue,
          "chart": chart.templateValue, "genres": genres.templateValue, "noGenre": noGenre.templateValue, "topArtists": topArtists.templateValue,
          "topTracks": topTracks.templateValue, "months": months.templateValue, "longestStreak": longestStreak.templateValue,
          "currentStreak": currentStreak.templateValue, "previous": previous.templateValue, "next": next.templateValue]
     }
 }
 
+/// A month of the year heatmap's table: days logged and tracks.
+struct HeatmapMonth {
+    var name: String
+    /// The month's page, when it has one.
+    var href: String?
+    var days: Int
+    var tracks: Int
+}
+
+extension HeatmapMonth: TemplateObjectRepresentable {
+    var templateObject: TemplateObject {
+        ["name": name.templateValue, "href": href.templateValue, "days": days.templateValue, "tracks": tracks.templateValue]
+    }
+}
 
