@@ -148,15 +148,35 @@ import Testing
         let journal = try TestJournal(RenderTests.threeDays)
         #expect(journal.build().succeeded)
         let site = journal.tree()
-        // Another build holds the output's lock.
-        let held = try #require(Platform.lockFolder(journal.path))
+        // Another build is writing: it holds the lock on its staging folder.
+        let foreign = journal.path + "/.public.staging-999999999"
+        #expect(mkdir(foreign, 0o755) == 0)
+        let held = try #require(Platform.lockFolder(foreign, wait: false))
         try journal.write("content/diary/2026/11/2026-11-20.md", "---\ntitle: Edited\ntracks: [{title: X, artist: Y}]\n---\n")
         let report = journal.build()
         #expect(!report.succeeded)
         #expect(journal.lines(report.diagnostics).first?.contains("another journal build is writing to") == true)
         #expect(journal.tree() == site)
+        #expect(FileManager.default.fileExists(atPath: foreign)) // not ours to remove while in use
         Platform.unlock(held)
+        // Once it has ended (or died), its folder is a leftover: removed, and the build goes on.
         #expect(journal.build().succeeded)
         #expect(journal.page("2026/11/20/index.html")?.contains("Edited") == true)
+        #expect(!FileManager.default.fileExists(atPath: foreign))
+    }
+
+    @Test func buildsIntoTwoOutputsInOneFolderRunSideBySide() throws {
+        let journal = try TestJournal(RenderTests.threeDays)
+        let parent = journal.path + "/sites"
+        #expect(mkdir(parent, 0o755) == 0)
+        // A build into sites/a is running ...
+        #expect(mkdir(parent + "/.a.staging-999999999", 0o755) == 0)
+        let held = try #require(Platform.lockFolder(parent + "/.a.staging-999999999", wait: false))
+        defer { Platform.unlock(held) }
+        // ... and one into sites/b, beside it, goes ahead.
+        let report = journal.build(output: parent + "/b")
+        #expect(report.succeeded, "\(journal.lines(report.diagnostics))")
+        #expect(FileManager.default.fileExists(atPath: parent + "/b/index.html"))
+        #expect(!journal.build(output: parent + "/a").succeeded)
     }
 }

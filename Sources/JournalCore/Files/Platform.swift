@@ -44,13 +44,16 @@ enum Platform {
         journal_exchange_paths(first, second) == 0 ? 0 : errno
     }
 
-    /// Takes an exclusive advisory lock on a folder without waiting, held until `descriptor`
-    /// is closed (or the process ends, however it ends). Returns the open descriptor, or nil
-    /// with `errno` set (`EWOULDBLOCK` when another process holds the lock).
-    static func lockFolder(_ path: String) -> Int32? {
+    /// Takes an exclusive advisory lock on a folder, held until `descriptor` is closed (or the
+    /// process ends, however it ends). `wait`: until another process lets go, else fail at once.
+    /// Returns the open descriptor, or nil with `errno` set (`EWOULDBLOCK` when another process
+    /// holds the lock and `wait` is false).
+    static func lockFolder(_ path: String, wait: Bool) -> Int32? {
         let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
-        if flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
+        var result = flock(descriptor, LOCK_EX | (wait ? 0 : LOCK_NB))
+        while result != 0 && errno == EINTR { result = flock(descriptor, LOCK_EX | (wait ? 0 : LOCK_NB)) }
+        if result != 0 {
             let reason = errno
             close(descriptor)
             errno = reason

@@ -20,8 +20,11 @@ import Darwin
 /// rename, and the output is only ever read through real folders: a symbolic link inside it is
 /// never followed, so no write can land outside it.
 ///
-/// Builds into one output take a lock on the output's parent folder: a second build at the same
-/// time fails at once with a clear message instead of mixing two sites.
+/// A build holds a lock on its own staging folder for as long as it runs: a second build into the
+/// same output sees it and fails at once with a clear message instead of mixing two sites. The
+/// output's parent folder is locked only for the moments when staging folders are looked at,
+/// made or swapped, so builds into other outputs beside it (`~/sites/a`, `~/sites/b`) run side
+/// by side.
 public final class SiteWriter: @unchecked Sendable {
     /// Marks a folder as made by `journal`, so a build never replaces a folder it did not make.
     public static let markerName = ".journal-output"
@@ -48,6 +51,7 @@ public final class SiteWriter: @unchecked Sendable {
     public let output: String
     private let folder: OutputFolder
     private let staging: String
+    /// The lock on `staging`, held until the build ends.
     private var lockDescriptor: Int32?
 
     /// The previous site, as found through real folders: regular files with their status, and
@@ -66,8 +70,9 @@ public final class SiteWriter: @unchecked Sendable {
     private var changed: Set<String> = []
     private var failures: [String] = []
 
-    /// Checks that `output` may be written (`OutputFolder`), takes the lock, removes what an
-    /// interrupted build left behind, and creates an empty staging folder beside the output.
+    /// Checks that `output` may be written (`OutputFolder`) and that no other build is writing
+    /// it, removes what an interrupted build left behind, and creates an empty staging folder
+    /// beside the output, locked until the build ends.
     public init(output: String, source: String) throws(Failure) {
         switch OutputFolder.resolve(output, source: source) {
         case .failure(let problem): throw Failure(problem.message)
@@ -80,14 +85,28 @@ public final class SiteWriter: @unchecked Sendable {
         } catch {
             throw Failure("cannot create the folder \(folder.parent): \(error.localizedDescription)")
         }
-        guard let descriptor = Platform.lockFolder(folder.parent) else {
-            if errno == EWOULDBLOCK {
-                throw Failure("another journal build is writing to \(folder.shown) right now; build again when it has finished")
-            }
+        // Look at and make staging folders under the parent's lock, held a moment.
+        guard let parentLock = Platform.lockFolder(folder.parent, wait: true) else {
             throw Failure("cannot lock \(folder.parent) for writing: \(Platform.describe(errno))")
         }
-        lockDescriptor = descriptor
+        guard !Self.isBeingBuilt(folder) else {
+            Platform.unlock(parentLock)
+            throw Failure("another journal build is writing to \(folder.shown) right now; build again when it has finished")
+        }
         Self.recover(folder)
+        guard mkdir(staging, 0o755) == 0 else {
+            let reason = Platform.describe(errno)
+            Platform.unlock(parentLock)
+            throw Failure("cannot create the staging folder \(staging): \(reason)")
+        }
+        guard let stagingLock = Platform.lockFolder(staging, wait: false) else {
+            let reason = Platform.describe(errno)
+            rmdir(staging)
+            Platform.unlock(parentLock)
+            throw Failure("cannot lock the staging folder \(staging): \(reason)")
+        }
+        lockDescriptor = stagingLock
+        Platform.unlock(parentLock)
 
         var files: [String: stat] = [:]
         var folders: Set<String> = []
@@ -106,11 +125,6 @@ public final class SiteWriter: @unchecked Sendable {
         previousFiles = files
         previousFolders = folders
         previousHasOthers = others
-        if mkdir(staging, 0o755) != 0 {
-            let reason = Platform.describe(errno)
-            unlock()
-            throw Failure("cannot create the staging folder \(staging): \(reason)")
-        }
     }
 
     deinit {
@@ -168,6 +182,14 @@ public final class SiteWriter: @unchecked Sendable {
             throw Failure(messages: failures.sorted())
         }
         let written = changed.subtracting([Self.markerName]).count
+        // Swapping happens under the parent's lock, so no other build's look at the staging
+        // folders (`recover`) can fall between the steps of a two-rename swap.
+        guard let parentLock = Platform.lockFolder(folder.parent, wait: true) else {
+            let reason = Platform.describe(errno)
+            discardStaging()
+            throw Failure("cannot lock \(folder.parent) for writing: \(reason)")
+        }
+        defer { Platform.unlock(parentLock) }
         guard hasPrevious else {
             if rename(staging, output) != 0 {
                 let reason = Platform.describe(errno)
@@ -264,19 +286,38 @@ public final class SiteWriter: @unchecked Sendable {
         }
     }
 
-    /// What a build that died left beside `folder`: a previous site moved aside (put back if
-    /// the output is missing, as the two-rename swap leaves it when killed between its renames)
-    /// and staging folders (removed). Runs under the lock, so no other build is using them.
-    static func recover(_ folder: OutputFolder) {
-        var leftovers: [String] = []
+    /// The staging (`.public.staging-123`) and moved-aside (`.public.old-123`) folders beside
+    /// `folder`, by name.
+    static func siblings(of folder: OutputFolder) -> [String] {
+        var names: [String] = []
         FileTree.walk(folder.parent, recursive: false) { name, _ in
             for kind in ["staging", "old"] {
                 let prefix = ".\(folder.name).\(kind)-"
                 if name.hasPrefix(prefix), name.count > prefix.count, name.dropFirst(prefix.count).allSatisfy(\.isASCII), name.dropFirst(prefix.count).allSatisfy(\.isNumber) {
-                    leftovers.append(name)
+                    names.append(name)
                 }
             }
         }
+        return names
+    }
+
+    /// Whether a running build holds the lock on a staging folder of `folder`. Runs under the
+    /// parent's lock.
+    static func isBeingBuilt(_ folder: OutputFolder) -> Bool {
+        siblings(of: folder).contains { name in
+            guard name.hasPrefix(".\(folder.name).staging-") else { return false }
+            guard let descriptor = Platform.lockFolder(folder.parent + "/" + name, wait: false) else { return errno == EWOULDBLOCK }
+            Platform.unlock(descriptor)
+            return false
+        }
+    }
+
+    /// What a build that died left beside `folder`: a previous site moved aside (put back if
+    /// the output is missing, as the two-rename swap leaves it when killed between its renames)
+    /// and staging folders (removed). Runs under the parent's lock, after `isBeingBuilt` said no
+    /// build is using them.
+    static func recover(_ folder: OutputFolder) {
+        let leftovers = siblings(of: folder)
         var status = stat()
         if lstat(folder.path, &status) != 0, let moved = leftovers.sorted().first(where: { $0.hasPrefix(".\(folder.name).old-") }) {
             rename(folder.parent + "/" + moved, folder.path)
