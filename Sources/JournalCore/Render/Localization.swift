@@ -20,6 +20,8 @@ public struct Localization: Sendable {
     let playCount: CountForms
     let dayCount: CountForms
     let appearanceCount: CountForms
+    let artistCount: CountForms
+    let albumCount: CountForms
 
     let longDatePattern: TextPattern
     let shortDatePattern: TextPattern
@@ -76,6 +78,8 @@ public struct Localization: Sendable {
         playCount = count("counts.plays")
         dayCount = count("counts.days")
         appearanceCount = count("counts.appearances")
+        artistCount = count("counts.artists")
+        albumCount = count("counts.albums")
         longDatePattern = pattern("formats.long_date")
         shortDatePattern = pattern("formats.short_date")
         dayMonthPattern = pattern("formats.day_month")
@@ -118,6 +122,12 @@ public struct Localization: Sendable {
 
     /// `+ 3 with others` / `+ 함께한 곡 3회`: plays as a guest.
     public func appearances(_ count: Int) -> String { appearanceCount.format(count) }
+
+    /// `573 artists` / `아티스트 573명`.
+    public func artists(_ count: Int) -> String { artistCount.format(count) }
+
+    /// `12 albums` / `앨범 12장`.
+    public func albums(_ count: Int) -> String { albumCount.format(count) }
 
     // MARK: Dates
 
