@@ -22,6 +22,9 @@ subpath=$(mktemp -d)
 python3 .ci/gates/check_links.py "$subpath/site" /journal/ https://someone.github.io/journal/
 rm -rf "$subpath"
 
+echo "-- Bounded pages: no page of a 10-year journal over 100 KB"
+bash .ci/gates/bounded_pages.sh "$journal"
+
 echo "-- Kill test: builds killed at 30 moments, and two at once, leave the old or the new site"
 python3 .ci/gates/kill_test.py --journal "$journal" --days 365 --kills 30 --budget 600
 

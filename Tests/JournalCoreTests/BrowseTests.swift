@@ -45,10 +45,18 @@ import Testing
         #expect(text.contains("First listened 31 Dec 2025"))
         #expect(text.contains("Last listened 2 Jan 2026"))
         #expect(text.contains("Ditto — OMG"))
-        // Every play, in date order, linked to its day.
+        // The latest year's plays, a day at a time, linked to the day; the year before on a page of its own.
         let playList = String(try #require(page.components(separatedBy: "class=\"play-list\"").last))
-        let days = attributeValues("href", in: playList).filter { $0.count == 12 && $0.hasPrefix("/20") && $0.hasSuffix("/") && $0.split(separator: "/").count == 3 }
-        #expect(days.prefix(3) == ["/2025/12/31/", "/2026/01/02/", "/2026/01/02/"])
+        func days(_ html: String) -> [String] {
+            attributeValues("href", in: html).filter { $0.count == 12 && $0.hasPrefix("/20") && $0.hasSuffix("/") && $0.split(separator: "/").count == 3 }
+        }
+        #expect(days(playList) == ["/2026/01/02/"])
+        #expect(text.contains("2026 · 2 plays 2 Jan Ditto · 가을 발라드 (아이유, NewJeans)"))
+        #expect(text.contains("2 plays + 1 with others"))
+        #expect(attributeValues("href", in: page).contains("/artists/newjeans/2025/"))
+        let earlier = try #require(journal.page("artists/newjeans/2025/index.html"))
+        #expect(days(String(try #require(earlier.components(separatedBy: "class=\"play-list\"").last))) == ["/2025/12/31/"])
+        #expect(attributeValues("href", in: earlier).contains("/artists/newjeans/"))
         // Collaborations credit every artist, each linked.
         let day = try #require(journal.page("2026/01/02/index.html"))
         #expect(attributeValues("href", in: day).contains("/artists/아이유/"))
@@ -64,8 +72,14 @@ import Testing
         #expect(visibleText(genres).contains("K-Pop 2 tracks · 50%"))
         let kpop = try #require(journal.page("genres/k-pop/index.html"))
         #expect(kpop.contains("<svg class=\"chart\""))
-        #expect(attributeValues("href", in: kpop).contains("/2025/12/31/"))
+        // The latest year's days on the page, the year before on a page of its own.
+        #expect(!attributeValues("href", in: kpop).contains("/2025/12/31/"))
         #expect(attributeValues("href", in: kpop).contains("/2026/01/02/"))
+        #expect(visibleText(kpop).contains("2026 · 1 day · 1 play Jan 2"))
+        #expect(attributeValues("href", in: kpop).contains("/genres/k-pop/2025/"))
+        let kpop2025 = try #require(journal.page("genres/k-pop/2025/index.html"))
+        #expect(attributeValues("href", in: kpop2025).contains("/2025/12/31/"))
+        #expect(attributeValues("href", in: kpop2025).contains("/genres/k-pop/"))
         #expect(visibleText(kpop).contains("1 NewJeans 2 plays"))
         // Tags match without case: "Rain" and "rain" are one tag, holding days and playlists.
         let rain = try #require(journal.page("tags/rain/index.html"))

@@ -44,6 +44,61 @@ import Testing
         #expect(profile.lastPlayed?.iso == "2026-03-01")
     }
 
+    @Test func aTrackAndItsAlbumCountTheSamePlaysWhenADayLeavesOutTheAlbum() throws {
+        // 밤편지 is played from Palette three times and once with no album; Spring is on two
+        // albums and once on none, so that play belongs to neither.
+        let (journal, _, library) = try analysed([
+            "2026-09-13": ["밤편지/아이유/Ballad/Palette", "Spring/아이유/Ballad/Single"],
+            "2026-09-25": ["밤편지/아이유/Ballad/palette", "Spring/아이유/Ballad/Album"],
+            "2026-11-09": ["밤편지/아이유/Ballad/Palette", "Spring/아이유/Ballad"],
+            "2026-11-21": ["밤편지/아이유/Ballad", "Duet/Other+아이유/Ballad/Palette"],
+        ])
+        let iu = try #require(library.artist(named: "아이유"))
+        let profile = ArtistProfile(iu, journal: journal)
+        #expect(profile.tracks == [
+            .init(title: "밤편지", album: "Palette", plays: 4),
+            .init(title: "Duet", album: "Palette", plays: 1),
+            .init(title: "Spring", album: "Single", plays: 1),
+            .init(title: "Spring", album: "Album", plays: 1),
+            .init(title: "Spring", album: nil, plays: 1),
+        ])
+        #expect(profile.albums == [
+            .init(title: "Palette", album: nil, plays: 5), .init(title: "Album", album: nil, plays: 1), .init(title: "Single", album: nil, plays: 1),
+        ])
+        // What the page lists agrees: the tracks' plays are every play, an album's are its tracks'.
+        #expect(profile.tracks.map(\.plays).reduce(0, +) == iu.plays.count)
+        for album in profile.albums {
+            #expect(profile.tracks.filter { $0.album == album.title }.map(\.plays).reduce(0, +) == album.plays, "\(album.title)")
+        }
+        #expect(profile.years.map(\.year) == [2026])
+        #expect(profile.years.first?.days.map(\.count) == [2, 2, 2, 2])
+    }
+
+    @Test func anArtistsPlaysAreSplitByYear() throws {
+        let (journal, _, library) = try analysed([
+            "2024-12-31": ["a/X/Jazz"], "2025-01-01": ["b/X/Jazz", "c/Y+X/Jazz"], "2025-06-01": ["d/X/Jazz"], "2026-01-01": ["e/X/Jazz"],
+        ])
+        let profile = ArtistProfile(try #require(library.artist(named: "x")), journal: journal)
+        #expect(profile.years.map(\.year) == [2024, 2025, 2026])
+        #expect(profile.years.map(\.plays.count) == [1, 3, 1])
+        #expect(profile.years[1].days.map { $0.map(\.trackIndex) } == [[0, 1], [0]])
+    }
+
+    @Test func theArtistIndexGroupsLatinByLetterHangulByConsonantAndTheRestUnderHash() throws {
+        let (journal, _, library) = try analysed([
+            "2026-01-05": ["a/Zed/Jazz", "b/ann/Jazz", "c/Élan/Jazz", "d/(G)I-DLE/K-Pop", "e/10cm/Indie", "f/아이유/Ballad"],
+            "2026-01-06": ["g/꿈별/Ballad", "h/김광석/Folk", "i/宇多田ヒカル/Pop", "j/Bob/Rock", "k/ㅎㅎ/Pop"],
+        ])
+        _ = journal
+        let index = ArtistIndex(library)
+        let names = index.entries.map { "\($0.letter) \(library.artists[$0.artist].name)" }
+        #expect(names == ["A ann", "B Bob", "E Élan", "G (G)I-DLE", "Z Zed", "ㄱ 김광석", "ㄱ 꿈별", "ㅇ 아이유", "ㅎ ㅎㅎ", "# 10cm", "# 宇多田ヒカル"])
+        #expect(index.letters.map(\.letter) == ["A", "B", "E", "G", "Z", "ㄱ", "ㅇ", "ㅎ", "#"])
+        #expect(index.letters.first { $0.letter == "ㄱ" }.map { [$0.first, $0.count] } == [5, 2])
+        // A Korean site puts Hangul first.
+        #expect(ArtistIndex(library, hangulFirst: true).letters.map(\.letter) == ["ㄱ", "ㅇ", "ㅎ", "A", "B", "E", "G", "Z", "#"])
+    }
+
     @Test func aGenreProfileRanksItsArtistsAndListsEachDayOnce() throws {
         let (journal, stats, library) = try analysed([
             "2026-01-05": ["a/Zed/Jazz", "b/Ann/Jazz", "c/Ann/Jazz"],
@@ -57,6 +112,8 @@ import Testing
         #expect(profile.days.map { journal.days[$0].date.iso } == ["2026-01-05", "2026-01-07"])
         #expect(profile.daysByYear.map(\.year) == [2026])
         #expect(profile.daysByYear.map(\.days) == [profile.days])
+        #expect(profile.daysByYear.map(\.plays) == [4])
+        #expect(profile.daysByYear.first?.months(in: journal).map(\.month) == [1])
         #expect(profile.rank == 1)
         #expect(profile.topArtists.map(\.name) == ["Ann", "Zed"])
         #expect(profile.topArtists.map(\.plays) == [2, 2])

@@ -1,30 +1,64 @@
-/// What an artist's page counts: each of the artist's tracks and albums with its plays, and the
-/// first and last day the artist was played. Every play where the artist is credited counts.
+/// What an artist's page counts (docs/content-format.md, "Browsing"): each of the artist's tracks
+/// and albums with its plays, the plays year by year, and the first and last day the artist was
+/// played. Every play where the artist is credited counts, so the tracks' plays add up to the
+/// plays listed, and each album's plays to those of the tracks shown on it.
 public struct ArtistProfile: Sendable {
     /// A track or an album with its plays.
     public struct Count: Sendable, Equatable {
         public var title: String
-        /// The album a track was first played from; nil for albums and for tracks without one.
+        /// The album a track's plays count under; nil for albums and for tracks without one.
         public var album: String?
         public var plays: Int
     }
 
-    /// Plays descending, then title (case-insensitively), then first played. A title counts once
-    /// whatever its case; it keeps the spelling and album of its first play.
+    /// The artist's plays in one calendar year, in date order.
+    public struct Year: Sendable, Equatable {
+        public var year: Int
+        public var plays: [Play]
+
+        /// The same plays a day at a time: at most one entry per day of the year, however many
+        /// tracks a day holds.
+        public var days: [[Play]] {
+            var days: [[Play]] = []
+            for play in plays {
+                if days.last?.last?.dayIndex == play.dayIndex { days[days.count - 1].append(play) } else { days.append([play]) }
+            }
+            return days
+        }
+    }
+
+    /// A track is a title on an album, both without case; a play that names no album counts
+    /// under the album its title is played from elsewhere, when that is exactly one album (the
+    /// day that forgot the album field), else under none. Plays descending, then title
+    /// (case-insensitively), then first played; each keeps the spelling of its first play.
     public let tracks: [Count]
     /// Ordered as `tracks`.
     public let albums: [Count]
+    /// Oldest first; only years with plays.
+    public let years: [Year]
     public let firstPlayed: CalendarDate?
     public let lastPlayed: CalendarDate?
 
     public init(_ artist: Artist, journal: Journal) {
+        let played = artist.plays.map { journal.days[$0.dayIndex].tracks[$0.trackIndex] }
+        // The albums each title is played from, and each album's first spelling.
+        var albumsOfTitle: [String: Set<String>] = [:]
+        var albumSpelling: [String: String] = [:]
+        for track in played {
+            guard let album = track.album else { continue }
+            albumsOfTitle[track.title.lowercased(), default: []].insert(album.lowercased())
+            if albumSpelling[album.lowercased()] == nil { albumSpelling[album.lowercased()] = album }
+        }
         var trackCounts: [String: (count: Count, first: Int)] = [:]
         var albumCounts: [String: (count: Count, first: Int)] = [:]
-        for (order, play) in artist.plays.enumerated() {
-            let track = journal.days[play.dayIndex].tracks[play.trackIndex]
-            trackCounts[track.title.lowercased(), default: (Count(title: track.title, album: track.album, plays: 0), order)].count.plays += 1
-            if let album = track.album {
-                albumCounts[album.lowercased(), default: (Count(title: album, album: nil, plays: 0), order)].count.plays += 1
+        for (order, track) in played.enumerated() {
+            let title = track.title.lowercased()
+            let known = albumsOfTitle[title, default: []]
+            let albumKey = track.album?.lowercased() ?? (known.count == 1 ? known.first : nil)
+            let album = albumKey.flatMap { albumSpelling[$0] }
+            trackCounts[title + "\u{0}" + (albumKey.map { "\u{1}" + $0 } ?? ""), default: (Count(title: track.title, album: album, plays: 0), order)].count.plays += 1
+            if let albumKey, let album {
+                albumCounts[albumKey, default: (Count(title: album, album: nil, plays: 0), order)].count.plays += 1
             }
         }
         func ordered(_ counts: [String: (count: Count, first: Int)]) -> [Count] {
@@ -34,6 +68,12 @@ public struct ArtistProfile: Sendable {
         }
         tracks = ordered(trackCounts)
         albums = ordered(albumCounts)
+        var years: [Year] = []
+        for play in artist.plays {
+            let year = journal.days[play.dayIndex].date.year
+            if years.last?.year == year { years[years.count - 1].plays.append(play) } else { years.append(Year(year: year, plays: [play])) }
+        }
+        self.years = years
         firstPlayed = artist.plays.first.map { journal.days[$0.dayIndex].date }
         lastPlayed = artist.plays.last.map { journal.days[$0.dayIndex].date }
     }

@@ -5,8 +5,26 @@ public struct GenreProfile: Sendable {
     public let plays: [Play]
     /// Indexes into `Journal.days` of the days with a play of the genre, in date order.
     public let days: [Int]
-    /// The same days by year, in order.
-    public let daysByYear: [(year: Int, days: [Int])]
+    /// The days of one calendar year with a play of the genre, and the genre's plays that year.
+    public struct YearDays: Sendable, Equatable {
+        public var year: Int
+        /// Indexes into `Journal.days`, in date order.
+        public var days: [Int]
+        public var plays: Int
+
+        /// The same days by month (1 to 12), in order; only months with plays.
+        public func months(in journal: Journal) -> [(month: Int, days: [Int])] {
+            var months: [(month: Int, days: [Int])] = []
+            for index in days {
+                let month = journal.days[index].date.month
+                if months.last?.month == month { months[months.count - 1].days.append(index) } else { months.append((month, [index])) }
+            }
+            return months
+        }
+    }
+
+    /// The same days by year, oldest first; only years with plays.
+    public let daysByYear: [YearDays]
     /// 1 for the genre with the most plays, in site-wide order.
     public let rank: Int
     /// Primary artists by plays in the genre (the order of `Stats.ranking`), at most `topCount`.
@@ -17,10 +35,12 @@ public struct GenreProfile: Sendable {
     public init(_ genre: Genre, journal: Journal, catalog: GenreCatalog, library: Library) {
         plays = library.genrePlays[genre.key] ?? []
         days = plays.map(\.dayIndex).reduce(into: [Int]()) { if $0.last != $1 { $0.append($1) } }
-        var byYear: [(year: Int, days: [Int])] = []
-        for index in days {
-            let year = journal.days[index].date.year
-            if byYear.last?.year == year { byYear[byYear.count - 1].days.append(index) } else { byYear.append((year, [index])) }
+        var byYear: [YearDays] = []
+        for play in plays {
+            let year = journal.days[play.dayIndex].date.year
+            if byYear.last?.year != year { byYear.append(YearDays(year: year, days: [], plays: 0)) }
+            byYear[byYear.count - 1].plays += 1
+            if byYear[byYear.count - 1].days.last != play.dayIndex { byYear[byYear.count - 1].days.append(play.dayIndex) }
         }
         daysByYear = byYear
         rank = (catalog.playedGenres.firstIndex { $0.key == genre.key } ?? 0) + 1

@@ -33,7 +33,7 @@ enum LanguageLoading {
             ("names", [("months", .names(12)), ("months_short", .names(12)), ("weekdays", .names(7)),
                        ("weekdays_short", .names(7)), ("weekdays_initial", .names(7))]),
             ("counts", [("tracks", .count), ("plays", .count), ("days", .count), ("appearances", .count), ("genres", .count),
-                        ("other_genres_hint", .count), ("days_logged_hint", .count)]),
+                        ("other_genres_hint", .count), ("days_logged_hint", .count), ("artists", .count), ("albums", .count)]),
             ("formats", [("long_date", .pattern(dates)), ("short_date", .pattern(dates)), ("day_month", .pattern(dates)),
                          ("month_year", .pattern(monthYear)), ("week_of", .pattern(dates)),
                          ("page_of", .pattern(TextPattern.numberPlaceholders(.page, .pages))),

@@ -30,15 +30,25 @@ public struct SiteURLs: Sendable {
     public func chart(of page: String) -> String { page + "chart.svg" }
     public var artists: String { "artists/" }
     public func artist(_ slug: String) -> String { "artists/\(slug)/" }
+    /// `artists/iu/2025/`: an artist's plays in a year before their latest.
+    public func artistYear(_ slug: String, _ year: Int) -> String { artist(slug) + "\(CalendarDate.pad(year, 4))/" }
+    /// Every track of an artist, and every album: first pages of lists `paged` goes on from.
+    public func artistTracks(_ slug: String) -> String { artist(slug) + "tracks/" }
+    public func artistAlbums(_ slug: String) -> String { artist(slug) + "albums/" }
     public var genres: String { "genres/" }
     public func genre(_ slug: String) -> String { "genres/\(slug)/" }
+    /// `genres/jazz/2025/`: the days of a year before the genre's latest.
+    public func genreYear(_ slug: String, _ year: Int) -> String { genre(slug) + "\(CalendarDate.pad(year, 4))/" }
     public var tags: String { "tags/" }
     public func tag(_ slug: String) -> String { "tags/\(slug)/" }
     public var search: String { "search/" }
     /// Every year and month, and the all-time totals.
     public var archive: String { "archive/" }
     public var searchIndex: String { "search-index.json" }
-    public func homePage(_ number: Int) -> String { number <= 1 ? "" : "page/\(number)/" }
+    public func homePage(_ number: Int) -> String { paged("", number) }
+    /// Page `number` (from 1) of the list at `path`: the first is `path` itself, the rest
+    /// `path` + `page/2/`, as on the home page.
+    public func paged(_ path: String, _ number: Int) -> String { number <= 1 ? path : path + "page/\(number)/" }
     public var playlists: String { "playlists/" }
     public func playlist(_ slug: String) -> String { "playlists/\(slug)/" }
     public func page(_ slug: String) -> String { "\(slug)/" }

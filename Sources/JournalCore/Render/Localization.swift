@@ -23,6 +23,8 @@ public struct Localization: Sendable {
     let genreCount: CountForms
     let otherGenresHintCount: CountForms
     let daysLoggedHintCount: CountForms
+    let artistCount: CountForms
+    let albumCount: CountForms
 
     let longDatePattern: TextPattern
     let shortDatePattern: TextPattern
@@ -83,6 +85,8 @@ public struct Localization: Sendable {
         genreCount = count("counts.genres")
         otherGenresHintCount = count("counts.other_genres_hint")
         daysLoggedHintCount = count("counts.days_logged_hint")
+        artistCount = count("counts.artists")
+        albumCount = count("counts.albums")
         longDatePattern = pattern("formats.long_date")
         shortDatePattern = pattern("formats.short_date")
         dayMonthPattern = pattern("formats.day_month")
@@ -152,6 +156,12 @@ public struct Localization: Sendable {
 
     /// `+ 3 with others` / `+ 함께한 곡 3회`: plays as a guest.
     public func appearances(_ count: Int) -> String { appearanceCount.format(count) }
+
+    /// `573 artists` / `아티스트 573명`.
+    public func artists(_ count: Int) -> String { artistCount.format(count) }
+
+    /// `12 albums` / `앨범 12장`.
+    public func albums(_ count: Int) -> String { albumCount.format(count) }
 
     // MARK: Dates
 

@@ -27,23 +27,47 @@ extension SiteRenderer {
         for index in stats.years.indices {
             page(urls.year(stats.years[index].start.year), "year") { yearPage(index) }
         }
-        page(urls.artists, "artists") { artistsPage() }
+        // Long lists are cut into pages (`page/2/`) and an artist's or genre's earlier years
+        // have pages of their own, so no page grows with the journal's age.
+        let artistIndex = ArtistIndex(library, hangulFirst: journal.config.language == .ko)
+        for number in Paging(count: artistIndex.entries.count, size: rowsPerPage).pages {
+            page(urls.paged(urls.artists, number), "artists") { artistsPage(number, index: artistIndex) }
+        }
         for index in library.artists.indices {
-            page(urls.artist(library.artists[index].slug), "artist") { artistPage(index) }
+            let slug = library.artists[index].slug
+            let profile = ArtistProfile(library.artists[index], journal: journal)
+            page(urls.artist(slug), "artist") { artistPage(index, profile: profile) }
+            for year in profile.years.dropLast().map(\.year) {
+                page(urls.artistYear(slug, year), "artist-year") { artistYearPage(index, profile: profile, year: year) }
+            }
+            for (list, count, first) in [(ArtistList.tracks, profile.tracks.count, urls.artistTracks(slug)),
+                                         (.albums, profile.albums.count, urls.artistAlbums(slug))] where count > topCount {
+                for number in Paging(count: count, size: rowsPerPage).pages {
+                    page(urls.paged(first, number), "artist-list") { artistListPage(index, profile: profile, list: list, page: number) }
+                }
+            }
         }
         page(urls.genres, "genres") { genresPage() }
         for genre in catalog.playedGenres {
-            page(urls.genre(genre.slug), "genre") { genrePage(genre) }
+            let profile = GenreProfile(genre, journal: journal, catalog: catalog, library: library)
+            page(urls.genre(genre.slug), "genre") { genrePage(genre, profile: profile) }
+            for year in profile.daysByYear.dropLast().map(\.year) {
+                page(urls.genreYear(genre.slug, year), "genre-year") { genreYearPage(genre, profile: profile, year: year) }
+            }
         }
         if !library.tags.isEmpty {
             page(urls.tags, "tags") { tagsPage() }
         }
         for tag in library.tags {
-            page(urls.tag(tag.slug), "tag") { tagPage(tag) }
+            for number in Paging(count: tag.days.count, size: daysPerPage).pages {
+                page(urls.paged(urls.tag(tag.slug), number), "tag") { tagPage(tag, page: number) }
+            }
         }
         page(urls.archive, "archive") { archivePage() }
         page(urls.search, "search") { searchPage() }
-        page(urls.playlists, "playlists") { playlistsPage() }
+        for number in Paging(count: journal.playlists.count, size: playlistsPerPage).pages {
+            page(urls.paged(urls.playlists, number), "playlists") { playlistsPage(number).templateObject }
+        }
         for playlist in journal.playlists {
             page(urls.playlist(playlist.slug), "playlist") { playlistPage(playlist) }
         }

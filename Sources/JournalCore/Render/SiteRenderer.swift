@@ -11,8 +11,14 @@ public struct SiteRenderer: Sendable {
     public let stats: Stats
     public let library: Library
     public let theme: ThemeFiles
-    /// Days per page of the home page list.
+    /// Days per page of the home page and of a tag's days.
     public var daysPerPage = 10
+    /// Cards per page of the playlists index.
+    public var playlistsPerPage = 24
+    /// Rows per page of the artists index and of an artist's tracks and albums.
+    public var rowsPerPage = 100
+    /// Rows of an artist's top tracks and albums, and of the index's most played.
+    public var topCount = 10
 
     let urls: SiteURLs
     let l10n: Localization

@@ -1,19 +1,45 @@
 import Mustache
 
-/// Artists: the index of every artist, and each artist's page with its plays over time, tracks,
-/// albums and every play.
+/// Artists: the index A–Z, and each artist's page with its plays over time, top tracks and
+/// albums and the latest year's plays; below it, each earlier year's plays and the whole lists
+/// of tracks and albums.
 extension SiteRenderer {
-    func artistsPage() -> TemplateObject {
-        let rows = library.artists.map { artist in
-            ArtistRow(name: artist.name, href: urls.href(urls.artist(artist.slug)), plays: l10n.plays(artist.primaryPlays),
-                      credits: artist.guestPlays > 0 ? l10n.appearances(artist.guestPlays) : nil)
+    /// Page `number` of the artists index.
+    func artistsPage(_ number: Int, index: ArtistIndex) -> TemplateObject {
+        let paging = Paging(count: index.entries.count, size: rowsPerPage)
+        var groups: [LetterGroup] = []
+        for entry in index.entries[paging.range(number)] {
+            let artist = library.artists[entry.artist]
+            let row = ArtistRow(name: artist.name, href: urls.href(urls.artist(artist.slug)), plays: l10n.plays(artist.primaryPlays),
+                                credits: artist.guestPlays > 0 ? l10n.appearances(artist.guestPlays) : nil)
+            if groups.last?.letter == entry.letter {
+                groups[groups.count - 1].rows.append(row)
+            } else {
+                groups.append(LetterGroup(letter: entry.letter, id: Self.letterID(entry.letter), rows: [row]))
+            }
         }
-        return chrome(title: l10n.string("artists"), description: nil, path: urls.artists, section: "artists").page("artists", rows)
+        let letters = index.letters.map { letter in
+            LetterLink(letter: letter.letter, href: urls.href(urls.paged(urls.artists, paging.page(of: letter.first))) + "#" + Self.letterID(letter.letter))
+        }
+        let top = number > 1 ? [] : library.artists.prefix(topCount).enumerated().map { rank, artist in
+            RankedItem(rank: rank + 1, name: artist.name, plays: l10n.plays(artist.primaryPlays), artist: nil, href: urls.href(urls.artist(artist.slug)))
+        }
+        let pageLabel = paging.pageCount > 1 ? l10n.pageOf(number, paging.pageCount) : nil
+        let view = ArtistsIndexView(
+            count: l10n.artists(library.artists.count), pageLabel: pageLabel,
+            hasCredits: library.artists.contains { $0.guestPlays > 0 }, letters: letters, top: top, groups: groups,
+            pagination: pagination(number, of: paging.pageCount, newestFirst: false) { urls.paged(urls.artists, $0) })
+        let title = [l10n.string("artists"), number > 1 ? pageLabel : nil].compactMap { $0 }.joined(separator: " · ")
+        return chrome(title: title, description: nil, path: urls.paged(urls.artists, number), section: "artists").page("artists", view)
     }
 
-    func artistPage(_ index: Int) -> TemplateObject {
+    /// The fragment of a letter's heading on the index: `letter-a`, `letter-ㄱ`, `letter-other`.
+    static func letterID(_ letter: String) -> String {
+        "letter-" + (letter == ArtistIndex.otherLetter ? "other" : letter.lowercased())
+    }
+
+    func artistPage(_ index: Int, profile: ArtistProfile) -> TemplateObject {
         let artist = library.artists[index]
-        let profile = ArtistProfile(artist, journal: journal)
         var summary: [SummaryItem] = []
         if let first = profile.firstPlayed, let last = profile.lastPlayed {
             summary = [
@@ -22,19 +48,85 @@ extension SiteRenderer {
                 SummaryItem(label: l10n.string("last_listened"), value: l10n.shortDate(last), href: urls.href(urls.day(last))),
             ]
         }
+        let path = urls.artist(artist.slug)
+        let latest = profile.years.last
+        let years = profile.years.count < 2 ? [] : profile.years.reversed().map { year in
+            YearLink(year: String(year.year),
+                     href: year.year == latest?.year ? urls.href(path) + "#plays" : urls.href(urls.artistYear(artist.slug, year.year)),
+                     detail: l10n.plays(year.plays.count))
+        }
         let view = ArtistPageView(
             name: artist.name,
             summary: summary,
+            credits: artist.guestPlays > 0 ? "\(l10n.plays(artist.primaryPlays)) \(l10n.appearances(artist.guestPlays))" : nil,
             chart: timeChart(artist.plays, title: "\(artist.name) · \(l10n.string("plays_over_time"))", genre: nil),
-            tracks: profile.tracks.map { CountRow(title: $0.title, album: $0.album, plays: l10n.plays($0.plays)) },
-            albums: profile.albums.map { CountRow(title: $0.title, album: nil, plays: l10n.plays($0.plays)) },
-            plays: artist.plays.map { play in
-                let date = journal.days[play.dayIndex].date
+            tracks: countRows(profile.tracks.prefix(topCount), from: 0),
+            albums: countRows(profile.albums.prefix(topCount), from: 0),
+            allTracks: profile.tracks.count > topCount ? MoreLink(href: urls.href(urls.artistTracks(artist.slug)), count: profile.tracks.count) : nil,
+            allAlbums: profile.albums.count > topCount ? MoreLink(href: urls.href(urls.artistAlbums(artist.slug)), count: profile.albums.count) : nil,
+            years: years,
+            latestYear: latest.map { String($0.year) } ?? "",
+            latestCount: l10n.plays(latest?.plays.count ?? 0),
+            plays: playRows(latest))
+        return chrome(title: artist.name, description: nil, path: path, section: "artists").page("artist", view)
+    }
+
+    /// The plays of `year`, one before the artist's latest.
+    func artistYearPage(_ index: Int, profile: ArtistProfile, year: Int) -> TemplateObject {
+        let artist = library.artists[index]
+        let position = profile.years.firstIndex { $0.year == year } ?? 0
+        let plays = profile.years[position]
+        func link(_ other: Int, _ label: String) -> PeriodLink? {
+            guard profile.years.indices.contains(other) else { return nil }
+            let otherYear = profile.years[other].year
+            let href = other == profile.years.count - 1 ? urls.href(urls.artist(artist.slug)) + "#plays" : urls.href(urls.artistYear(artist.slug, otherYear))
+            return PeriodLink(href: href, label: l10n.string(label), name: String(otherYear))
+        }
+        let view = ArtistYearPageView(trail: trail(artist), year: String(year), count: l10n.plays(plays.plays.count), plays: playRows(plays),
+                                      previous: link(position - 1, "previous_year"), next: link(position + 1, "next_year"))
+        return chrome(title: "\(artist.name) · \(year)", description: nil, path: urls.artistYear(artist.slug, year), section: "artists")
+            .page("artistYear", view)
+    }
+
+    enum ArtistList { case tracks, albums }
+
+    /// Page `number` of every track or every album of an artist.
+    func artistListPage(_ index: Int, profile: ArtistProfile, list: ArtistList, page number: Int) -> TemplateObject {
+        let artist = library.artists[index]
+        let counts = list == .tracks ? profile.tracks : profile.albums
+        let first = list == .tracks ? urls.artistTracks(artist.slug) : urls.artistAlbums(artist.slug)
+        let paging = Paging(count: counts.count, size: rowsPerPage)
+        let heading = list == .tracks ? l10n.string("tracks_heading") : l10n.string("albums")
+        let pageLabel = paging.pageCount > 1 ? l10n.pageOf(number, paging.pageCount) : nil
+        let view = ArtistListPageView(
+            trail: trail(artist), heading: heading,
+            count: [list == .tracks ? l10n.tracks(counts.count) : l10n.albums(counts.count), pageLabel].compactMap { $0 }.joined(separator: " · "),
+            rows: countRows(counts[paging.range(number)], from: paging.range(number).lowerBound),
+            pagination: pagination(number, of: paging.pageCount, newestFirst: false) { urls.paged(first, $0) })
+        let title = [artist.name, heading, number > 1 ? pageLabel : nil].compactMap { $0 }.joined(separator: " · ")
+        return chrome(title: title, description: nil, path: urls.paged(first, number), section: "artists").page("artistList", view)
+    }
+
+    private func trail(_ artist: Artist) -> Trail {
+        Trail(sectionName: l10n.string("artists"), sectionHref: urls.href(urls.artists), name: artist.name, href: urls.href(urls.artist(artist.slug)))
+    }
+
+    /// Rows numbered from `offset + 1`.
+    private func countRows(_ counts: ArraySlice<ArtistProfile.Count>, from offset: Int) -> [CountRow] {
+        counts.enumerated().map { position, count in
+            CountRow(rank: offset + position + 1, title: count.title, album: count.album, plays: l10n.plays(count.plays))
+        }
+    }
+
+    /// A year's plays a day at a time, newest first; dates by day and month, the year being the heading's.
+    private func playRows(_ year: ArtistProfile.Year?) -> [ArtistDayRow] {
+        (year?.days ?? []).reversed().map { plays in
+            let date = journal.days[plays[0].dayIndex].date
+            return ArtistDayRow(date: l10n.dayMonth(date), dateISO: date.iso, href: urls.href(urls.day(date)), tracks: plays.map { play in
                 let track = journal.days[play.dayIndex].tracks[play.trackIndex]
-                return ArtistPlayRow(date: l10n.shortDate(date), dateISO: date.iso, href: urls.href(urls.day(date)), title: track.title,
-                                     with: track.artists.count > 1 ? track.artists.joined(separator: ", ") : nil)
+                return PlayedTrack(title: track.title, with: track.artists.count > 1 ? track.artists.joined(separator: ", ") : nil)
             })
-        return chrome(title: artist.name, description: nil, path: urls.artist(artist.slug), section: "artists").page("artist", view)
+        }
     }
 
     /// Plays over time (`PlaysOverTime`) as a chart: stacked by chart genre, or drawn in one

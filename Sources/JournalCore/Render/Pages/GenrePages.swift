@@ -17,13 +17,13 @@ extension SiteRenderer {
         return page
     }
 
-    func genrePage(_ genre: Genre) -> TemplateObject {
-        let profile = GenreProfile(genre, journal: journal, catalog: catalog, library: library)
-        let years = profile.daysByYear.map { year, days in
-            GenreYear(year: String(year), days: days.map { index in
-                let date = journal.days[index].date
-                return DayChip(label: l10n.dayMonth(date), dateISO: date.iso, href: urls.href(urls.day(date)))
-            })
+    func genrePage(_ genre: Genre, profile: GenreProfile) -> TemplateObject {
+        let path = urls.genre(genre.slug)
+        let latest = profile.daysByYear.last
+        let years = profile.daysByYear.count < 2 ? [] : profile.daysByYear.reversed().map { year in
+            YearLink(year: String(year.year),
+                     href: year.year == latest?.year ? urls.href(path) + "#days" : urls.href(urls.genreYear(genre.slug, year.year)),
+                     detail: yearDetail(year))
         }
         let view = GenrePageView(
             name: genre.name, color: genre.color, isOther: !genre.isTop,
@@ -37,8 +37,44 @@ extension SiteRenderer {
                 RankedItem(rank: index + 1, name: item.name, plays: l10n.plays(item.plays), artist: nil,
                            href: library.artist(named: item.name).map { urls.href(urls.artist($0.slug)) })
             },
-            years: years)
-        return chrome(title: genre.name, description: nil, path: urls.genre(genre.slug), section: "genres").page("genre", view)
+            years: years,
+            latestYear: latest.map { String($0.year) } ?? "",
+            latestCount: latest.map(yearDetail) ?? "",
+            months: monthDays(latest))
+        return chrome(title: genre.name, description: nil, path: path, section: "genres").page("genre", view)
+    }
+
+    /// The days of `year`, one before the genre's latest.
+    func genreYearPage(_ genre: Genre, profile: GenreProfile, year: Int) -> TemplateObject {
+        let years = profile.daysByYear
+        let position = years.firstIndex { $0.year == year } ?? 0
+        func link(_ other: Int, _ label: String) -> PeriodLink? {
+            guard years.indices.contains(other) else { return nil }
+            let otherYear = years[other].year
+            let href = other == years.count - 1 ? urls.href(urls.genre(genre.slug)) + "#days" : urls.href(urls.genreYear(genre.slug, otherYear))
+            return PeriodLink(href: href, label: l10n.string(label), name: String(otherYear))
+        }
+        let view = GenreYearPageView(
+            trail: Trail(sectionName: l10n.string("genres"), sectionHref: urls.href(urls.genres), name: genre.name, href: urls.href(urls.genre(genre.slug))),
+            color: genre.color, year: String(year), count: yearDetail(years[position]), months: monthDays(years[position]),
+            previous: link(position - 1, "previous_year"), next: link(position + 1, "next_year"))
+        return chrome(title: "\(genre.name) · \(year)", description: nil, path: urls.genreYear(genre.slug, year), section: "genres")
+            .page("genreYear", view)
+    }
+
+    /// `48 days · 61 plays`.
+    private func yearDetail(_ year: GenreProfile.YearDays) -> String {
+        "\(l10n.days(year.days.count)) · \(l10n.plays(year.plays))"
+    }
+
+    /// A year's days by month, each chip the day of the month: the month and year are the headings'.
+    private func monthDays(_ year: GenreProfile.YearDays?) -> [MonthDays] {
+        (year?.months(in: journal) ?? []).map { month, days in
+            MonthDays(name: l10n.shortMonth(month), days: days.map { index in
+                let date = journal.days[index].date
+                return DayChip(label: String(date.day), dateISO: date.iso, href: urls.href(urls.day(date)))
+            })
+        }
     }
 }
 

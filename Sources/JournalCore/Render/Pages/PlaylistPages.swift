@@ -13,9 +13,14 @@ extension SiteRenderer {
                                 description: playlist.description, cover: playlist.cover.map { urls.resolve($0) }, placeholder: placeholder)
     }
 
-    func playlistsPage() -> TemplateObject {
-        chrome(title: l10n.string("playlists"), description: nil, path: urls.playlists, section: "playlists")
-            .page("playlists", journal.playlists.map(playlistCard))
+    /// Page `number` of the playlists, in the journal's order.
+    func playlistsPage(_ number: Int) -> PlaylistsPageView {
+        let paging = Paging(count: journal.playlists.count, size: playlistsPerPage)
+        let title = [l10n.string("playlists"), number > 1 ? l10n.pageOf(number, paging.pageCount) : nil].compactMap { $0 }.joined(separator: " · ")
+        return PlaylistsPageView(
+            chrome: chrome(title: title, description: nil, path: urls.paged(urls.playlists, number), section: "playlists"),
+            playlists: journal.playlists[paging.range(number)].map(playlistCard),
+            pagination: pagination(number, of: paging.pageCount, newestFirst: false) { urls.paged(urls.playlists, $0) })
     }
 
     func playlistPage(_ playlist: Playlist) -> TemplateObject {

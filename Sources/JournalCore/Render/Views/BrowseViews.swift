@@ -19,47 +19,188 @@ extension ArtistRow: TemplateObjectRepresentable {
     }
 }
 
+/// A page of the artists index: A–Z with a jump list, the most played on the first page.
+struct ArtistsIndexView {
+    /// `573 artists`.
+    var count: String
+    /// `Page 2 of 6`, when there are several.
+    var pageLabel: String?
+    /// Some artist has plays with others: the page says what that means.
+    var hasCredits: Bool
+    var letters: [LetterLink]
+    /// The first page's most played artists.
+    var top: [RankedItem]
+    /// This page's artists under their letters.
+    var groups: [LetterGroup]
+    var pagination: Pagination?
+}
+
+extension ArtistsIndexView: TemplateObjectRepresentable {
+    var templateObject: TemplateObject {
+        ["count": count.templateValue, "pageLabel": pageLabel.templateValue, "hasCredits": hasCredits.templateValue,
+         "letters": letters.templateValue, "top": top.templateValue, "groups": groups.templateValue,
+         "pagination": pagination.templateValue]
+    }
+}
+
+/// A letter of the jump list, linked to where its artists start.
+struct LetterLink {
+    var letter: String
+    var href: String
+}
+
+extension LetterLink: TemplateObjectRepresentable {
+    var templateObject: TemplateObject { ["letter": letter.templateValue, "href": href.templateValue] }
+}
+
+struct LetterGroup {
+    var letter: String
+    /// The heading's fragment identifier.
+    var id: String
+    var rows: [ArtistRow]
+}
+
+extension LetterGroup: TemplateObjectRepresentable {
+    var templateObject: TemplateObject { ["letter": letter.templateValue, "id": id.templateValue, "rows": rows.templateValue] }
+}
+
 struct ArtistPageView {
     var name: String
     var summary: [SummaryItem]
+    /// `2 plays + 1 with others`, when some plays credit the artist beside another.
+    var credits: String?
     var chart: ChartView?
+    /// The top tracks and albums.
     var tracks: [CountRow]
     var albums: [CountRow]
-    var plays: [ArtistPlayRow]
+    /// Links to every track and album, when there are more than the top.
+    var allTracks: MoreLink?
+    var allAlbums: MoreLink?
+    /// Every year with plays, newest first, when there are several.
+    var years: [YearLink]
+    /// The latest year's plays, by day.
+    var latestYear: String
+    var latestCount: String
+    var plays: [ArtistDayRow]
 }
 
 extension ArtistPageView: TemplateObjectRepresentable {
     var templateObject: TemplateObject {
-        ["name": name.templateValue, "summary": summary.templateValue, "chart": chart.templateValue,
-         "tracks": tracks.templateValue, "albums": albums.templateValue, "plays": plays.templateValue]
+        ["name": name.templateValue, "summary": summary.templateValue, "credits": credits.templateValue, "chart": chart.templateValue,
+         "tracks": tracks.templateValue, "albums": albums.templateValue, "allTracks": allTracks.templateValue,
+         "allAlbums": allAlbums.templateValue, "years": years.templateValue, "latestYear": latestYear.templateValue,
+         "latestCount": latestCount.templateValue, "plays": plays.templateValue]
     }
 }
 
-/// A track or an album with its plays.
+/// A link to a whole list shown in part: `All tracks (37)`.
+struct MoreLink {
+    var href: String
+    var count: Int
+}
+
+extension MoreLink: TemplateObjectRepresentable {
+    var templateObject: TemplateObject { ["href": href.templateValue, "count": count.templateValue] }
+}
+
+/// A year of an artist's plays or a genre's days, with what it holds.
+struct YearLink {
+    var year: String
+    var href: String
+    /// `312 plays`, `48 days · 61 plays`.
+    var detail: String
+}
+
+extension YearLink: TemplateObjectRepresentable {
+    var templateObject: TemplateObject { ["year": year.templateValue, "href": href.templateValue, "detail": detail.templateValue] }
+}
+
+/// Where a page below an artist or a genre sits: the index, then the artist or genre.
+struct Trail {
+    var sectionName: String
+    var sectionHref: String
+    var name: String
+    var href: String
+}
+
+extension Trail: TemplateObjectRepresentable {
+    var templateObject: TemplateObject {
+        ["sectionName": sectionName.templateValue, "sectionHref": sectionHref.templateValue,
+         "name": name.templateValue, "href": href.templateValue]
+    }
+}
+
+/// An artist's plays in a year before their latest (`artist-year`).
+struct ArtistYearPageView {
+    var trail: Trail
+    var year: String
+    var count: String
+    var plays: [ArtistDayRow]
+    var previous: PeriodLink?
+    var next: PeriodLink?
+}
+
+extension ArtistYearPageView: TemplateObjectRepresentable {
+    var templateObject: TemplateObject {
+        ["trail": trail.templateValue, "year": year.templateValue, "count": count.templateValue, "plays": plays.templateValue,
+         "previous": previous.templateValue, "next": next.templateValue]
+    }
+}
+
+/// A page of an artist's tracks or albums (`artist-list`).
+struct ArtistListPageView {
+    var trail: Trail
+    /// `Tracks`, `Albums`.
+    var heading: String
+    /// `776 tracks`, with the page when there are several.
+    var count: String
+    var rows: [CountRow]
+    var pagination: Pagination?
+}
+
+extension ArtistListPageView: TemplateObjectRepresentable {
+    var templateObject: TemplateObject {
+        ["trail": trail.templateValue, "heading": heading.templateValue, "count": count.templateValue,
+         "rows": rows.templateValue, "pagination": pagination.templateValue]
+    }
+}
+
+/// A track or an album with its plays and its place in the artist's list.
 struct CountRow {
+    var rank: Int
     var title: String
     var album: String?
     var plays: String
 }
 
 extension CountRow: TemplateObjectRepresentable {
-    var templateObject: TemplateObject { ["title": title.templateValue, "album": album.templateValue, "plays": plays.templateValue] }
+    var templateObject: TemplateObject {
+        ["rank": rank.templateValue, "title": title.templateValue, "album": album.templateValue, "plays": plays.templateValue]
+    }
 }
 
-struct ArtistPlayRow {
+/// A day's plays of an artist.
+struct ArtistDayRow {
     var date: String
     var dateISO: String
     var href: String
+    var tracks: [PlayedTrack]
+}
+
+extension ArtistDayRow: TemplateObjectRepresentable {
+    var templateObject: TemplateObject {
+        ["date": date.templateValue, "dateISO": dateISO.templateValue, "href": href.templateValue, "tracks": tracks.templateValue]
+    }
+}
+
+struct PlayedTrack {
     var title: String
     /// Every credited artist, when there are others.
     var with: String?
 }
 
-extension ArtistPlayRow: TemplateObjectRepresentable {
-    var templateObject: TemplateObject {
-        ["date": date.templateValue, "dateISO": dateISO.templateValue, "href": href.templateValue,
-         "title": title.templateValue, "with": with.templateValue]
-    }
+extension PlayedTrack: TemplateObjectRepresentable {
+    var templateObject: TemplateObject { ["title": title.templateValue, "with": with.templateValue] }
 }
 
 struct GenreRow {
@@ -98,25 +239,50 @@ struct GenrePageView {
     var summary: [SummaryItem]
     var chart: ChartView?
     var topArtists: [RankedItem]
-    /// Every day it was played, by year.
-    var years: [GenreYear]
+    /// Every year it was played, newest first, when there are several.
+    var years: [YearLink]
+    /// The latest year's days.
+    var latestYear: String
+    var latestCount: String
+    var months: [MonthDays]
 }
 
 extension GenrePageView: TemplateObjectRepresentable {
     var templateObject: TemplateObject {
         ["name": name.templateValue, "color": color.templateValue, "isOther": isOther.templateValue,
          "summary": summary.templateValue, "chart": chart.templateValue, "topArtists": topArtists.templateValue,
-         "years": years.templateValue]
+         "years": years.templateValue, "latestYear": latestYear.templateValue, "latestCount": latestCount.templateValue,
+         "months": months.templateValue]
     }
 }
 
-struct GenreYear {
+/// The days of a year before a genre's latest (`genre-year`).
+struct GenreYearPageView {
+    var trail: Trail
+    var color: String
     var year: String
+    var count: String
+    var months: [MonthDays]
+    var previous: PeriodLink?
+    var next: PeriodLink?
+}
+
+extension GenreYearPageView: TemplateObjectRepresentable {
+    var templateObject: TemplateObject {
+        ["trail": trail.templateValue, "color": color.templateValue, "year": year.templateValue, "count": count.templateValue,
+         "months": months.templateValue, "previous": previous.templateValue, "next": next.templateValue]
+    }
+}
+
+/// A month's days, each a chip with its day of the month.
+struct MonthDays {
+    /// `Jan`.
+    var name: String
     var days: [DayChip]
 }
 
-extension GenreYear: TemplateObjectRepresentable {
-    var templateObject: TemplateObject { ["year": year.templateValue, "days": days.templateValue] }
+extension MonthDays: TemplateObjectRepresentable {
+    var templateObject: TemplateObject { ["name": name.templateValue, "days": days.templateValue] }
 }
 
 struct DayChip {
@@ -141,14 +307,19 @@ extension TagRow: TemplateObjectRepresentable {
 
 struct TagPageView {
     var name: String
+    /// `34 days`, with the page when there are several.
     var count: String
+    /// This page's days, newest first.
     var days: [Converted]
+    /// On the first page only.
     var playlists: [PlaylistCardView]
+    var pagination: Pagination?
 }
 
 extension TagPageView: TemplateObjectRepresentable {
     var templateObject: TemplateObject {
-        ["name": name.templateValue, "count": count.templateValue, "days": days.templateValue, "playlists": playlists.templateValue]
+        ["name": name.templateValue, "count": count.templateValue, "days": days.templateValue, "playlists": playlists.templateValue,
+         "pagination": pagination.templateValue]
     }
 }
 
@@ -181,6 +352,22 @@ extension PlaylistCardView: TemplateObjectRepresentable {
         ["href": href.templateValue, "title": title.templateValue, "trackCount": trackCount.templateValue,
          "totalDuration": totalDuration.templateValue, "description": description.templateValue,
          "cover": cover.templateValue, "placeholder": placeholder.templateValue]
+    }
+}
+
+/// A page of the playlists index.
+struct PlaylistsPageView {
+    var chrome: PageChrome
+    var playlists: [PlaylistCardView]
+    var pagination: Pagination?
+}
+
+extension PlaylistsPageView: TemplateObjectRepresentable {
+    var templateObject: TemplateObject {
+        var object = chrome.chrome
+        object["playlists"] = playlists.templateValue
+        object["pagination"] = pagination.templateValue
+        return object
     }
 }
 

@@ -118,16 +118,22 @@ extension LatestWeek: TemplateObjectRepresentable {
     var templateObject: TemplateObject { ["title": title.templateValue, "href": href.templateValue, "chart": chart.templateValue] }
 }
 
+/// The pager of a list cut into pages (`partials/pagination`).
 struct Pagination {
+    /// `Page 2 of 9`.
     var label: String
-    var newer: String?
-    var older: String?
+    var previous: String?
+    var next: String?
+    /// `Newer` and `Older` on lists shown newest first, else `Previous page` and `Next page`.
+    var previousLabel: String
+    var nextLabel: String
     var pages: [PageNumberLink]
 }
 
 extension Pagination: TemplateObjectRepresentable {
     var templateObject: TemplateObject {
-        ["label": label.templateValue, "newer": newer.templateValue, "older": older.templateValue, "pages": pages.templateValue]
+        ["label": label.templateValue, "previous": previous.templateValue, "next": next.templateValue,
+         "previousLabel": previousLabel.templateValue, "nextLabel": nextLabel.templateValue, "pages": pages.templateValue]
     }
 }
 

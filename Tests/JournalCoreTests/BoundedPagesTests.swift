@@ -1,0 +1,164 @@
+import Foundation
+import Testing
+@testable import JournalCore
+
+/// Long lists are cut into pages and earlier years get pages of their own, so no page grows with
+/// the journal's age; every such page is linked, listed in the sitemap, and links back up.
+@Suite struct BoundedPagesTests {
+    /// Two years of a small journal: 아이유 across both years (a guest on one track), three
+    /// artists, a genre in both years, a tag on three days, three playlists.
+    static let twoYears = """
+    -- journal.yaml --
+    title: Pages
+    -- content/diary/2025-03-01.md --
+    ---
+    tags: [rain]
+    tracks:
+      - {title: 밤편지, artist: 아이유, album: Palette, genre: Ballad}
+      - {title: Hype Boy, artist: NewJeans, album: New Jeans, genre: K-Pop}
+      - {title: Spring, artist: 10cm, genre: Indie}
+    ---
+    -- content/diary/2025-12-31.md --
+    ---
+    tags: [rain]
+    tracks:
+      - {title: 밤편지, artist: 아이유, album: Palette, genre: Ballad}
+      - {title: Blueming, artist: 아이유, album: Love Poem, genre: Ballad}
+    ---
+    -- content/diary/2026-01-02.md --
+    ---
+    tags: [rain]
+    tracks:
+      - {title: 밤편지, artist: 아이유, genre: Ballad}
+      - {title: Ditto, artist: [NewJeans, 아이유], album: OMG, genre: K-Pop}
+      - {title: Celebrity, artist: 아이유, album: Lilac, genre: Ballad}
+    ---
+    -- content/playlists/a.md --
+    ---
+    title: A
+    tracks: [{title: Ditto, artist: NewJeans}]
+    ---
+    -- content/playlists/b.md --
+    ---
+    title: B
+    tracks: [{title: Ditto, artist: NewJeans}]
+    ---
+    -- content/playlists/c.md --
+    ---
+    title: C
+    tracks: [{title: Ditto, artist: NewJeans}]
+    ---
+    """
+
+    /// `journal` planned with pages of two items, so every list of it is cut.
+    static func plannedWithSmallPages(_ journal: TestJournal) throws -> (SiteRenderer, [FileJob]) {
+        let loaded = journal.load()
+        let loadedJournal = try #require(loaded.journal, "\(journal.lines(loaded.diagnostics))")
+        let catalog = GenreCatalog(journal: loadedJournal)
+        var renderer = SiteRenderer(journal: loadedJournal, stats: Stats(journal: loadedJournal, catalog: catalog),
+                                    library: Library(journal: loadedJournal, catalog: catalog), theme: try #require(loaded.theme))
+        renderer.daysPerPage = 2
+        renderer.playlistsPerPage = 2
+        renderer.rowsPerPage = 2
+        renderer.topCount = 2
+        return (renderer, renderer.plan().jobs.filter { $0.page != nil })
+    }
+
+    @Test func aTagWithMoreDaysThanAPageHoldsGetsASecondPageThatLinksBack() throws {
+        var files = "-- journal.yaml --\ntitle: T\nbase_url: https://example.org/\n"
+        for day in 1...12 {
+            files += "-- content/diary/2026-03-\(CalendarDate.pad(day, 2)).md --\n---\ntags: [rain]\ntracks: [{title: Song \(day), artist: A}]\n---\n"
+        }
+        let journal = try TestJournal(files)
+        #expect(journal.build().succeeded)
+        let first = try #require(journal.page("tags/rain/index.html"))
+        let second = try #require(journal.page("tags/rain/page/2/index.html"))
+        #expect(journal.page("tags/rain/page/3/index.html") == nil)
+        // Ten days on the first page, newest first; the other two on the second.
+        func days(_ html: String) -> [String] { attributeValues("href", in: html).filter { $0.hasPrefix("/2026/03/") } }
+        #expect(Set(days(first)).count == 10)
+        #expect(days(first).first == "/2026/03/12/")
+        #expect(Set(days(second)) == ["/2026/03/02/", "/2026/03/01/"])
+        #expect(first.contains("<a class=\"button\" rel=\"next\" href=\"/tags/rain/page/2/\">Older →</a>"))
+        #expect(second.contains("<a class=\"button\" rel=\"prev\" href=\"/tags/rain/\">← Newer</a>"))
+        #expect(!second.contains("rel=\"next\""))
+        #expect(visibleText(second).contains("12 days · Page 2 of 2"))
+        #expect(second.contains("<title>#rain · Page 2 of 2 · T</title>"))
+        #expect(second.contains("<link rel=\"canonical\" href=\"https://example.org/tags/rain/page/2/\">"))
+        #expect(try #require(journal.page("sitemap.xml")).contains("<loc>https://example.org/tags/rain/page/2/</loc>"))
+    }
+
+    @Test func withSmallPagesEveryListIsCutAndEveryPageIsLinkedAndLinksBack() throws {
+        let journal = try TestJournal(Self.twoYears)
+        let (renderer, jobs) = try Self.plannedWithSmallPages(journal)
+        var pages: [String: String] = [:]
+        for job in jobs { pages[job.path] = String(decoding: try renderer.render(job), as: UTF8.self) }
+        let expected = [
+            "artists/page/2/index.html",
+            "artists/아이유/2025/index.html", "artists/아이유/tracks/index.html", "artists/아이유/tracks/page/2/index.html",
+            "artists/아이유/albums/index.html", "artists/아이유/albums/page/2/index.html",
+            "genres/ballad/2025/index.html", "tags/rain/page/2/index.html", "playlists/page/2/index.html",
+        ]
+        for path in expected { #expect(pages[path] != nil, "\(path) is not planned") }
+        // The latest year has no page of its own: it is on the artist's page.
+        #expect(pages["artists/아이유/2026/index.html"] == nil)
+        #expect(pages["artists/newjeans/tracks/index.html"] == nil)
+
+        // Every link resolves to a planned page, and every page but the home page and 404 is
+        // linked from another page.
+        var linked: Set<String> = []
+        for (path, html) in pages {
+            for link in attributeValues("href", in: html) where link.hasPrefix("/") && !link.hasPrefix("/assets/") && !link.hasSuffix(".xml") && !link.hasSuffix(".svg") {
+                var target = String(link.dropFirst()).components(separatedBy: "#")[0]
+                if target.isEmpty || target.hasSuffix("/") { target += "index.html" }
+                #expect(pages[target] != nil, "\(path) links to \(link), which is not planned")
+                if target != path { linked.insert(target) }
+            }
+        }
+        #expect(Set(pages.keys).subtracting(linked).subtracting(["index.html", "404.html"]).sorted() == [])
+
+        // Pages below an artist or a genre link back up to it.
+        for path in expected where path.hasPrefix("artists/아이유/") {
+            #expect(try #require(pages[path]).contains("<p class=\"breadcrumbs small\"><a href=\"/artists/\">Artists</a> › <a href=\"/artists/아이유/\">아이유</a></p>"), "\(path)")
+        }
+        #expect(try #require(pages["genres/ballad/2025/index.html"]).contains("<a href=\"/genres/ballad/\">Ballad</a>"))
+        let year = try #require(pages["artists/아이유/2025/index.html"])
+        #expect(year.contains("<title>아이유 · 2025 · Pages</title>"))
+        #expect(attributeValues("href", in: year).contains("/artists/아이유/#plays"))
+        #expect(Set(attributeValues("href", in: year).filter { $0.hasPrefix("/2025/") }) == ["/2025/03/01/", "/2025/12/31/"])
+
+        // The artist page: the latest year's plays, a day at a time, and the years before linked.
+        let artist = try #require(pages["artists/아이유/index.html"])
+        #expect(visibleText(artist).contains("2026 · 3 plays 2 Jan 밤편지 · Ditto (NewJeans, 아이유) · Celebrity"))
+        #expect(!attributeValues("href", in: String(try #require(artist.components(separatedBy: "class=\"play-list\"").last))).contains("/2025/03/01/"))
+        #expect(visibleText(artist).contains("All tracks (4) →"))
+        #expect(visibleText(artist).contains("5 plays + 1 with others · “With others”:"))
+        let tracks = try #require(pages["artists/아이유/tracks/page/2/index.html"])
+        #expect(visibleText(tracks).contains("4 tracks · Page 2 of 2"))
+        #expect(tracks.contains("<title>아이유 · Tracks · Page 2 of 2 · Pages</title>"))
+
+        // The index: A–Z, then Hangul, then the rest, with a jump list to the page of each letter.
+        let index = try #require(pages["artists/index.html"])
+        #expect(visibleText(index).contains("3 artists · Page 1 of 2"))
+        #expect(attributeValues("href", in: index).contains("/artists/page/2/#letter-other"))
+        #expect(index.contains("<h2 class=\"section-title\" id=\"letter-n\">N</h2>"))
+        #expect(try #require(pages["artists/page/2/index.html"]).contains("<h2 class=\"section-title\" id=\"letter-other\">#</h2>"))
+    }
+
+    @Test func everyPageTitleAndCanonicalURLIsItsOwn() throws {
+        let journal = try TestJournal(Self.twoYears)
+        let (renderer, jobs) = try Self.plannedWithSmallPages(journal)
+        var titles: [String: String] = [:]
+        for job in jobs {
+            let html = String(decoding: try renderer.render(job), as: UTF8.self)
+            func between(_ start: String, _ end: String) -> String? {
+                html.components(separatedBy: start).dropFirst().first?.components(separatedBy: end).first
+            }
+            let canonical = try #require(between("<link rel=\"canonical\" href=\"/", "\""))
+            #expect(renderer.urls.file(for: canonical) == job.path)
+            let title = try #require(between("<title>", "</title>"))
+            #expect(titles[title] == nil, "\(job.path) and \(titles[title] ?? "") are both titled \(title)")
+            titles[title] = job.path
+        }
+    }
+}
