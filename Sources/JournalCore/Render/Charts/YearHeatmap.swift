@@ -7,6 +7,7 @@ public struct YearHeatmap: Sendable {
     public struct Cell: Sendable {
         public var date: CalendarDate
         public var count: Int
+        /// The day's page, as a link from the page the heatmap is on (relative on a year page).
         public var href: String?
         /// After the journal's last logged day.
         public var isFuture: Bool
@@ -61,6 +62,9 @@ public struct YearHeatmap: Sendable {
     /// The width of the viewBox.
     var width: Double { left + 31 * Self.step + 6 }
 
+    /// The cell shape's id: one heatmap per page.
+    static let cellID = "heat-cell"
+
     public func svg() -> String {
         let f = SVGNumber.format
         let maximum = cells.map(\.count).max() ?? 0
@@ -78,12 +82,15 @@ public struct YearHeatmap: Sendable {
             let y = Self.top + Double(month - 1) * Self.rowStep
             svg += "<text class=\"chart-label heat-label\" x=\"\(f(left - 6))\" y=\"\(f(y + Self.cellHeight - 1))\" text-anchor=\"end\">\(Escape.xml(l10n.shortMonth(month)))</text>"
         }
+        // Every cell is the one shape, placed by `<use>`: a year of cells stays about 40 KB, so a
+        // year page keeps under the size a phone should have to load.
+        svg += "<defs><rect id=\"\(Self.cellID)\" width=\"\(f(Self.cellWidth))\" height=\"\(f(Self.cellHeight))\" rx=\"2\"/></defs>"
         for cell in cells {
             let x = left + Double(cell.date.day - 1) * Self.step
             let y = Self.top + Double(cell.date.month - 1) * Self.rowStep
             let level = cell.isFuture ? "future" : String(Self.level(count: cell.count, maximum: maximum))
             let what = cell.isFuture ? l10n.string("not_yet") : l10n.tracks(cell.count)
-            let rect = "<rect class=\"heat heat-\(level)\" x=\"\(f(x))\" y=\"\(f(y))\" width=\"\(f(Self.cellWidth))\" height=\"\(f(Self.cellHeight))\" rx=\"2\" data-count=\"\(cell.count)\"><title>\(Escape.xml("\(l10n.longDate(cell.date)) · \(what)"))</title></rect>"
+            let rect = "<use href=\"#\(Self.cellID)\" class=\"heat heat-\(level)\" x=\"\(f(x))\" y=\"\(f(y))\"><title>\(Escape.xml("\(l10n.dayMonth(cell.date)) · \(what)"))</title></use>"
             if let href = cell.href, !cell.isFuture {
                 svg += "<a href=\"\(Escape.xml(href))\" tabindex=\"-1\">\(rect)</a>"
             } else {

@@ -137,8 +137,14 @@ extension SiteRenderer {
     /// A year's heatmap, with days after the journal's last logged day drawn as not yet come.
     func heatmap(_ year: PeriodStats) -> YearHeatmap {
         let last = journal.lastDate
+        // Links relative to the year page (`11/21/`): 365 of them, so every byte counts.
+        let yearPath = urls.year(year.start.year)
+        func href(_ date: CalendarDate) -> String {
+            let path = urls.day(date)
+            return path.hasPrefix(yearPath) ? String(path.dropFirst(yearPath.count)) : urls.href(path)
+        }
         let cells = year.days.map { tally in
-            YearHeatmap.Cell(date: tally.date, count: tally.total, href: tally.isLogged ? urls.href(urls.day(tally.date)) : nil,
+            YearHeatmap.Cell(date: tally.date, count: tally.total, href: tally.isLogged ? href(tally.date) : nil,
                              isFuture: last.map { tally.date > $0 } ?? false)
         }
         return YearHeatmap(year: year.start.year, cells: cells, title: "\(year.start.year) · \(l10n.string("heatmap"))", l10n: l10n)
