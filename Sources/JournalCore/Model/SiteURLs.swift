@@ -36,6 +36,9 @@ public struct SiteURLs: Sendable {
     public func tag(_ slug: String) -> String { "tags/\(slug)/" }
     public var search: String { "search/" }
     public var searchIndex: String { "search-index.json" }
+    /// Text the search page fetches when a query needs it: days from a month on, playlists' and pages' text.
+    public func searchDays(year: Int, month: Int) -> String { "search/days-\(CalendarDate.pad(year, 4))-\(CalendarDate.pad(month, 2)).json" }
+    public var searchWriting: String { "search/playlists-pages.json" }
     public func homePage(_ number: Int) -> String { number <= 1 ? "" : "page/\(number)/" }
     public var playlists: String { "playlists/" }
     public func playlist(_ slug: String) -> String { "playlists/\(slug)/" }
