@@ -3,7 +3,8 @@
 
 Usage: browser_test.py SITE_DIR
 
-Serves SITE_DIR on 127.0.0.1 (an ephemeral port, base path "/") and runs:
+Serves SITE_DIR on 127.0.0.1 (an ephemeral port, under BASE_PATH, default "/": the base path
+the site was built for) and runs:
   1. pages: /, the newest day page, a month page, /playlists/, the first playlist,
      /search/ load with document.readyState "complete" and no SEVERE console entry
      (a favicon 404 is ignored);
@@ -15,6 +16,14 @@ Serves SITE_DIR on 127.0.0.1 (an ephemeral port, base path "/") and runs:
   4. phone: at 390 px wide, the header is one row; on the newest year page the heatmap
      needs no horizontal scroll, its labels are drawn at 11 px or more, no chart label
      leaves its chart, and a few Tab presses from the top reach what follows the heatmap.
+  5. search ranking and coverage, on the sample journal's words (each overridable):
+     the most-played artist (read from search-index.json) is the first result for its name
+     and for its first two letters; a diary word (SEARCH_DIARY, default "grammar") and a
+     Korean one (SEARCH_DIARY_KO, default "호떡") find a day, the word marked in its
+     snippet; "cafe" finds the tag and a day whose text says "café"; "november 2026" and
+     "2026-11" find the month first; a query with more than a page of results
+     (SEARCH_MANY, default "e") shows "show more", which reveals the next results, moves
+     the focus to the first of them and keeps the count; ?q= in the address runs a search.
 
 Prints PASS/FAIL lines and a final "N passed, M failed"; exit 1 on any failure.
 Needs: pip install selenium; apt-get install chromium chromium-driver.
@@ -33,7 +42,7 @@ import threading
 import time
 import traceback
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
-from urllib.parse import urljoin, urlsplit
+from urllib.parse import quote, urljoin, urlsplit
 
 try:
     from selenium import webdriver
@@ -78,6 +87,9 @@ def summary() -> None:
             print(f"{results['passed']} passed, {results['failed']} failed", flush=True)
 
 
+BASE_PATH = os.environ.get("BASE_PATH", "/").rstrip("/") + "/"
+
+
 class QuietHandler(SimpleHTTPRequestHandler):
     extensions_map = {**SimpleHTTPRequestHandler.extensions_map,
                       ".js": "text/javascript", ".json": "application/json",
@@ -86,13 +98,19 @@ class QuietHandler(SimpleHTTPRequestHandler):
     def log_message(self, format: str, *args) -> None:  # noqa: A002 - keep the console quiet
         pass
 
+    def translate_path(self, path: str) -> str:
+        # The site lives under BASE_PATH; anything outside it is not found.
+        if not path.startswith(BASE_PATH):
+            return os.path.join(self.directory, ".missing", "x")
+        return super().translate_path("/" + path[len(BASE_PATH):])
+
 
 def serve(site: str) -> tuple[ThreadingHTTPServer, str]:
     handler = functools.partial(QuietHandler, directory=site)
     server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
     server.daemon_threads = True
     threading.Thread(target=server.serve_forever, daemon=True).start()
-    return server, f"http://127.0.0.1:{server.server_address[1]}"
+    return server, f"http://127.0.0.1:{server.server_address[1]}{BASE_PATH}"
 
 
 def make_driver() -> webdriver.Chrome:
@@ -274,7 +292,7 @@ def check_search(driver, origin: str) -> None:
     expect_ko = os.environ.get("SEARCH_EXPECT_KO", query_ko)
     cases = [(query, expect), (query.lower().replace(" ", ""), expect), (query_ko, expect_ko)]
     try:
-        open_page(driver, urljoin(origin, "/search/"))
+        open_page(driver, urljoin(origin, "search/"))
         field = wait_for(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "form[data-search] input"))
     except WebDriverException as error:
         report(False, "search", error.msg)
@@ -345,7 +363,7 @@ return frame.compareDocumentPosition(active) & Node.DOCUMENT_POSITION_FOLLOWING 
 """
 
 
-def check_phone(driver, origin: str, home_links: list[str]) -> None:
+def check_phone(driver, origin: str) -> None:
     """The site at a phone's width: header, year heatmap, chart labels, tab stops."""
     try:
         driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
@@ -354,14 +372,16 @@ def check_phone(driver, origin: str, home_links: list[str]) -> None:
         report(False, "phone", f"cannot emulate a {PHONE_WIDTH} px screen: {error.msg}")
         return
     try:
-        open_page(driver, urljoin(origin, "/"))
+        open_page(driver, origin)
         header = driver.execute_script(HEADER_JS)
         one_row = header["height"] is not None and (header["height"] < 70 or len(set(header["tops"])) == 1)
         report(one_row and header["pageScroll"] <= 0, f"phone header is one row at {PHONE_WIDTH} px",
                f"height {header['height']:.0f} px, item tops {header['tops']}, page overflow {header['pageScroll']} px")
-        years = sorted({h for h in home_links if h.startswith(origin) and YEAR_RE.search(urlsplit(h).path)})
+        # The year pages are linked from the archive, one click from home.
+        open_page(driver, urljoin(origin, "archive/"))
+        years = sorted({h for h in links(driver) if h.startswith(origin) and YEAR_RE.search(urlsplit(h).path)})
         if not years:
-            report(False, "phone year page", "no link to a year page on /")
+            report(False, "phone year page", "no link to a year page on /archive/")
             return
         open_page(driver, years[-1])
         heatmap = driver.execute_script(HEATMAP_JS)
@@ -389,6 +409,102 @@ def check_phone(driver, origin: str, home_links: list[str]) -> None:
             driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
         except WebDriverException:
             pass
+
+RESULTS_JS = """
+const form = document.querySelector('form[data-search]');
+const status = (document.querySelector('.search-status') || {}).textContent || '';
+const more = document.querySelector('.search-more');
+return {value: document.querySelector('form[data-search] input').value,
+        q: new URLSearchParams(location.search).get('q'),
+        status: status,
+        busy: status.indexOf(form.getAttribute('data-label-searching')) >= 0
+              || status === form.getAttribute('data-label-loading'),
+        more: !!(more && !more.hidden && more.querySelector('button')),
+        focused: Array.from(document.querySelectorAll('.search-result a')).indexOf(document.activeElement),
+        results: Array.from(document.querySelectorAll('.search-result a'), a => ({
+          kind: (a.querySelector('.search-type') || {}).textContent || '',
+          title: (a.querySelector('.search-title') || {}).textContent || '',
+          marks: Array.from(a.querySelectorAll('mark'), m => m.textContent),
+          href: a.getAttribute('href')}))};
+"""
+
+
+def search_for(driver, typed: str) -> dict | None:
+    """Types `typed` into the search field; the results once every index file has answered."""
+    field = driver.find_element(By.CSS_SELECTOR, "form[data-search] input")
+    driver.execute_script(
+        "arguments[0].value = ''; arguments[0].dispatchEvent(new Event('input', {bubbles: true}));", field)
+    wait_for(driver, lambda d: not d.find_elements(By.CSS_SELECTOR, ".search-result"), 3)
+    field.send_keys(typed)
+    return wait_for(driver, lambda d: (s := d.execute_script(RESULTS_JS)) and s["value"] == typed
+                    and s["q"] == typed and s["status"] and not s["busy"] and s)
+
+
+def most_played_artist(driver, origin: str) -> str | None:
+    index = driver.execute_script(
+        "return fetch(document.querySelector('form[data-search]').getAttribute('data-index'))"
+        ".then(r => r.json()).then(d => d.items.filter(i => d.kinds[i[0]] === 'artist')"
+        ".sort((a, b) => b[3] - a[3])[0][1]).catch(() => null)")
+    return index
+
+
+def check_search_ranking(driver, origin: str) -> None:
+    label = lambda s, n=3: [f"{r['kind']}:{r['title']}" for r in s["results"][:n]] if s else None  # noqa: E731
+    try:
+        open_page(driver, urljoin(origin, "search/"))
+    except WebDriverException as error:
+        report(False, "search ranking", error.msg)
+        return
+    artist = most_played_artist(driver, origin)
+    if not artist:
+        report(False, "search ranking", "no artist in search-index.json")
+        return
+    for typed in (artist, artist[:2]):
+        state = search_for(driver, typed)
+        first = state["results"][0] if state and state["results"] else {}
+        report(first.get("title") == artist and "/artists/" in first.get("href", ""),
+               f"search {typed!r} ranks the most-played artist first", f"{artist!r}; got {label(state)}")
+
+    for typed, day in ((os.environ.get("SEARCH_DIARY", "grammar"), "Study day"),
+                       (os.environ.get("SEARCH_DIARY_KO", "호떡"), "First snow")):
+        state = search_for(driver, typed)
+        hit = next((r for r in state["results"] if r["title"] == day), None) if state else None
+        report(bool(hit) and DAY_RE.search(hit["href"]) is not None and typed.lower() in [m.lower() for m in hit["marks"]],
+               f"search diary word {typed!r} finds its day", f"expected {day!r} with {typed!r} marked; got {hit or label(state, 5)}")
+
+    state = search_for(driver, "cafe")
+    results = state["results"] if state else []
+    tag = next((r for r in results if r["title"] == "cafe" and "/tags/cafe/" in r["href"]), None)
+    report(bool(tag), "search 'cafe' finds the tag", f"got {label(state, 5)}")
+    accented = [r for r in results if DAY_RE.search(r["href"]) and "café" in r["marks"]]
+    report(bool(accented), "search 'cafe' finds a day that says 'café'", f"got {[(r['title'], r['marks']) for r in results]}")
+
+    for typed in ("november 2026", "2026-11"):
+        state = search_for(driver, typed)
+        first = state["results"][0] if state and state["results"] else {}
+        report(first.get("title") == "November 2026" and MONTH_RE.search(first.get("href", "")) is not None,
+               f"search {typed!r} finds the month first", f"got {label(state)}")
+
+    many = os.environ.get("SEARCH_MANY", "e")
+    state = search_for(driver, many)
+    count = len(state["results"]) if state else 0
+    total = int(re.sub(r"\D", "", state["status"]) or 0) if state else 0
+    if not report(bool(state) and state["more"] and total > count > 0,
+                  f"search {many!r} shows a page and 'show more'", f"{count} shown, status {state and state['status']!r}"):
+        return
+    button = driver.find_element(By.CSS_SELECTOR, ".search-more button")
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", button)
+    button.send_keys(Keys.ENTER)  # the keyboard, as a keyboard user would
+    after = wait_for(driver, lambda d: (s := d.execute_script(RESULTS_JS)) and len(s["results"]) > count and s)
+    report(bool(after) and len(after["results"]) == min(total, 2 * count) and after["focused"] == count
+           and int(re.sub(r"\D", "", after["status"]) or 0) == total,
+           "search 'show more' reveals the next results",
+           f"{count} -> {after and len(after['results'])} of {total}, focus on result {after and after['focused']}")
+
+    open_page(driver, urljoin(origin, "search/?q=" + quote("november 2026")))
+    state = wait_for(driver, lambda d: (s := d.execute_script(RESULTS_JS)) and s["results"] and not s["busy"] and s)
+    report(bool(state) and state["value"] == "november 2026" and state["results"][0]["title"] == "November 2026",
+           "search ?q= in the address runs the search", f"got {label(state)}")
 
 
 def main(argv: list[str]) -> int:
@@ -422,22 +538,23 @@ def main(argv: list[str]) -> int:
         summary()
         return 1
     try:
-        home = urljoin(origin, "/")
+        home = origin
         check_page(driver, "/", home)
         home_links = links(driver)
         days = sorted({h for h in home_links if h.startswith(origin) and DAY_RE.search(urlsplit(h).path)})
         check_page(driver, "newest day", days[-1] if days else None)  # /YYYY/MM/DD/ sorts by date
         check_page(driver, "month", first_matching(home_links, MONTH_RE, origin))
-        check_page(driver, "/playlists/", urljoin(origin, "/playlists/"))
+        check_page(driver, "/playlists/", urljoin(origin, "playlists/"))
         playlists = []
         for href in links(driver):
             if href.startswith(origin) and PLAYLIST_RE.search(urlsplit(href).path) and href not in playlists:
                 playlists.append(href)
         check_page(driver, "first playlist", playlists[0] if playlists else None)
-        check_page(driver, "/search/", urljoin(origin, "/search/"))
+        check_page(driver, "/search/", urljoin(origin, "search/"))
         check_player(driver, playlists)
         check_search(driver, origin)
-        check_phone(driver, origin, home_links)
+        check_phone(driver, origin)
+        check_search_ranking(driver, origin)
     except Exception as error:  # a crash is a failure, not a traceback without a summary
         traceback.print_exc()
         report(False, "unexpected error", f"{type(error).__name__}: {error}")

@@ -20,6 +20,8 @@ echo "-- Links, under a sub-path"
 subpath=$(mktemp -d)
 "$journal" build --quiet --output "$subpath/site" --base-url https://someone.github.io/journal/
 python3 .ci/gates/check_links.py "$subpath/site" /journal/ https://someone.github.io/journal/
+echo "-- Headless Chromium, under a sub-path"
+BASE_PATH=/journal/ python3 .ci/gates/browser_test.py "$subpath/site"
 rm -rf "$subpath"
 
 echo "-- Bounded pages: no page of a 10-year journal over 100 KB"

@@ -3,7 +3,7 @@ import FoundationXML
 import Testing
 @testable import JournalCore
 
-/// Artist, genre and tag pages, the search index, feeds and metadata.
+/// Artist, genre and tag pages, feeds and metadata (the search index: SearchIndexTests).
 @Suite struct BrowseTests {
     static let journalFiles = minimalConfig + """
 
@@ -88,25 +88,6 @@ import Testing
         #expect(attributeValues("href", in: rain).contains("/2025/12/31/"))
         #expect(journal.page("tags/commute/index.html") != nil)
         #expect(attributeValues("href", in: try #require(journal.page("2026/01/02/index.html"))).contains("/tags/rain/"))
-    }
-
-    @Test func searchIndexListsEveryKindOfThing() throws {
-        let journal = try TestJournal(Self.journalFiles)
-        #expect(journal.build(baseURL: "/journal/").succeeded)
-        let data = try #require(journal.page("search-index.json")).data(using: .utf8) ?? Data()
-        let index = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
-        #expect(index["types"] as? [String] == ["day", "track", "artist", "genre", "playlist"])
-        let items = try #require(index["items"] as? [[Any]])
-        func titles(_ type: Int) -> [String] { items.filter { ($0[0] as? Int) == type }.compactMap { $0[1] as? String } }
-        #expect(titles(0) == ["Friday, 2 January 2026", "Last day of the year"])
-        #expect(Set(titles(1)) == ["Hype Boy", "Café del Mar", "Ditto", "가을 발라드"])
-        #expect(titles(2).contains("NewJeans"))
-        #expect(titles(3).contains("K-Pop"))
-        #expect(titles(4) == ["Wet Mornings"])
-        for item in items { #expect((item[3] as? String)?.hasPrefix("/journal/") == true) }
-        let search = try #require(journal.page("search/index.html"))
-        #expect(search.contains("data-index=\"/journal/search-index.json\""))
-        #expect(attributeValues("src", in: search).contains("/journal/assets/search.js"))
     }
 
     @Test func atomFeedSitemapRobotsAndNoJekyll() throws {

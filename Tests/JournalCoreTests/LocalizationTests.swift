@@ -40,7 +40,8 @@ import Testing
     /// The keys the theme and Render use: `{{t.key}}` in templates, `l10n.string("key")` in Swift,
     /// and the keys Render builds from parts (`type_\(kind)`, the chart's `month`/`year` header).
     static var usedKeys: Set<String> {
-        var keys: Set<String> = ["type_day", "type_track", "type_artist", "type_genre", "type_playlist", "month", "year"]
+        var keys: Set<String> = ["type_day", "type_track", "type_artist", "type_genre", "type_playlist",
+                                 "type_tag", "type_month", "type_year", "type_page", "month", "year"]
         for (_, text) in files(in: "templates", endingWith: [".mustache"]) {
             keys.formUnion(matches(#"\{\{[#^/]?\s*t\.([A-Za-z0-9_]+)"#, in: text))
         }

@@ -1,37 +1,50 @@
-/* journal: search over search-index.json (progressive enhancement). */
+/* journal: search (progressive enhancement). search-index.json holds the names (artists,
+   tracks, genres, tags, months, years, playlists, pages); the diary's text is in the files it
+   lists, fetched the first time a query is two characters or longer. */
 (function () {
   'use strict';
 
-  var MAX = 30;
+  var PAGE = 30;
   var MARKS = /[\u0300-\u036f]/g;
-  var JAMO = /[\u3131-\u318e]/g; // compatibility jamo typed alone, e.g. "ㄱ"
-  var PUNCT = /[\s\x21-\x2f\x3a-\x40\x5b-\x60\x7b-\x7e\u00a1-\u00bf\u2010-\u2027\u2030-\u205e\u3000-\u303f\uff01-\uff0f\uff5e]+/g;
+  var PUNCT_CHARS = '[\\s\\x21-\\x2f\\x3a-\\x40\\x5b-\\x60\\x7b-\\x7e\\u00a1-\\u00bf\\u2010-\\u2027\\u2030-\\u205e\\u3000-\\u303f\\uff01-\\uff0f\\uff5e]';
+  var PUNCT = new RegExp(PUNCT_CHARS + '+', 'g');
+  var IS_PUNCT = new RegExp('^' + PUNCT_CHARS + '$');
   // Mid-typing "강" may become "가을": a query ending in final jamo U+11A8+i is also
   // tried as FINALS[i] (a, b.. = initial U+1100, U+1101..; A, B.. = final U+11A8..).
   var FINALS = 'a,b,Aj,c,Dm,Ds,d,f,Ha,Hg,Hh,Hj,Hq,Hr,Hs,g,h,Qj,j,k,l,m,o,p,q,r,s'.split(',');
+  // Kinds whose context line ends with their number of plays.
+  var PLAY_KINDS = { track: 1, artist: 1, genre: 1, month: 1, year: 1 };
+  // Kinds whose text is writing: a match in it shows the words around it.
+  var WRITING = { day: 1, playlist: 1, page: 1 };
 
-  function jamo(c) { return c.normalize('NFKD'); }
-
-  // Lowercase, NFD without combining marks ("Café" -> "cafe"); Hangul stays decomposed
-  // into jamo so that a half-typed syllable still prefix-matches ("가으" -> "가을").
+  // Lowercase, NFKD without combining marks ("Café" -> "cafe", full-width "Ａ" -> "a");
+  // Hangul decomposes into jamo, so a half-typed syllable still prefix-matches ("가으" -> "가을").
   function fold(s) {
     s = String(s == null ? '' : s).toLowerCase();
-    return /[^\x00-\x7f]/.test(s) ? s.normalize('NFD').replace(MARKS, '').replace(JAMO, jamo) : s;
+    return /[^\x00-\x7f]/.test(s) ? s.normalize('NFKD').replace(MARKS, '') : s;
   }
   function compact(n) { return n.replace(PUNCT, ''); }
   function words(n) { return n.replace(PUNCT, ' ').trim(); }
 
-  // items: [[type, title, subtitle, url], ...]
-  function prepare(items) {
-    return items.map(function (it, i) {
-      var t = fold(it[1]);
-      return { i: i, item: it, len: String(it[1]).length, tc: compact(t), tw: ' ' + words(t), sc: compact(fold(it[2])) };
-    });
+  // A row: [kind, name, path, plays, context, aliases?, text?] (see SearchIndex.swift).
+  function entry(row, kinds) {
+    var names = [row[1]].concat(Array.isArray(row[5]) ? row[5] : []);
+    var e = {
+      kind: kinds[row[0]] || '', name: String(row[1]), path: String(row[2]), plays: +row[3] || 0,
+      context: String(row[4] || ''), text: '', tw: '', key: fold(row[1]),
+      names: names.map(function (n) { var f = fold(n); return { c: compact(f), w: ' ' + words(f) }; })
+    };
+    if (row[6]) setText(e, row[6]);
+    return e;
+  }
+  function setText(e, text) {
+    e.text = String(text);
+    e.tw = ' ' + words(fold(e.text)) + ' ';
   }
 
   function variant(q) {
     var w = words(q);
-    return { c: compact(q), w: ' ' + w, words: w ? w.split(' ') : [] };
+    return { c: compact(q), p: w, w: ' ' + w, words: w ? w.split(' ') : [] };
   }
 
   function variants(query) {
@@ -46,34 +59,118 @@
     return v[0].c ? v : [];
   }
 
-  // 5 exact title, 4 title starts with, 3 a title word starts with, 2 title contains,
-  // 1 subtitle contains, 0 every query word somewhere; -1 no match.
+  // Match classes, best first: 6 a name (or alias) is the query, 5 starts with it, 4 one of its
+  // words starts with it, 3 contains it; 2 a word of the text starts with it, 1 the text
+  // contains it; 0 a name holds it across a space ("kari nomumu" for "rinomu") or every query
+  // word starts a word somewhere; -1 no match. Never counts or context lines: names and text.
   function rank(e, v) {
-    var q = v.c;
-    var t = e.tc;
-    if (t === q) return 5;
-    if (t.startsWith(q)) return 4;
-    if (e.tw.indexOf(v.w) >= 0) return 3;
-    if (t.indexOf(q) >= 0) return 2;
-    if (e.sc.indexOf(q) >= 0) return 1;
-    var w = v.words;
-    if (w.length < 2) return -1;
-    for (var k = 0; k < w.length; k++) if (t.indexOf(w[k]) < 0 && e.sc.indexOf(w[k]) < 0) return -1;
+    var best = -1, across = false, q = v.c, i, n;
+    for (i = 0; i < e.names.length; i++) {
+      n = e.names[i];
+      if (n.c === q) return 6;
+      if (n.c.lastIndexOf(q, 0) === 0) best = Math.max(best, 5);
+      else if (n.w.indexOf(v.w) >= 0) best = Math.max(best, 4);
+      else if (n.w.indexOf(v.p) >= 0) best = Math.max(best, 3);
+      else if (n.c.indexOf(q) >= 0) across = true;
+    }
+    if (best >= 0) return best;
+    if (e.tw) {
+      if (e.tw.indexOf(v.w) >= 0) return 2;
+      if (e.tw.indexOf(v.p) >= 0) return 1;
+    }
+    if (across) return 0;
+    if (v.words.length < 2) return -1;
+    for (i = 0; i < v.words.length; i++) if (!startsAWord(e, ' ' + v.words[i])) return -1;
     return 0;
   }
+  function startsAWord(e, w) {
+    if (e.tw.indexOf(w) >= 0) return true;
+    for (var i = 0; i < e.names.length; i++) if (e.names[i].w.indexOf(w) >= 0) return true;
+    return false;
+  }
 
-  // -> { total, results: [item, ...] }, best first
-  function search(entries, query, limit) {
+  // Within a class: more plays first, then by name; days newest first.
+  function order(a, b) {
+    if (b.r !== a.r) return b.r - a.r;
+    var x = a.e, y = b.e;
+    if (y.plays !== x.plays) return y.plays - x.plays;
+    if (x.kind === 'day' && y.kind === 'day') return x.path < y.path ? 1 : x.path > y.path ? -1 : 0;
+    if (x.key !== y.key) return x.key < y.key ? -1 : 1;
+    return x.path < y.path ? -1 : x.path > y.path ? 1 : 0;
+  }
+
+  // -> [{ r, e, v }, ...], best first
+  function search(entries, query) {
     var vs = variants(query);
     var hits = [];
-    if (!vs.length) return { total: 0, results: [] };
+    if (!vs.length) return hits;
     for (var i = 0; i < entries.length; i++) {
-      var r = rank(entries[i], vs[0]);
-      if (vs.length > 1 && r < 5) r = Math.max(r, rank(entries[i], vs[1]));
-      if (r >= 0) hits.push({ r: r, e: entries[i] });
+      var r = rank(entries[i], vs[0]), v = vs[0];
+      if (vs.length > 1 && r < 6) {
+        var r2 = rank(entries[i], vs[1]);
+        if (r2 > r) { r = r2; v = vs[1]; }
+      }
+      if (r >= 0) hits.push({ r: r, e: entries[i], v: v });
     }
-    hits.sort(function (a, b) { return b.r - a.r || a.e.len - b.e.len || a.e.i - b.e.i; });
-    return { total: hits.length, results: hits.slice(0, limit || MAX).map(function (h) { return h.e.item; }) };
+    return hits.sort(order);
+  }
+
+  // The folded text with punctuation as single spaces, and for each of its characters the
+  // span of the original text it came from, to highlight a match in the original.
+  function foldMap(s) {
+    var t = '', from = [], to = [], space = true;
+    for (var i = 0; i < s.length;) {
+      var ch = String.fromCodePoint(s.codePointAt(i)), next = i + ch.length, f = fold(ch);
+      if (!f && to.length) to[to.length - 1] = next; // a combining mark joins its letter
+      for (var k = 0; k < f.length; k++) {
+        var punct = IS_PUNCT.test(f.charAt(k));
+        if (punct && space) continue;
+        t += punct ? ' ' : f.charAt(k);
+        from.push(i);
+        to.push(next);
+        space = punct;
+      }
+      i = next;
+    }
+    return { t: t, from: from, to: to };
+  }
+
+  // [[text, highlighted], ...]: the words around the first match in `text`, about 140
+  // characters; null when the query is not in the text. `words`: only matches that start a
+  // word count ("the" marks "the", not "other").
+  function snippet(text, v, words) {
+    var m = foldMap(text);
+    var needles = [v.p].concat(v.words);
+    var at = -1, needle = '';
+    function find(from) {
+      for (var k = m.t.indexOf(needle, from); k >= 0; k = m.t.indexOf(needle, k + 1)) {
+        if (!words || k === 0 || m.t.charAt(k - 1) === ' ') return k;
+      }
+      return -1;
+    }
+    for (var i = 0; i < needles.length && at < 0; i++) {
+      needle = needles[i];
+      if (needle) at = find(0);
+    }
+    if (at < 0) return null;
+    var len = needle.length;
+    var a = m.from[at], b = m.to[at + len - 1];
+    // Little before the match, so it stays inside the two lines shown on a phone.
+    var start = Math.max(0, a - 24), end = Math.min(text.length, b + 120);
+    if (start > 0) { var s = text.indexOf(' ', start); start = s >= 0 && s < a ? s + 1 : start; }
+    if (end < text.length) { var e = text.lastIndexOf(' ', end); end = e > b ? e : end; }
+    var parts = [[(start > 0 ? '\u2026' : '') + text.slice(start, a), false], [text.slice(a, b), true]];
+    // Later occurrences inside the window are marked too.
+    var cursor = b;
+    for (var j = find(at + len); j >= 0; j = find(j + len)) {
+      var ja = m.from[j], jb = m.to[j + len - 1];
+      if (jb > end) break;
+      if (ja < cursor) continue;
+      parts.push([text.slice(cursor, ja), false], [text.slice(ja, jb), true]);
+      cursor = jb;
+    }
+    parts.push([text.slice(cursor, end) + (end < text.length ? '\u2026' : ''), false]);
+    return parts;
   }
 
   // A label may hold a placeholder ("{n}개 결과"); otherwise the value is added.
@@ -85,30 +182,41 @@
     var input = form.querySelector('input[name="q"]') || form.querySelector('input');
     var status = document.querySelector('#search-status, .search-status');
     var list = document.querySelector('#search-results, .search-results');
+    var more = document.querySelector('#search-more, .search-more');
     if (!input || !status || !list) return;
     function label(n, d) { return form.getAttribute('data-label-' + n) || d; }
+    function json(n) { try { return JSON.parse(label(n, '{}')) || {}; } catch (e) { return {}; } }
     var results = label('results', 'results');
-    var typeLabels = {};
-    try { typeLabels = JSON.parse(label('types', '{}')) || {}; } catch (e) { /* keep English */ }
+    var typeLabels = json('types');
+    var playForms = json('plays');
     var indexUrl = form.getAttribute('data-index') || 'search-index.json';
     var base = indexUrl.replace(/[^/]*$/, ''); // the index is at the site root
     var entries = null;
-    var types = [];
+    var byPath = {};
+    var kinds = [];
+    var textFiles = []; // { url, state: '' | 'loading' | 'done' | 'failed' }
     var loading = null;
     var timer = 0;
+    var redraw = 0;
     var goFirst = false; // Enter pressed: open the first result when there is one
+    var hits = [];
+    var shown = 0; // hits in the list
+    var lastQuery = null;
 
     function say(text) { if (status.textContent !== text) status.textContent = text; }
 
-    function href(url) {
-      url = String(url);
-      if (/^[a-z][a-z0-9+.-]*:/i.test(url)) return /^https?:/i.test(url) ? url : null;
-      return url.indexOf(base) === 0 ? url : base + url.replace(/^\//, '');
+    function href(path) {
+      path = String(path);
+      if (/^[a-z][a-z0-9+.-]*:/i.test(path)) return /^https?:/i.test(path) ? path : null;
+      return base + path.replace(/^\//, '');
     }
 
-    function typeName(n) {
-      var key = types[n] || '';
-      return typeLabels[key] || key.charAt(0).toUpperCase() + key.slice(1);
+    function kindName(kind) {
+      return typeLabels[kind] || kind.charAt(0).toUpperCase() + kind.slice(1);
+    }
+
+    function plays(n) {
+      return String(n === 1 && playForms.one ? playForms.one : playForms.other || '{n}').replace('{n}', n);
     }
 
     function syncUrl(q) {
@@ -127,38 +235,135 @@
       return e;
     }
 
+    function item(hit) {
+      var e = hit.e, url = href(e.path);
+      if (url === null) return null;
+      var li = el('li', 'search-result search-' + e.kind);
+      var a = li.appendChild(el('a'));
+      a.href = url;
+      a.appendChild(el('span', 'search-type', kindName(e.kind)));
+      a.appendChild(document.createTextNode(' '));
+      a.appendChild(el('span', 'search-title', e.name));
+      var line, parts = hit.r <= 2 && e.text && WRITING[e.kind] ? snippet(e.text, hit.v, hit.r !== 1) : null;
+      if (parts) {
+        line = el('span', 'search-subtitle search-snippet');
+        parts.forEach(function (part) {
+          if (part[0]) line.appendChild(part[1] ? el('mark', null, part[0]) : document.createTextNode(part[0]));
+        });
+      } else {
+        var context = e.context;
+        if (PLAY_KINDS[e.kind] && e.plays) context = (context ? context + ' \u00b7 ' : '') + plays(e.plays);
+        if (context) line = el('span', 'search-subtitle', context);
+      }
+      if (line) {
+        a.appendChild(document.createTextNode(' '));
+        a.appendChild(line);
+      }
+      return li;
+    }
+
+    function textLoading() {
+      return textFiles.some(function (f) { return f.state === 'loading'; });
+    }
+
+
+    // Adds hits[from..<until] to the list; the first added link takes the focus if asked.
+    function show(from, until, focus) {
+      var frag = document.createDocumentFragment();
+      var first = null;
+      for (var i = from; i < until; i++) {
+        var li = item(hits[i]);
+        if (!li) continue;
+        frag.appendChild(li);
+        if (!first) first = li;
+      }
+      list.appendChild(frag);
+      shown = until;
+      if (focus && first) first.querySelector('a').focus();
+      if (!more) return;
+      more.textContent = '';
+      more.hidden = shown >= hits.length;
+      if (more.hidden) return;
+      var button = more.appendChild(el('button', 'search-more-button', label('more', 'Show more')));
+      button.type = 'button';
+      button.addEventListener('click', function () { show(shown, Math.min(hits.length, shown + PAGE), true); });
+      more.appendChild(document.createTextNode(' '));
+      more.appendChild(el('span', 'search-shown', fill(fill(label('shown', '{shown} of {n} shown'), '{shown}', shown), '{n}', hits.length)));
+    }
+
     function run() {
       clearTimeout(timer);
       var q = input.value.trim();
       syncUrl(q);
-      if (!q) { goFirst = false; list.textContent = ''; say(''); return; }
+      if (!q) {
+        goFirst = false;
+        hits = [];
+        shown = 0;
+        lastQuery = '';
+        list.textContent = '';
+        if (more) more.hidden = true;
+        say('');
+        return;
+      }
       if (!entries) { load(); say(label('loading', 'Loading\u2026')); return; }
-      var found = search(entries, q, MAX);
-      var frag = document.createDocumentFragment();
-      found.results.forEach(function (it) {
-        var url = href(it[3]);
-        if (url === null) return;
-        var li = frag.appendChild(el('li', 'search-result'));
-        var a = li.appendChild(el('a'));
-        a.href = url;
-        a.appendChild(el('span', 'search-type', typeName(it[0])));
-        a.appendChild(document.createTextNode(' '));
-        a.appendChild(el('span', 'search-title', it[1]));
-        if (it[2]) {
-          a.appendChild(document.createTextNode(' '));
-          a.appendChild(el('span', 'search-subtitle', it[2]));
-        }
-      });
+      // Keep what "show more" revealed and where the focus is when only more text arrived.
+      var again = q === lastQuery;
+      var vs = variants(q);
+      if (vs.length && vs[0].c.length >= 2 && !again) {
+        textFiles.forEach(function (f) { if (f.state === 'failed') f.state = ''; }); // try again
+        loadText();
+      }
+      var focused = again ? Array.prototype.indexOf.call(list.querySelectorAll('a'), document.activeElement) : -1;
+      var onMore = again && more && more.contains(document.activeElement);
+      hits = search(entries, q);
+      lastQuery = q;
       list.textContent = '';
-      list.appendChild(frag);
-      var n = found.total;
-      say(n ? fill(n === 1 && results === 'results' ? 'result' : results, '{n}', n, true)
-        : fill(label('none', 'No results for'), '{q}', '\u201c' + q + '\u201d'));
-      if (goFirst) {
+      show(0, Math.min(hits.length, again ? Math.max(shown, PAGE) : PAGE), false);
+      if (focused >= 0) {
+        var links = list.querySelectorAll('a');
+        if (links[focused]) links[focused].focus();
+      }
+      if (onMore && !more.hidden) more.querySelector('button').focus();
+      var n = hits.length;
+      var text = n ? fill(n === 1 && results === 'results' ? 'result' : results, '{n}', n, true)
+        : fill(label('none', 'No results for'), '{q}', '\u201c' + q + '\u201d');
+      say(textLoading() ? text + ' \u00b7 ' + label('searching', 'Searching the diary\u2026') : text);
+      if (goFirst && (n || !textLoading())) {
         goFirst = false;
         var first = list.querySelector('a');
         if (first) location.assign(first.href);
       }
+    }
+
+    function later() {
+      if (!redraw) redraw = setTimeout(function () { redraw = 0; run(); }, 60);
+    }
+
+    function addText(data) {
+      (data.items || []).forEach(function (row) { entries.push(entry(row, kinds)); });
+      (data.text || []).forEach(function (pair) {
+        var e = byPath[pair[0]];
+        if (e) setText(e, pair[1]);
+      });
+    }
+
+    // Fetches the text files in their order (newest days first), two at a time, so the first
+    // diary results come after a small download; each shows as soon as it arrives.
+    function loadText() {
+      var busy = textFiles.filter(function (f) { return f.state === 'loading'; }).length;
+      textFiles.forEach(function (file) {
+        if (file.state || busy >= 2) return;
+        file.state = 'loading';
+        busy++;
+        fetch(href(file.url))
+          .then(function (r) {
+            if (!r.ok) throw new Error('HTTP ' + r.status);
+            return r.json();
+          })
+          .then(function (data) { addText(data); file.state = 'done'; loadText(); })
+          .catch(function () { file.state = 'failed'; loadText(); })
+          .then(later);
+      });
     }
 
     function load() {
@@ -169,8 +374,10 @@
           return r.json();
         })
         .then(function (data) {
-          types = data.types || [];
-          entries = prepare(data.items || []);
+          kinds = data.kinds || [];
+          entries = (data.items || []).map(function (row) { return entry(row, kinds); });
+          entries.forEach(function (e) { byPath[e.path] = e; });
+          textFiles = (data.text || []).map(function (url) { return { url: String(url), state: '' }; });
           run();
         })
         .catch(function () {
@@ -205,8 +412,5 @@
     };
     if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', init);
     else init();
-  }
-  if (typeof module !== 'undefined' && module.exports) {
-    module.exports = { fold: fold, prepare: prepare, search: search };
   }
 })();

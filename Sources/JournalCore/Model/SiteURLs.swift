@@ -45,6 +45,9 @@ public struct SiteURLs: Sendable {
     /// Every year and month, and the all-time totals.
     public var archive: String { "archive/" }
     public var searchIndex: String { "search-index.json" }
+    /// Text the search page fetches when a query needs it: days from a month on, playlists' and pages' text.
+    public func searchDays(year: Int, month: Int) -> String { "search/days-\(CalendarDate.pad(year, 4))-\(CalendarDate.pad(month, 2)).json" }
+    public var searchWriting: String { "search/playlists-pages.json" }
     public func homePage(_ number: Int) -> String { paged("", number) }
     /// Page `number` (from 1) of the list at `path`: the first is `path` itself, the rest
     /// `path` + `page/2/`, as on the home page.

@@ -86,10 +86,10 @@ extension SiteRenderer {
             FileJob(path: urls.feed) { Array(AtomFeed(renderer: self).xml().utf8) },
             FileJob(path: urls.sitemap) { Array(Sitemap.xml(pages: pages, urls: urls).utf8) },
             FileJob(path: urls.robots) { Array(Sitemap.robots(urls: urls).utf8) },
-            FileJob(path: urls.searchIndex) { Array(SearchIndex(renderer: self).json().utf8) },
             // GitHub Pages would otherwise run Jekyll over the site.
             FileJob(path: ".nojekyll") { [] },
         ]
+        jobs += SearchIndex(renderer: self).jobs()
         var origins: [String: String] = [:]
         for (path, bytes) in theme.assets.sorted(by: { $0.key < $1.key }) where SitePath.isSafe(path) {
             jobs.append(FileJob(path: path) { bytes })

@@ -1,34 +1,276 @@
-/// `search-index.json`, which the search page's script reads: `[type, title, subtitle, url]`
-/// rows, compact, days newest first, then tracks, artists, genres and playlists.
+/// The search page's index (docs/content-format.md, "Browsing"), in several files so a phone
+/// fetches little before the first result:
+///
+/// - `search-index.json`, fetched first: the names (artists, tracks, genres, tags, months,
+///   years, playlists, pages), each row `[kind, name, path, plays, context, aliases?, text?]`,
+///   and the list of text files below, newest first;
+/// - `search/days-YYYY-MM.json`: the days of whole months from that one on (about
+///   `partLimit` bytes a file), newest first, as rows like the names'; the script fetches
+///   these two at a time, newest first, once a query is two characters long;
+/// - `search/playlists-pages.json` (when there are any): `[path, text]` for playlists and pages
+///   with text.
+///
+/// `path` is relative to the site root (the script puts the base path in front); `plays` ranks
+/// rows within a kind of match; `context` is shown under the name and never searched; `aliases`
+/// are other names (`2026-11`, `Nov 2026`) matched like the name; `text` is searched after the
+/// names: a day's diary entry as plain text (its body, its tracks' notes, its mood), a track's
+/// artists, a playlist's or a page's text.
 struct SearchIndex {
     let renderer: SiteRenderer
-    /// The row types, by their number in a row.
-    static let types = ["day", "track", "artist", "genre", "playlist"]
 
-    func json() -> String {
-        let journal = renderer.journal, urls = renderer.urls, l10n = renderer.l10n
+    /// Kinds of result, by their number in a row.
+    private enum Kind: Int, CaseIterable { case day, track, artist, genre, tag, month, year, playlist, page }
+    static let kinds = Kind.allCases.map { "\($0)" }
+
+    /// The index files, each made when its job runs.
+    func jobs() -> [FileJob] {
+        let urls = renderer.urls
+        var jobs = [FileJob(path: urls.searchIndex) { Array(names().utf8) }]
+        for part in dayParts() {
+            jobs.append(FileJob(path: part.path) { Array(self.days(part.days).utf8) })
+        }
+        if hasWriting {
+            jobs.append(FileJob(path: urls.searchWriting) { Array(writing().utf8) })
+        }
+        return jobs
+    }
+
+    /// The search page's data: where the index is, and the labels the script shows.
+    func view() -> SearchView {
+        let l10n = renderer.l10n, urls = renderer.urls
+        let labels = Self.kinds.map { "\(JSONText.quoted($0)):\(JSONText.quoted(l10n.string("type_\($0)")))" }.joined(separator: ",")
+        let forms = l10n.playCount
+        let one = forms.one.map { ",\"one\":" + JSONText.quoted($0.render { _ in "{n}" }) } ?? ""
+        let plays = "{\"other\":\(JSONText.quoted(forms.other.render { _ in "{n}" }))\(one)}"
+        return SearchView(index: urls.href(urls.searchIndex), types: "{\(labels)}", plays: plays,
+                          script: urls.href(urls.asset("search.js")))
+    }
+
+    // MARK: The files
+
+    func names() -> String {
+        let journal = renderer.journal, library = renderer.library, stats = renderer.stats
+        let urls = renderer.urls, l10n = renderer.l10n
         var rows: [String] = []
-        func add(_ type: Int, _ title: String, _ subtitle: String, _ url: String) {
-            rows.append("[\(type),\(JSONText.quoted(title)),\(JSONText.quoted(subtitle)),\(JSONText.quoted(url))]")
+        for artist in library.artists {
+            rows.append(Self.row(.artist, artist.name, urls.artist(artist.slug), artist.primaryPlays))
         }
-        for day in journal.days.reversed() {
-            let tracks = day.tracks.map(\.title).joined(separator: ", ")
-            add(0, day.title ?? l10n.longDate(day.date), day.title == nil ? tracks : "\(l10n.shortDate(day.date)) · \(tracks)", urls.href(urls.day(day.date)))
-        }
-        // Tracks, once each, linking to the last day they were played.
-        for track in renderer.library.tracks {
-            add(1, track.title, "\(track.credit) · \(l10n.plays(track.plays))", urls.href(urls.day(track.lastPlayed)))
-        }
-        for artist in renderer.library.artists {
-            add(2, artist.name, l10n.plays(artist.plays.count), urls.href(urls.artist(artist.slug)))
+        // Tracks, once each, linking to the last day they were played; their artists are their
+        // text, so "rinomu" lists Rinomu's tracks after Rinomu and "ditto newjeans" finds Ditto.
+        for track in library.tracks {
+            rows.append(Self.row(.track, track.title, urls.day(track.lastPlayed), track.plays, track.credit, text: track.credit))
         }
         for genre in renderer.catalog.playedGenres {
-            add(3, genre.name, l10n.tracks(genre.plays), urls.href(urls.genre(genre.slug)))
+            rows.append(Self.row(.genre, genre.name, urls.genre(genre.slug), genre.plays))
+        }
+        for tag in library.tags {
+            // A tag ranks by the plays of its days, like a month.
+            let plays = tag.days.reduce(0) { $0 + journal.days[$1].tracks.count }
+            rows.append(Self.row(.tag, tag.name, urls.tag(tag.slug), plays, tag.days.isEmpty ? "" : l10n.days(tag.days.count)))
+        }
+        for month in stats.months.reversed() {
+            let (year, number) = (month.start.year, month.start.month)
+            let name = l10n.monthYear(year: year, month: number)
+            let aliases = ["\(CalendarDate.pad(year, 4))-\(CalendarDate.pad(number, 2))", "\(l10n.shortMonth(number)) \(year)"]
+            rows.append(Self.row(.month, name, urls.month(year: year, month: number), month.plays, l10n.days(month.daysLogged), aliases: aliases))
+        }
+        let yearName = l10n.string("search_year_name")
+        for year in stats.years.reversed() {
+            let number = year.start.year
+            let alias = yearName.replacingOccurrences(of: "{year}", with: String(number))
+            rows.append(Self.row(.year, String(number), urls.year(number), year.plays, l10n.days(year.daysLogged), aliases: [alias]))
         }
         for playlist in journal.playlists {
-            add(4, playlist.title, playlist.description ?? l10n.tracks(playlist.tracks.count), urls.href(urls.playlist(playlist.slug)))
+            rows.append(Self.row(.playlist, playlist.title, urls.playlist(playlist.slug), 0,
+                                 playlist.description ?? l10n.tracks(playlist.tracks.count)))
         }
-        let types = Self.types.map { "\"\($0)\"" }.joined(separator: ",")
-        return "{\"v\":1,\"types\":[\(types)],\"items\":[\n" + rows.joined(separator: ",\n") + "\n]}\n"
+        for page in journal.pages {
+            rows.append(Self.row(.page, page.title, urls.page(page.slug), 0))
+        }
+        var text = dayParts().map { JSONText.quoted($0.path) }
+        if hasWriting { text.append(JSONText.quoted(urls.searchWriting)) }
+        let kinds = Self.kinds.map(JSONText.quoted).joined(separator: ",")
+        return "{\"v\":2,\"kinds\":[\(kinds)],\"text\":[\(text.joined(separator: ","))],\"items\":[\n"
+            + rows.joined(separator: ",\n") + "\n]}\n"
+    }
+
+    /// The days at `indexes` (into `Journal.days`), in that order.
+    func days(_ indexes: [Int]) -> String {
+        let journal = renderer.journal, urls = renderer.urls, l10n = renderer.l10n
+        let rows = indexes.map { index -> String in
+            let day = journal.days[index]
+            let tracks = day.tracks.map(\.title).joined(separator: ", ")
+            let context = day.title == nil ? tracks : "\(l10n.shortDate(day.date)) · \(tracks)"
+            let aliases = day.title == nil ? [day.date.iso] : [day.date.iso, l10n.longDate(day.date)]
+            let text = ([PlainText.of(html: day.bodyHTML)] + day.tracks.compactMap { $0.noteHTML.map(PlainText.of) } + [day.mood ?? ""])
+                .filter { !$0.isEmpty }.joined(separator: " ")
+            return Self.row(.day, day.title ?? l10n.longDate(day.date), urls.day(day.date), day.tracks.count, context,
+                            aliases: aliases, text: text)
+        }
+        return "{\"v\":2,\"items\":[\n" + rows.joined(separator: ",\n") + "\n]}\n"
+    }
+
+    /// The text of playlists and pages, by path: their rows are in the names file.
+    func writing() -> String {
+        let rows = writingRows().map { "[\(JSONText.quoted($0.path)),\(JSONText.quoted($0.text))]" }
+        return "{\"v\":2,\"text\":[\n" + rows.joined(separator: ",\n") + "\n]}\n"
+    }
+
+    // MARK: Parts
+
+    /// About the most text, in bytes, one file of days holds, so that the names and the newest
+    /// days stay under 100 KB gzipped for a phone; a longer month is a file of its own.
+    static let partLimit = 128 * 1024
+
+    /// The days in files of whole months, oldest month first (so a new day changes only the
+    /// last file); returned newest first, each file's days newest first, as the script fetches them.
+    func dayParts() -> [(path: String, days: [Int])] {
+        let days = renderer.journal.days
+        var parts: [(first: CalendarDate, days: [Int], size: Int)] = []
+        var index = 0
+        while index < days.count {
+            let month = days[index].date
+            var end = index, size = 0
+            while end < days.count, days[end].date.year == month.year, days[end].date.month == month.month {
+                size += 200 + days[end].bodyHTML.utf8.count + days[end].tracks.reduce(0) { $0 + ($1.noteHTML?.utf8.count ?? 0) }
+                end += 1
+            }
+            if let last = parts.last, last.size + size <= Self.partLimit {
+                parts[parts.count - 1].days += Array(index..<end)
+                parts[parts.count - 1].size += size
+            } else {
+                parts.append((month, Array(index..<end), size))
+            }
+            index = end
+        }
+        return parts.reversed().map { (renderer.urls.searchDays(year: $0.first.year, month: $0.first.month), $0.days.reversed()) }
+    }
+
+    private var hasWriting: Bool { !renderer.journal.playlists.isEmpty || !renderer.journal.pages.isEmpty }
+
+    private func writingRows() -> [(path: String, text: String)] {
+        let journal = renderer.journal, urls = renderer.urls
+        var rows: [(path: String, text: String)] = []
+        for playlist in journal.playlists {
+            let parts = [playlist.description ?? "", PlainText.of(html: playlist.bodyHTML)] + playlist.tracks.compactMap { $0.noteHTML.map(PlainText.of) }
+            let text = parts.filter { !$0.isEmpty }.joined(separator: " ")
+            if !text.isEmpty { rows.append((urls.playlist(playlist.slug), text)) }
+        }
+        for page in journal.pages {
+            let text = PlainText.of(html: page.bodyHTML)
+            if !text.isEmpty { rows.append((urls.page(page.slug), text)) }
+        }
+        return rows
+    }
+
+    private static func row(_ kind: Kind, _ name: String, _ path: String, _ plays: Int, _ context: String = "",
+                            aliases: [String] = [], text: String? = nil) -> String {
+        var row = "[\(kind.rawValue),\(JSONText.quoted(name)),\(JSONText.quoted(path)),\(plays),\(JSONText.quoted(context))"
+        // An alias that differs from the name only in case or punctuation would match the same.
+        func letters(_ text: String) -> String { String(text.lowercased().unicodeScalars.filter { $0.properties.isAlphabetic || $0.properties.numericType != nil }) }
+        let others = aliases.filter { letters($0) != letters(name) }
+        if !others.isEmpty || text != nil { row += ",[" + others.map(JSONText.quoted).joined(separator: ",") + "]" }
+        if let text { row += "," + JSONText.quoted(text) }
+        return row + "]"
+    }
+}
+
+/// The words of rendered HTML without its markup, for searching: tags dropped (block ends
+/// become spaces), comments, scripts and styles skipped, character references decoded, white
+/// space collapsed. Markup is ASCII, so this walks UTF-8 bytes and copies the rest through.
+enum PlainText {
+    static func of(html: String) -> String {
+        let bytes = Array(html.utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count)
+        var pendingSpace = false
+        func space() { pendingSpace = !out.isEmpty }
+        // `prefix` is lowercase ASCII; markup is matched without case.
+        func starts(_ prefix: String, at position: Int) -> Bool {
+            var at = position
+            for byte in prefix.utf8 {
+                guard at < bytes.count else { return false }
+                let value = bytes[at]
+                guard (0x41...0x5A).contains(value) ? value | 0x20 == byte : value == byte else { return false }
+                at += 1
+            }
+            return true
+        }
+        func skip(past end: String, from position: Int) -> Int {
+            var at = position
+            while at < bytes.count, !starts(end, at: at) { at += 1 }
+            return min(bytes.count, at + end.utf8.count)
+        }
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            switch byte {
+            case UInt8(ascii: "<"):
+                if starts("<!--", at: index) {
+                    index = skip(past: "-->", from: index + 4)
+                    space()
+                    continue
+                }
+                for element in ["script", "style"] where starts("<" + element, at: index) {
+                    index = skip(past: "</\(element)>", from: index)
+                }
+                if index < bytes.count, bytes[index] == UInt8(ascii: "<") {
+                    let end = skip(past: ">", from: index)
+                    let name = bytes[index + 1..<end].prefix { ($0 | 0x20) >= 0x61 && ($0 | 0x20) <= 0x7A || (0x30...0x39).contains($0) || $0 == 0x2F }
+                    let element = String(decoding: name.filter { $0 != 0x2F }.map { $0 | 0x20 }, as: UTF8.self)
+                    if !inline.contains(element) { space() }
+                    index = end
+                } else {
+                    space()
+                }
+            case UInt8(ascii: "&"):
+                if let (decoded, length) = reference(in: bytes, at: index) {
+                    if decoded.properties.isWhitespace {
+                        space()
+                    } else {
+                        if pendingSpace { out.append(0x20); pendingSpace = false }
+                        out.append(contentsOf: String(decoded).utf8)
+                    }
+                    index += length
+                } else {
+                    if pendingSpace { out.append(0x20); pendingSpace = false }
+                    out.append(byte)
+                    index += 1
+                }
+            case 0x20, 0x09, 0x0A, 0x0D, 0x0C:
+                space()
+                index += 1
+            default:
+                // A run of plain text, copied at once.
+                if pendingSpace { out.append(0x20); pendingSpace = false }
+                var end = index + 1
+                while end < bytes.count, !Self.special[Int(bytes[end])] { end += 1 }
+                out.append(contentsOf: bytes[index..<end])
+                index = end
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// The bytes that end a run of plain text: markup, references and white space.
+    private static let special: [Bool] = (0...255).map { [0x3C, 0x26, 0x20, 0x09, 0x0A, 0x0D, 0x0C].contains($0) }
+
+    /// Elements that sit inside a line of text: no space where they start or end.
+    private static let inline: Set<String> = ["a", "abbr", "b", "cite", "code", "del", "em", "i", "ins", "kbd", "mark",
+                                              "q", "s", "small", "span", "strong", "sub", "sup", "u"]
+
+    private static let named: [String: Unicode.Scalar] = ["amp": "&", "lt": "<", "gt": ">", "quot": "\"", "apos": "'", "nbsp": " "]
+
+    /// `&amp;`, `&#233;`, `&#xE9;` and the few named references Markdown output holds.
+    private static func reference(in bytes: [UInt8], at start: Int) -> (Unicode.Scalar, Int)? {
+        guard let end = bytes[start..<min(bytes.count, start + 12)].firstIndex(of: UInt8(ascii: ";")) else { return nil }
+        let body = String(decoding: bytes[start + 1..<end], as: UTF8.self)
+        let length = end - start + 1
+        if body.hasPrefix("#") {
+            let digits = body.dropFirst()
+            let value = digits.first == "x" || digits.first == "X" ? UInt32(digits.dropFirst(), radix: 16) : UInt32(digits)
+            return value.flatMap(Unicode.Scalar.init).map { ($0, length) }
+        }
+        return named[body].map { ($0, length) }
     }
 }

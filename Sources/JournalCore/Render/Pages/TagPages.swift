@@ -22,8 +22,6 @@ extension SiteRenderer {
     }
 
     func searchPage() -> TemplateObject {
-        let labels = SearchIndex.types.map { "\(JSONText.quoted($0)):\(JSONText.quoted(l10n.string("type_\($0)")))" }.joined(separator: ",")
-        let view = SearchView(index: urls.href(urls.searchIndex), types: "{\(labels)}", script: urls.href(urls.asset("search.js")))
-        return chrome(title: l10n.string("search"), description: nil, path: urls.search, section: "search").page("search", view)
+        chrome(title: l10n.string("search"), description: nil, path: urls.search, section: "search").page("search", SearchIndex(renderer: self).view())
     }
 }

@@ -328,11 +328,13 @@ struct SearchView {
     var index: String
     /// The result types' labels as a JSON object, for the script.
     var types: String
+    /// `{"one": "1 play", "other": "{n} plays"}`: the count forms of plays, for the script.
+    var plays: String
     var script: String
 }
 
 extension SearchView: TemplateObjectRepresentable {
-    var templateObject: TemplateObject { ["index": index.templateValue, "types": types.templateValue, "script": script.templateValue] }
+    var templateObject: TemplateObject { ["index": index.templateValue, "types": types.templateValue, "plays": plays.templateValue, "script": script.templateValue] }
 }
 
 // MARK: Playlists and pages
