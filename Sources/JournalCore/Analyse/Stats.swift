@@ -125,12 +125,49 @@ public struct Stats: Sendable {
             tallies[day.date.dayNumber] = DayTally(date: day.date, counts: counts, dayIndex: position)
         }
         let genreCount = chartGenres.count
+        // Each play as numbers, found once: its artist and track (names folded once, not once
+        // per period) and its genre's place in the catalog (-1: no genre).
+        var artistIDs: [String: Int] = [:]
+        var artistFolded: [String] = []
+        var trackIDs: [String: Int] = [:]
+        var titleFolded: [String] = []
+        var genrePositions: [String: Int] = [:]
+        for (position, genre) in catalog.genres.enumerated() { genrePositions[genre.key] = position }
+        let playKeys: [[(artist: Int, track: Int, genre: Int)]] = journal.days.map { day in
+            day.tracks.map { track in
+                let artistKey = track.primaryArtist.lowercased()
+                let artist = artistIDs[artistKey] ?? {
+                    artistFolded.append(artistKey)
+                    artistIDs[artistKey] = artistFolded.count - 1
+                    return artistFolded.count - 1
+                }()
+                let title = track.title.lowercased()
+                let trackKey = title + "\u{0}" + artistKey
+                let id = trackIDs[trackKey] ?? {
+                    titleFolded.append(title)
+                    trackIDs[trackKey] = titleFolded.count - 1
+                    return titleFolded.count - 1
+                }()
+                let genre = catalog.primaryGenre(of: track).flatMap { genrePositions[$0.key] } ?? -1
+                return (artist, id, genre)
+            }
+        }
+        /// `ranking` with every name folded beforehand.
+        func ranked(_ entries: [(ranked: Ranked, name: String, artist: String)]) -> [Ranked] {
+            entries.sorted { a, b in
+                if a.ranked.plays != b.ranked.plays { return a.ranked.plays > b.ranked.plays }
+                if a.name != b.name { return a.name < b.name }
+                if a.ranked.name != b.ranked.name { return a.ranked.name < b.ranked.name }
+                return a.artist < b.artist
+            }.map(\.ranked)
+        }
+
         func period(_ kind: PeriodKind, _ start: CalendarDate, _ end: CalendarDate) -> PeriodStats {
             var days: [DayTally] = []
             var totals = Array(repeating: 0, count: genreCount)
-            var artistPlays: [String: (name: String, plays: Int)] = [:]
-            var trackPlays: [String: (name: String, artist: String, plays: Int)] = [:]
-            var genrePlays: [String: GenrePlays] = [:]
+            var artistPlays: [Int: (name: String, plays: Int)] = [:]
+            var trackPlays: [Int: (name: String, artist: String, artistID: Int, plays: Int)] = [:]
+            var genreCounts: [Int: Int] = [:]
             var noGenrePlays = 0
             var longest: Streak?
             var run: Streak?
@@ -138,13 +175,11 @@ public struct Stats: Sendable {
                 if let tally = tallies[number], let dayIndex = tally.dayIndex {
                     days.append(tally)
                     for slot in 0..<genreCount { totals[slot] += tally.counts[slot] }
-                    for track in journal.days[dayIndex].tracks {
-                        let artistKey = track.primaryArtist.lowercased()
-                        artistPlays[artistKey, default: (track.primaryArtist, 0)].plays += 1
-                        let trackKey = track.title.lowercased() + "\u{0}" + artistKey
-                        trackPlays[trackKey, default: (track.title, track.primaryArtist, 0)].plays += 1
-                        if let genre = catalog.primaryGenre(of: track) {
-                            genrePlays[genre.key, default: GenrePlays(genre: genre, plays: 0)].plays += 1
+                    for (track, keys) in zip(journal.days[dayIndex].tracks, playKeys[dayIndex]) {
+                        artistPlays[keys.artist, default: (track.primaryArtist, 0)].plays += 1
+                        trackPlays[keys.track, default: (track.title, track.primaryArtist, keys.artist, 0)].plays += 1
+                        if keys.genre >= 0 {
+                            genreCounts[keys.genre, default: 0] += 1
                         } else {
                             noGenrePlays += 1
                         }
@@ -156,9 +191,13 @@ public struct Stats: Sendable {
                     run = nil
                 }
             }
-            let artists = artistPlays.values.map { Ranked(name: $0.name, artist: nil, plays: $0.plays) }.sorted(by: Self.ranking)
-            let tracks = trackPlays.values.map { Ranked(name: $0.name, artist: $0.artist, plays: $0.plays) }.sorted(by: Self.ranking)
-            let genres = genrePlays.values.sorted {
+            let artists = ranked(artistPlays.map { id, entry in
+                (Ranked(name: entry.name, artist: nil, plays: entry.plays), artistFolded[id], "")
+            })
+            let tracks = ranked(trackPlays.map { id, entry in
+                (Ranked(name: entry.name, artist: entry.artist, plays: entry.plays), titleFolded[id], artistFolded[entry.artistID])
+            })
+            let genres = genreCounts.map { GenrePlays(genre: catalog.genres[$0.key], plays: $0.value) }.sorted {
                 $0.plays != $1.plays ? $0.plays > $1.plays : ($0.genre.name.lowercased(), $0.genre.name, $0.genre.key) < ($1.genre.name.lowercased(), $1.genre.name, $1.genre.key)
             }
             let covered = max(0, min(end.dayNumber, lastLogged) - max(start.dayNumber, firstLogged) + 1)

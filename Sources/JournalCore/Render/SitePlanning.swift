@@ -33,11 +33,16 @@ extension SiteRenderer {
         for number in Paging(count: artistIndex.entries.count, size: rowsPerPage).pages {
             page(urls.paged(urls.artists, number), "artists") { artistsPage(number, index: artistIndex) }
         }
+        // An artist's pages are planned from its profile (how many years, tracks, albums): made
+        // on every core, as each is independent of the others.
+        let profiles = ParallelMap.map(Array(library.artists.indices), parallel: parallel) { [self] index in
+            ArtistProfile(library.artists[index], journal: journal)
+        }
         for index in library.artists.indices {
             let slug = library.artists[index].slug
-            let profile = ArtistProfile(library.artists[index], journal: journal)
+            let profile = profiles[index]
             page(urls.artist(slug), "artist") { artistPage(index, profile: profile) }
-            for year in profile.years.dropLast().map(\.year) {
+            for year in splitsYears(profile) ? profile.years.dropLast().map(\.year) : [] {
                 page(urls.artistYear(slug, year), "artist-year") { artistYearPage(index, profile: profile, year: year) }
             }
             for (list, count, first) in [(ArtistList.tracks, profile.tracks.count, urls.artistTracks(slug)),

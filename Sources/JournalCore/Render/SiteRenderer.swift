@@ -34,6 +34,8 @@ public struct SiteRenderer: Sendable {
     /// Every day's card, by index in `journal.days`: converted once, since the home, week, tag
     /// and 404 pages list the same cards.
     private(set) var dayCards: [Converted] = []
+    /// Make shared parts (day cards, artist profiles) on every core.
+    let parallel: Bool
 
     /// `parallel`: make the shared day cards on every core (the result is the same either way).
     public init(journal: Journal, stats: Stats, library: Library, theme: ThemeFiles, parallel: Bool = true) {
@@ -41,6 +43,7 @@ public struct SiteRenderer: Sendable {
         self.stats = stats
         self.library = library
         self.theme = theme
+        self.parallel = parallel
         urls = SiteURLs(config: journal.config)
         l10n = theme.localization
         weekIndex = Dictionary(stats.weeks.enumerated().map { ($1.start, $0) }, uniquingKeysWith: { first, _ in first })

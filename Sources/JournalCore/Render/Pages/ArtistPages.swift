@@ -50,7 +50,8 @@ extension SiteRenderer {
         }
         let path = urls.artist(artist.slug)
         let latest = profile.years.last
-        let years = profile.years.count < 2 ? [] : profile.years.reversed().map { year in
+        let split = splitsYears(profile)
+        let years = !split ? [] : profile.years.reversed().map { year in
             YearLink(year: String(year.year),
                      href: year.year == latest?.year ? urls.href(path) + "#plays" : urls.href(urls.artistYear(artist.slug, year.year)),
                      detail: l10n.plays(year.plays.count))
@@ -65,10 +66,16 @@ extension SiteRenderer {
             allTracks: profile.tracks.count > topCount ? MoreLink(href: urls.href(urls.artistTracks(artist.slug)), count: profile.tracks.count) : nil,
             allAlbums: profile.albums.count > topCount ? MoreLink(href: urls.href(urls.artistAlbums(artist.slug)), count: profile.albums.count) : nil,
             years: years,
-            latestYear: latest.map { String($0.year) } ?? "",
-            latestCount: l10n.plays(latest?.plays.count ?? 0),
-            plays: playRows(latest))
+            shown: (split ? Array(profile.years.suffix(1)) : profile.years).reversed().map { year in
+                ShownYear(year: String(year.year), count: l10n.plays(year.plays.count), plays: playRows(year))
+            })
         return chrome(title: artist.name, description: nil, path: path, section: "artists").page("artist", view)
+    }
+
+    /// Whether an artist's earlier years have pages of their own: only when its plays would not
+    /// fit one page, so an artist heard now and then keeps every play on its own page.
+    func splitsYears(_ profile: ArtistProfile) -> Bool {
+        profile.years.count > 1 && profile.years.reduce(0) { $0 + $1.plays.count } > rowsPerPage
     }
 
     /// The plays of `year`, one before the artist's latest.

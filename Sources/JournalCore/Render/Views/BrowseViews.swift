@@ -78,18 +78,16 @@ struct ArtistPageView {
     var allAlbums: MoreLink?
     /// Every year with plays, newest first, when there are several.
     var years: [YearLink]
-    /// The latest year's plays, by day.
-    var latestYear: String
-    var latestCount: String
-    var plays: [ArtistDayRow]
+    /// The years whose plays the page lists, newest first, by day: every year when the artist's
+    /// plays fit one page, else the latest (earlier years have pages of their own).
+    var shown: [ShownYear]
 }
 
 extension ArtistPageView: TemplateObjectRepresentable {
     var templateObject: TemplateObject {
         ["name": name.templateValue, "summary": summary.templateValue, "credits": credits.templateValue, "chart": chart.templateValue,
          "tracks": tracks.templateValue, "albums": albums.templateValue, "allTracks": allTracks.templateValue,
-         "allAlbums": allAlbums.templateValue, "years": years.templateValue, "latestYear": latestYear.templateValue,
-         "latestCount": latestCount.templateValue, "plays": plays.templateValue]
+         "allAlbums": allAlbums.templateValue, "years": years.templateValue, "shown": shown.templateValue]
     }
 }
 
@@ -101,6 +99,18 @@ struct MoreLink {
 
 extension MoreLink: TemplateObjectRepresentable {
     var templateObject: TemplateObject { ["href": href.templateValue, "count": count.templateValue] }
+}
+
+/// A year of an artist's plays listed on the artist's page.
+struct ShownYear {
+    var year: String
+    /// `12 plays`.
+    var count: String
+    var plays: [ArtistDayRow]
+}
+
+extension ShownYear: TemplateObjectRepresentable {
+    var templateObject: TemplateObject { ["year": year.templateValue, "count": count.templateValue, "plays": plays.templateValue] }
 }
 
 /// A year of an artist's plays or a genre's days, with what it holds.
