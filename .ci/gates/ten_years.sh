@@ -37,7 +37,7 @@ echo "-- Links"
 python3 .ci/gates/check_links.py "$work/site" /
 
 echo "-- W3C Nu HTML checker on 500 pages, every kind, spread over the site"
-find "$work/site" -name '*.html' -printf '%P\n' | sort | awk -v total="$pages" 'BEGIN { step = total / 500 } NR == 1 || NR >= next_pick { print; next_pick = NR + step }' | head -500 > "$work/sample.txt"
+find "$work/site" -name '*.html' -printf '%P\n' | sort | awk -v total="$pages" 'BEGIN { step = total / 500; next_pick = 1 } NR >= next_pick { print; next_pick += step }' | head -500 > "$work/sample.txt"
 # Every page kind is in the sample: the home page, the archive, a year, month, week, day,
 # artist, genre, tag and playlist page, and their paginated forms.
 for page in index.html archive/index.html 2018/index.html 2018/03/index.html artists/index.html genres/index.html playlists/index.html search/index.html; do
