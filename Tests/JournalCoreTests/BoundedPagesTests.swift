@@ -119,7 +119,7 @@ import Testing
 
         // Pages below an artist or a genre link back up to it.
         for path in expected where path.hasPrefix("artists/아이유/") {
-            #expect(try #require(pages[path]).contains("<p class=\"breadcrumbs small\"><a href=\"/artists/\">Artists</a> › <a href=\"/artists/아이유/\">아이유</a></p>"), "\(path)")
+            #expect(try #require(pages[path]).contains("<ol><li><a href=\"/artists/\">Artists</a></li><li><a href=\"/artists/아이유/\">아이유</a></li><li><span aria-current=\"page\">"), "\(path)")
         }
         #expect(try #require(pages["genres/ballad/2025/index.html"]).contains("<a href=\"/genres/ballad/\">Ballad</a>"))
         let year = try #require(pages["artists/아이유/2025/index.html"])

@@ -59,8 +59,9 @@ public struct ArtistIndex: Sendable {
         let hangulBase = hangulFirst ? -100 : 100
         switch value {
         case 0x41...0x5A, 0x61...0x7A:
-            let letter = Character(scalar).uppercased()
-            return (letter, Int(letter.unicodeScalars.first!.value) - 0x41)
+            // ASCII: clearing bit 5 makes a lowercase letter uppercase.
+            let upper = UInt8(value & 0x5F)
+            return (String(Unicode.Scalar(upper)), Int(upper) - 0x41)
         case 0x1100...0x1112:
             // A syllable, decomposed: its leading consonant.
             let letter = hangulInitial[value - 0x1100]

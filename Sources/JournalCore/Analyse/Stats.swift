@@ -115,16 +115,6 @@ public struct Stats: Sendable {
         let firstLogged = journal.days.first?.date.dayNumber ?? 0
         let lastLogged = journal.days.last?.date.dayNumber ?? -1
 
-        // Tally each logged day once; periods look days up by day number.
-        var tallies: [Int: DayTally] = [:]
-        for (position, day) in journal.days.enumerated() {
-            var counts = Array(repeating: 0, count: chartGenres.count)
-            for track in day.tracks {
-                if let slot = Self.slot(of: track, catalog: catalog, index: index, other: otherIndex, none: noGenreIndex) { counts[slot] += 1 }
-            }
-            tallies[day.date.dayNumber] = DayTally(date: day.date, counts: counts, dayIndex: position)
-        }
-        let genreCount = chartGenres.count
         // Each play as numbers, found once: its artist and track (names folded once, not once
         // per period) and its genre's place in the catalog (-1: no genre).
         var artistIDs: [String: Int] = [:]
@@ -152,6 +142,19 @@ public struct Stats: Sendable {
                 return (artist, id, genre)
             }
         }
+        let genreCount = chartGenres.count
+        // Tally each logged day once; periods look days up by day number. A genre's chart slot
+        // is its own among the top, else Other's.
+        let slotByPosition = catalog.genres.map { index[$0.key] ?? otherIndex }
+        var tallies: [Int: DayTally] = [:]
+        for (position, day) in journal.days.enumerated() {
+            var counts = Array(repeating: 0, count: genreCount)
+            for keys in playKeys[position] {
+                if let slot = keys.genre >= 0 ? slotByPosition[keys.genre] : noGenreIndex { counts[slot] += 1 }
+            }
+            tallies[day.date.dayNumber] = DayTally(date: day.date, counts: counts, dayIndex: position)
+        }
+
         /// `ranking` with every name folded beforehand.
         func ranked(_ entries: [(ranked: Ranked, name: String, artist: String)]) -> [Ranked] {
             entries.sorted { a, b in

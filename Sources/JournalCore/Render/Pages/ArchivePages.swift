@@ -29,8 +29,8 @@ extension SiteRenderer {
     /// The journal's totals: plays, days, artists, genres.
     private func archiveSummary(_ all: PeriodStats) -> [SummaryItem] {
         var items = summary(all)
-        let artists = library.artists.filter { $0.primaryPlays > 0 }.count
-        items.insert(SummaryItem(label: l10n.string("artists"), value: String(artists), href: urls.href(urls.artists),
+        // As the artists index counts them: every artist with a page.
+        items.insert(SummaryItem(label: l10n.string("artists"), value: String(library.artists.count), href: urls.href(urls.artists),
                                  hint: l10n.string("artists_hint")), at: 2)
         return items
     }

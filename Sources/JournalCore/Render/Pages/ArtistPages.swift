@@ -89,7 +89,7 @@ extension SiteRenderer {
             let href = other == profile.years.count - 1 ? urls.href(urls.artist(artist.slug)) + "#plays" : urls.href(urls.artistYear(artist.slug, otherYear))
             return PeriodLink(href: href, label: l10n.string(label), name: String(otherYear))
         }
-        let view = ArtistYearPageView(trail: trail(artist), year: String(year), count: l10n.plays(plays.plays.count), plays: playRows(plays),
+        let view = ArtistYearPageView(breadcrumbs: breadcrumbs(artist, String(year)), year: String(year), count: l10n.plays(plays.plays.count), plays: playRows(plays),
                                       previous: link(position - 1, "previous_year"), next: link(position + 1, "next_year"))
         return chrome(title: "\(artist.name) · \(year)", description: nil, path: urls.artistYear(artist.slug, year), section: "artists")
             .page("artistYear", view)
@@ -106,7 +106,7 @@ extension SiteRenderer {
         let heading = list == .tracks ? l10n.string("tracks_heading") : l10n.string("albums")
         let pageLabel = paging.pageCount > 1 ? l10n.pageOf(number, paging.pageCount) : nil
         let view = ArtistListPageView(
-            trail: trail(artist), heading: heading,
+            breadcrumbs: breadcrumbs(artist, heading), heading: heading,
             count: [list == .tracks ? l10n.tracks(counts.count) : l10n.albums(counts.count), pageLabel].compactMap { $0 }.joined(separator: " · "),
             rows: countRows(counts[paging.range(number)], from: paging.range(number).lowerBound),
             pagination: pagination(number, of: paging.pageCount, newestFirst: false) { urls.paged(first, $0) })
@@ -114,8 +114,10 @@ extension SiteRenderer {
         return chrome(title: title, description: nil, path: urls.paged(first, number), section: "artists").page("artistList", view)
     }
 
-    private func trail(_ artist: Artist) -> Trail {
-        Trail(sectionName: l10n.string("artists"), sectionHref: urls.href(urls.artists), name: artist.name, href: urls.href(urls.artist(artist.slug)))
+    /// Artists › the artist › `current`.
+    private func breadcrumbs(_ artist: Artist, _ current: String) -> [Crumb] {
+        [Crumb(name: l10n.string("artists"), href: urls.href(urls.artists)),
+         Crumb(name: artist.name, href: urls.href(urls.artist(artist.slug))), Crumb(name: current, href: nil)]
     }
 
     /// Rows numbered from `offset + 1`.

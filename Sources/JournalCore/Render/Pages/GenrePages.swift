@@ -55,7 +55,8 @@ extension SiteRenderer {
             return PeriodLink(href: href, label: l10n.string(label), name: String(otherYear))
         }
         let view = GenreYearPageView(
-            trail: Trail(sectionName: l10n.string("genres"), sectionHref: urls.href(urls.genres), name: genre.name, href: urls.href(urls.genre(genre.slug))),
+            breadcrumbs: [Crumb(name: l10n.string("genres"), href: urls.href(urls.genres)),
+                          Crumb(name: genre.name, href: urls.href(urls.genre(genre.slug))), Crumb(name: String(year), href: nil)],
             color: genre.color, year: String(year), count: yearDetail(years[position]), months: monthDays(years[position]),
             previous: link(position - 1, "previous_year"), next: link(position + 1, "next_year"))
         return chrome(title: "\(genre.name) · \(year)", description: nil, path: urls.genreYear(genre.slug, year), section: "genres")

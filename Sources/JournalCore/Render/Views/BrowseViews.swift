@@ -125,24 +125,10 @@ extension YearLink: TemplateObjectRepresentable {
     var templateObject: TemplateObject { ["year": year.templateValue, "href": href.templateValue, "detail": detail.templateValue] }
 }
 
-/// Where a page below an artist or a genre sits: the index, then the artist or genre.
-struct Trail {
-    var sectionName: String
-    var sectionHref: String
-    var name: String
-    var href: String
-}
-
-extension Trail: TemplateObjectRepresentable {
-    var templateObject: TemplateObject {
-        ["sectionName": sectionName.templateValue, "sectionHref": sectionHref.templateValue,
-         "name": name.templateValue, "href": href.templateValue]
-    }
-}
-
 /// An artist's plays in a year before their latest (`artist-year`).
 struct ArtistYearPageView {
-    var trail: Trail
+    /// The way up: the index, then the artist or genre (`Crumb`).
+    var breadcrumbs: [Crumb]
     var year: String
     var count: String
     var plays: [ArtistDayRow]
@@ -152,14 +138,15 @@ struct ArtistYearPageView {
 
 extension ArtistYearPageView: TemplateObjectRepresentable {
     var templateObject: TemplateObject {
-        ["trail": trail.templateValue, "year": year.templateValue, "count": count.templateValue, "plays": plays.templateValue,
+        ["breadcrumbs": breadcrumbs.templateValue, "year": year.templateValue, "count": count.templateValue, "plays": plays.templateValue,
          "previous": previous.templateValue, "next": next.templateValue]
     }
 }
 
 /// A page of an artist's tracks or albums (`artist-list`).
 struct ArtistListPageView {
-    var trail: Trail
+    /// The way up: the index, then the artist or genre (`Crumb`).
+    var breadcrumbs: [Crumb]
     /// `Tracks`, `Albums`.
     var heading: String
     /// `776 tracks`, with the page when there are several.
@@ -170,7 +157,7 @@ struct ArtistListPageView {
 
 extension ArtistListPageView: TemplateObjectRepresentable {
     var templateObject: TemplateObject {
-        ["trail": trail.templateValue, "heading": heading.templateValue, "count": count.templateValue,
+        ["breadcrumbs": breadcrumbs.templateValue, "heading": heading.templateValue, "count": count.templateValue,
          "rows": rows.templateValue, "pagination": pagination.templateValue]
     }
 }
@@ -268,7 +255,8 @@ extension GenrePageView: TemplateObjectRepresentable {
 
 /// The days of a year before a genre's latest (`genre-year`).
 struct GenreYearPageView {
-    var trail: Trail
+    /// The way up: the index, then the artist or genre (`Crumb`).
+    var breadcrumbs: [Crumb]
     var color: String
     var year: String
     var count: String
@@ -279,7 +267,7 @@ struct GenreYearPageView {
 
 extension GenreYearPageView: TemplateObjectRepresentable {
     var templateObject: TemplateObject {
-        ["trail": trail.templateValue, "color": color.templateValue, "year": year.templateValue, "count": count.templateValue,
+        ["breadcrumbs": breadcrumbs.templateValue, "color": color.templateValue, "year": year.templateValue, "count": count.templateValue,
          "months": months.templateValue, "previous": previous.templateValue, "next": next.templateValue]
     }
 }
