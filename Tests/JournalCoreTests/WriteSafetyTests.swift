@@ -133,9 +133,11 @@ import Testing
         let journal = try TestJournal(RenderTests.threeDays)
         #expect(journal.build().succeeded)
         let site = journal.tree()
-        // A build killed while staging, and one killed between the two renames of the fallback
-        // swap, which leaves the previous site moved aside and no output.
+        // A build killed while staging, one killed between the two renames of the fallback
+        // swap, which leaves the previous site moved aside and no output, and one killed while
+        // writing the finished site's new marker.
         try journal.write(".public.staging-4242/half.html", "half a site")
+        try journal.write(".public.marker-4244", "half a marker")
         try FileManager.default.moveItem(atPath: journal.output, toPath: journal.path + "/.public.old-4243")
         let report = journal.build()
         #expect(report.succeeded)

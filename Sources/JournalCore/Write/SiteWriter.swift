@@ -245,16 +245,18 @@ public final class SiteWriter: @unchecked Sendable {
     }
 
     /// Replaces the marker of a finished site in one rename (after a clean build, to record the
-    /// output's stamp), leaving nothing behind when that fails.
+    /// output's stamp), leaving nothing behind when that fails. The new marker is written beside
+    /// the output (`.public.marker-123`), never inside it, so a build killed at this moment leaves
+    /// the output wholly the new site; `recover` removes what such a build left beside it.
     static func replaceMarker(in output: String, text: String) {
-        let marker = output + "/" + markerName
-        let temporary = marker + ".new"
+        let folder = OutputFolder(shown: output, path: OutputFolder.resolveExisting(URL(fileURLWithPath: output).standardizedFileURL.path))
+        let temporary = folder.parent + "/.\(folder.name).marker-\(getpid())"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { return }
         let bytes = Array(text.utf8)
         let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
         close(descriptor)
-        if written != bytes.count || rename(temporary, marker) != 0 { unlink(temporary) }
+        if written != bytes.count || rename(temporary, folder.path + "/" + markerName) != 0 { unlink(temporary) }
     }
 
     /// Replaces one file of a finished site in place (write beside it, then rename), making its
@@ -286,12 +288,12 @@ public final class SiteWriter: @unchecked Sendable {
         }
     }
 
-    /// The staging (`.public.staging-123`) and moved-aside (`.public.old-123`) folders beside
-    /// `folder`, by name.
+    /// The staging (`.public.staging-123`) and moved-aside (`.public.old-123`) folders and the
+    /// new markers (`.public.marker-123`) beside `folder`, by name.
     static func siblings(of folder: OutputFolder) -> [String] {
         var names: [String] = []
         FileTree.walk(folder.parent, recursive: false) { name, _ in
-            for kind in ["staging", "old"] {
+            for kind in ["staging", "old", "marker"] {
                 let prefix = ".\(folder.name).\(kind)-"
                 if name.hasPrefix(prefix), name.count > prefix.count, name.dropFirst(prefix.count).allSatisfy(\.isASCII), name.dropFirst(prefix.count).allSatisfy(\.isNumber) {
                     names.append(name)
@@ -313,8 +315,8 @@ public final class SiteWriter: @unchecked Sendable {
     }
 
     /// What a build that died left beside `folder`: a previous site moved aside (put back if
-    /// the output is missing, as the two-rename swap leaves it when killed between its renames)
-    /// and staging folders (removed). Runs under the parent's lock, after `isBeingBuilt` said no
+    /// the output is missing, as the two-rename swap leaves it when killed between its renames),
+    /// staging folders and new markers (removed). Runs under the parent's lock, after `isBeingBuilt` said no
     /// build is using them.
     static func recover(_ folder: OutputFolder) {
         let leftovers = siblings(of: folder)
