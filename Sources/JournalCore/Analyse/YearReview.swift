@@ -1,0 +1,329 @@
+/// A year in review (docs/content-format.md, "Year in review"): what a year of the diary adds up
+/// to, computed from the diary alone. A pure function of the journal, its statistics and its
+/// library.
+///
+/// Artists are counted by credit, as the artist pages are: a play counts for every artist it
+/// credits. Rankings (top artists, peak months) count primary plays, as every top list does.
+public struct YearReview: Sendable {
+    /// The totals of a year, for the year itself and to compare with the year before.
+    public struct Totals: Sendable, Equatable {
+        public var plays = 0
+        public var daysLogged = 0
+        /// The year's days the journal has covered (first to last logged day).
+        public var coveredDays = 0
+        /// Distinct artists credited on a play.
+        public var artists = 0
+        /// Distinct tracks (title and primary artist, case-insensitively).
+        public var tracks = 0
+        /// Distinct albums (album and primary artist, case-insensitively), of plays that name one.
+        public var albums = 0
+        /// The summed length of the plays whose track has a `duration`.
+        public var listenedSeconds = 0
+        /// Plays whose track has no `duration`: not in `listenedSeconds`.
+        public var untimedPlays = 0
+
+        /// Whole minutes, rounded to the nearest.
+        public var minutes: Int { (listenedSeconds + 30) / 60 }
+    }
+
+    /// An artist first credited this year.
+    public struct NewArtist: Sendable, Equatable {
+        public var name: String
+        public var slug: String
+        /// Plays this year crediting the artist.
+        public var plays: Int
+        /// The artist's first play in the journal.
+        public var firstDate: CalendarDate
+        public var firstTrack: String
+    }
+
+    /// One of the year's top artists, with the month it was played most.
+    public struct TopArtist: Sendable, Equatable {
+        public var name: String
+        /// Nil for a name no artist page has (never, for a played artist).
+        public var slug: String?
+        public var plays: Int
+        public var peakMonth: Int
+        public var peakPlays: Int
+    }
+
+    /// One of the year's top tracks, with the track as last played this year (its preview,
+    /// artwork and links) for the year's playlist, its title spelled as the top lists spell it.
+    public struct TopTrack: Sendable, Equatable {
+        public var plays: Int
+        public var track: Track
+        public var lastPlayed: CalendarDate
+    }
+
+    /// A run of consecutive months led by one genre.
+    public struct GenrePhase: Sendable, Equatable {
+        public var firstMonth: Int
+        public var lastMonth: Int
+        public var genre: Genre
+        /// The genre's plays over those months.
+        public var plays: Int
+    }
+
+    /// Plays released in a span of years (one year, or a decade when the span is wide).
+    public struct ReleaseBucket: Sendable, Equatable {
+        public var first: Int
+        public var last: Int
+        public var plays: Int
+    }
+
+    /// The day with the most plays.
+    public struct BiggestDay: Sendable, Equatable {
+        /// The earliest of the days with that many plays.
+        public var date: CalendarDate
+        public var plays: Int
+        /// How many days of the year had as many plays, this one included.
+        public var ties: Int
+    }
+
+    /// A name that was in last year's top ten and was not played this year.
+    public struct Forgotten: Sendable, Equatable {
+        public var name: String
+        public var artist: String?
+        /// Last year's rank, from 1.
+        public var rank: Int
+        public var plays: Int
+    }
+
+    public var year: Int
+    public var totals: Totals
+    /// The year before's totals, when the journal has that year.
+    public var previous: Totals?
+
+    /// Artists first credited on a play this year, and the plays this year that credit one.
+    public var newArtistCount: Int
+    public var newArtistPlays: Int
+    /// The five new artists played most this year.
+    public var topNewArtists: [NewArtist]
+
+    public var topArtists: [TopArtist]
+    public var topTracks: [TopTrack]
+    /// Albums by plays (name, primary artist).
+    public var topAlbums: [Ranked]
+
+    /// Each month with plays: the genre played most that month (nil when none of its plays has
+    /// a genre), indexed from January.
+    public var monthLeaders: [GenrePlays?]
+    /// Consecutive months with the same leading genre, merged.
+    public var phases: [GenrePhase]
+
+    /// Plays by weekday, Monday first.
+    public var weekdayPlays: [Int]
+    /// The weekday (0 Monday … 6 Sunday) with the most plays; ties go to the earlier in the week
+    /// as the site starts it. Nil for a year without plays.
+    public var favouriteWeekday: Int?
+    public var longestStreak: Streak?
+    public var biggestDay: BiggestDay?
+
+    /// Plays by release year, where `released` is given: a bucket per year, or per decade when
+    /// the years played span more than 30.
+    public var releaseYears: [ReleaseBucket]
+    /// Plays whose track has no `released`.
+    public var undatedPlays: Int
+
+    /// Last year's top ten artists and tracks that were not played this year.
+    public var forgottenArtists: [Forgotten]
+    public var forgottenTracks: [Forgotten]
+
+    /// The review of every year of the journal, in the order of `stats.years`.
+    public static func all(journal: Journal, stats: Stats, library: Library) -> [YearReview] {
+        let firstCredit = firstCredits(journal)
+        return stats.years.indices.map { index in
+            YearReview(journal: journal, stats: stats, library: library, yearIndex: index, firstCredit: firstCredit)
+        }
+    }
+
+    /// Each credited artist's first play: the index of the day in `journal.days` and the track.
+    private static func firstCredits(_ journal: Journal) -> [String: (day: Int, track: String)] {
+        var first: [String: (day: Int, track: String)] = [:]
+        for (dayIndex, day) in journal.days.enumerated() {
+            for track in day.tracks {
+                for name in track.artists where first[name.lowercased()] == nil {
+                    first[name.lowercased()] = (dayIndex, track.title)
+                }
+            }
+        }
+        return first
+    }
+
+    private init(journal: Journal, stats: Stats, library: Library, yearIndex: Int, firstCredit: [String: (day: Int, track: String)]) {
+        let period = stats.years[yearIndex]
+        year = period.start.year
+        let dayIndexes = period.days.compactMap(\.dayIndex)
+        totals = Self.totals(of: dayIndexes, in: journal, period: period)
+        let previousPeriod = yearIndex > 0 && stats.years[yearIndex - 1].start.year == year - 1 ? stats.years[yearIndex - 1] : nil
+        previous = previousPeriod.map { Self.totals(of: $0.days.compactMap(\.dayIndex), in: journal, period: $0) }
+
+        // New artists: credited for the first time this year.
+        let firstDayOfYear = dayIndexes.first ?? 0
+        var newPlays: [String: Int] = [:]
+        var newArtistPlays = 0
+        var primaryByMonth: [String: [Int]] = [:]
+        var albums: [String: (name: String, artist: String, plays: Int)] = [:]
+        var weekdayPlays = Array(repeating: 0, count: 7)
+        var released: [Int: Int] = [:]
+        var undated = 0
+        var creditedThisYear = Set<String>()
+        var tracksThisYear = Set<String>()
+        var lastPlay: [String: (track: Track, date: CalendarDate)] = [:]
+        for dayIndex in dayIndexes {
+            let day = journal.days[dayIndex]
+            weekdayPlays[day.date.weekdayFromMonday] += day.tracks.count
+            for track in day.tracks {
+                var isNew = false
+                for name in Set(track.artists.map { $0.lowercased() }) {
+                    creditedThisYear.insert(name)
+                    if let first = firstCredit[name], first.day >= firstDayOfYear {
+                        newPlays[name, default: 0] += 1
+                        isNew = true
+                    }
+                }
+                if isNew { newArtistPlays += 1 }
+                let primary = track.primaryArtist.lowercased()
+                primaryByMonth[primary, default: Array(repeating: 0, count: 12)][day.date.month - 1] += 1
+                if let album = track.album {
+                    albums[album.lowercased() + "\u{0}" + primary, default: (album, track.primaryArtist, 0)].plays += 1
+                }
+                if let release = track.released {
+                    released[release.year, default: 0] += 1
+                } else {
+                    undated += 1
+                }
+                let key = track.title.lowercased() + "\u{0}" + primary
+                tracksThisYear.insert(key)
+                lastPlay[key] = (track, day.date)
+            }
+        }
+        newArtistCount = newPlays.count
+        self.newArtistPlays = newArtistPlays
+        topNewArtists = newPlays.compactMap { key, plays -> NewArtist? in
+            guard let first = firstCredit[key], let artist = library.artist(named: key) else { return nil }
+            return NewArtist(name: artist.name, slug: artist.slug, plays: plays, firstDate: journal.days[first.day].date, firstTrack: first.track)
+        }
+        .sorted { ($0.plays, $1.name.lowercased(), $1.name) > ($1.plays, $0.name.lowercased(), $0.name) }
+        .prefix(5).map { $0 }
+
+        topArtists = period.topArtists.prefix(5).map { ranked in
+            let months = primaryByMonth[ranked.name.lowercased()] ?? Array(repeating: 0, count: 12)
+            let peak = months.indices.max { months[$0] != months[$1] ? months[$0] < months[$1] : $0 > $1 } ?? 0
+            return TopArtist(name: ranked.name, slug: library.artist(named: ranked.name)?.slug, plays: ranked.plays,
+                             peakMonth: peak + 1, peakPlays: months[peak])
+        }
+        topTracks = period.topTracks.prefix(10).compactMap { ranked in
+            guard let last = lastPlay[ranked.name.lowercased() + "\u{0}" + (ranked.artist ?? "").lowercased()] else { return nil }
+            // Spelled as every top list spells it.
+            var track = last.track
+            track.title = ranked.name
+            return TopTrack(plays: ranked.plays, track: track, lastPlayed: last.date)
+        }
+        topAlbums = albums.values.map { Ranked(name: $0.name, artist: $0.artist, plays: $0.plays) }
+            .sorted(by: Stats.ranking).prefix(10).map { $0 }
+
+        // Genre phases: each month's leader, and runs of one leader.
+        var leaders: [GenrePlays?] = Array(repeating: nil, count: 12)
+        for month in stats.months(in: year) {
+            leaders[month.start.month - 1] = month.genres.first
+        }
+        monthLeaders = leaders
+        var phases: [GenrePhase] = []
+        for (offset, leader) in leaders.enumerated() {
+            guard let leader else { continue }
+            if let last = phases.last, last.genre.key == leader.genre.key, last.lastMonth == offset {
+                phases[phases.count - 1].lastMonth = offset + 1
+                phases[phases.count - 1].plays += leader.plays
+            } else {
+                phases.append(GenrePhase(firstMonth: offset + 1, lastMonth: offset + 1, genre: leader.genre, plays: leader.plays))
+            }
+        }
+        self.phases = phases
+
+        self.weekdayPlays = weekdayPlays
+        // Monday-first weekdays in the order the site's weeks run.
+        let weekOrder = (0..<7).map { (stats.weekStart == .sunday ? 6 + $0 : $0) % 7 }
+        favouriteWeekday = period.plays == 0 ? nil : weekOrder.reduce(nil as Int?) { best, weekday in
+            guard let best else { return weekday }
+            return weekdayPlays[weekday] > weekdayPlays[best] ? weekday : best
+        }
+        longestStreak = period.longestStreak
+        var biggest: BiggestDay?
+        for tally in period.days where tally.isLogged {
+            if tally.total > (biggest?.plays ?? 0) {
+                biggest = BiggestDay(date: tally.date, plays: tally.total, ties: 1)
+            } else if let current = biggest, tally.total == current.plays {
+                biggest?.ties += 1
+            }
+        }
+        biggestDay = biggest
+
+        releaseYears = Self.buckets(released)
+        undatedPlays = undated
+
+        // Last year's favourites not played this year.
+        if let previousPeriod {
+            forgottenArtists = previousPeriod.topArtists.prefix(10).enumerated().compactMap { rank, ranked in
+                creditedThisYear.contains(ranked.name.lowercased()) ? nil : Forgotten(name: ranked.name, artist: nil, rank: rank + 1, plays: ranked.plays)
+            }
+            forgottenTracks = previousPeriod.topTracks.prefix(10).enumerated().compactMap { rank, ranked in
+                let key = ranked.name.lowercased() + "\u{0}" + (ranked.artist ?? "").lowercased()
+                return tracksThisYear.contains(key) ? nil : Forgotten(name: ranked.name, artist: ranked.artist, rank: rank + 1, plays: ranked.plays)
+            }
+        } else {
+            forgottenArtists = []
+            forgottenTracks = []
+        }
+    }
+
+    private static func totals(of dayIndexes: [Int], in journal: Journal, period: PeriodStats) -> Totals {
+        var totals = Totals()
+        totals.daysLogged = dayIndexes.count
+        totals.coveredDays = period.coveredDays
+        var artists = Set<String>()
+        var tracks = Set<String>()
+        var albums = Set<String>()
+        for dayIndex in dayIndexes {
+            for track in journal.days[dayIndex].tracks {
+                totals.plays += 1
+                for name in track.artists { artists.insert(name.lowercased()) }
+                let primary = track.primaryArtist.lowercased()
+                tracks.insert(track.title.lowercased() + "\u{0}" + primary)
+                if let album = track.album { albums.insert(album.lowercased() + "\u{0}" + primary) }
+                if let duration = track.duration {
+                    totals.listenedSeconds += duration
+                } else {
+                    totals.untimedPlays += 1
+                }
+            }
+        }
+        totals.artists = artists.count
+        totals.tracks = tracks.count
+        totals.albums = albums.count
+        return totals
+    }
+
+    /// Release years as a bucket per year from the earliest to the latest, or per decade when
+    /// that would be more than 30 buckets. Empty years and decades between are kept (at 0), so
+    /// the histogram's axis is even.
+    static func buckets(_ plays: [Int: Int]) -> [ReleaseBucket] {
+        guard let earliest = plays.keys.min(), let latest = plays.keys.max() else { return [] }
+        let width = latest - earliest + 1 > 30 ? 10 : 1
+        let start = width == 10 ? Self.floor(earliest, 10) : earliest
+        return stride(from: start, through: latest, by: width).map { first in
+            let last = first + width - 1
+            return ReleaseBucket(first: first, last: last, plays: (first...last).reduce(0) { $0 + (plays[$1] ?? 0) })
+        }
+    }
+
+    /// `value` rounded down to a multiple of `step`, also below zero.
+    private static func floor(_ value: Int, _ step: Int) -> Int {
+        value >= 0 ? value / step * step : -((-value + step - 1) / step * step)
+    }
+}
+
+extension YearReview.Totals {
+    /// Whether the year's plays have any duration at all.
+    public var hasDurations: Bool { listenedSeconds > 0 }
+}

@@ -1,0 +1,156 @@
+import Foundation
+import Testing
+@testable import JournalCore
+
+/// The year in review (docs/content-format.md, "Year in review") on a two-year journal whose
+/// numbers are worked out by hand in the comments.
+@Suite struct YearReviewTests {
+    static let twoYears = """
+    -- journal.yaml --
+    title: T
+    max_tracks_per_day: 0
+    -- content/diary/2025-03-01.md --
+    ---
+    tracks:
+      - {title: A1, artist: Alpha, genre: Rock, album: First, duration: 180, released: 1999}
+      - {title: B1, artist: Beta, genre: Jazz, duration: 200, released: 2001}
+    ---
+    -- content/diary/2025-03-02.md --
+    ---
+    tracks:
+      - {title: A1, artist: Alpha, genre: Rock, album: First, duration: 180, released: 1999}
+    ---
+    -- content/diary/2025-07-10.md --
+    ---
+    tracks:
+      - {title: C1, artist: Gamma, genre: Pop}
+    ---
+    -- content/diary/2026-01-05.md --
+    ---
+    tracks:
+      - {title: A2, artist: Alpha, genre: Rock, album: Second, duration: 240, released: 2026}
+      - {title: D1, artist: [Delta, Alpha], genre: Pop, duration: 210, released: 1985}
+    ---
+    -- content/diary/2026-01-06.md --
+    ---
+    tracks:
+      - {title: D1, artist: Delta, genre: Pop, duration: 210, released: 1985}
+      - {title: E1, artist: Epsilon, genre: Jazz, released: 2026}
+    ---
+    -- content/diary/2026-02-02.md --
+    ---
+    tracks:
+      - {title: D2, artist: Delta, genre: Pop, album: Dee, duration: 100}
+      - {title: d1, artist: delta, genre: Pop, duration: 210, released: 1985}
+    ---
+    -- content/diary/2026-02-03.md --
+    ---
+    tracks:
+      - {title: A2, artist: Alpha, genre: Rock, album: second, duration: 240, released: 2026}
+      - {title: A3, artist: Alpha, genre: Rock, album: Second, duration: 200, released: 2026}
+    ---
+    -- content/diary/2026-06-13.md --
+    ---
+    tracks:
+      - {title: E1, artist: Epsilon, genre: Jazz, released: 2026}
+    ---
+    """
+
+    func reviews(_ files: String = twoYears) throws -> [YearReview] {
+        let test = try TestJournal(files)
+        let loaded = test.load()
+        let journal = try #require(loaded.journal, "\(test.lines(loaded.diagnostics))")
+        let catalog = GenreCatalog(journal: journal)
+        let stats = Stats(journal: journal, catalog: catalog)
+        return YearReview.all(journal: journal, stats: stats, library: Library(journal: journal, catalog: catalog))
+    }
+
+    @Test func totalsCountPlaysArtistsTracksAlbumsAndMinutes() throws {
+        let review = try #require(try reviews().last)
+        #expect(review.year == 2026)
+        // 9 plays on 5 days; the journal covers 1 Jan to 13 Jun 2026 of the year: 164 days.
+        // Artists by credit: Alpha (also a guest on D1), Delta, Epsilon. Tracks: A2, A3, D1 (d1 is
+        // the same), D2, E1. Albums: Second (second is the same), Dee.
+        // Seconds: A2 240 x2, A3 200, D1 210 x3, D2 100 = 1,410 = 23.5 minutes, rounded to 24;
+        // E1's two plays have no duration.
+        #expect(review.totals == .init(plays: 9, daysLogged: 5, coveredDays: 164, artists: 3, tracks: 5, albums: 2,
+                                       listenedSeconds: 1410, untimedPlays: 2))
+        #expect(review.totals.minutes == 24)
+        // 2025: 4 plays on 3 days, covered 1 Mar to 31 Dec (306 days); A1 x2 and B1 timed.
+        #expect(review.previous == .init(plays: 4, daysLogged: 3, coveredDays: 306, artists: 3, tracks: 3, albums: 1,
+                                         listenedSeconds: 560, untimedPlays: 1))
+        #expect(try reviews().first?.previous == nil)
+    }
+
+    @Test func newArtistsAreThoseFirstCreditedThisYear() throws {
+        let review = try #require(try reviews().last)
+        // Alpha was played in 2025; Delta and Epsilon are new. Plays crediting one of them:
+        // D1 x3, D2, E1 x2 = 6 of 9.
+        #expect(review.newArtistCount == 2)
+        #expect(review.newArtistPlays == 6)
+        #expect(review.topNewArtists.map(\.name) == ["Delta", "Epsilon"])
+        #expect(review.topNewArtists.map(\.plays) == [4, 2])
+        #expect(review.topNewArtists.map(\.firstDate.iso) == ["2026-01-05", "2026-01-06"])
+        #expect(review.topNewArtists.map(\.firstTrack) == ["D1", "E1"])
+        // In a journal's first year every artist is new.
+        #expect(try reviews().first?.newArtistCount == 3)
+    }
+
+    @Test func topArtistsHaveTheirPeakMonth() throws {
+        let review = try #require(try reviews().last)
+        // Primary plays: Delta 4 (2 in January, 2 in February: the earlier wins), Alpha 3 (1 in
+        // January, 2 in February), Epsilon 2 (January and June).
+        #expect(review.topArtists.map(\.name) == ["Delta", "Alpha", "Epsilon"])
+        #expect(review.topArtists.map(\.peakMonth) == [1, 2, 1])
+        #expect(review.topArtists.map(\.peakPlays) == [2, 2, 1])
+        #expect(review.topArtists.map(\.slug) == ["delta", "alpha", "epsilon"])
+        #expect(review.topTracks.map(\.track.title) == ["D1", "A2", "E1", "A3", "D2"])
+        #expect(review.topTracks.map(\.plays) == [3, 2, 2, 1, 1])
+        // The track as last played: D1's last play is spelled d1.
+        #expect(review.topTracks.first?.lastPlayed.iso == "2026-02-02")
+        #expect(review.topAlbums.map(\.name) == ["Second", "Dee"])
+        #expect(review.topAlbums.map(\.plays) == [3, 1])
+    }
+
+    @Test func genrePhasesFollowEachMonthsLeader() throws {
+        let review = try #require(try reviews().last)
+        // January: Pop 2, Rock 1, Jazz 1. February: Pop 2, Rock 2 (a tie goes by name). June: Jazz 1.
+        #expect(review.monthLeaders.map { $0?.genre.name } == ["Pop", "Pop", nil, nil, nil, "Jazz", nil, nil, nil, nil, nil, nil])
+        #expect(review.phases.map { "\($0.firstMonth)-\($0.lastMonth) \($0.genre.name) \($0.plays)" } == ["1-2 Pop 4", "6-6 Jazz 1"])
+    }
+
+    @Test func weekdayStreakAndBiggestDay() throws {
+        let review = try #require(try reviews().last)
+        // Mondays 5 Jan and 2 Feb: 4 plays; Tuesdays 6 Jan and 3 Feb: 4; Saturday 13 Jun: 1.
+        #expect(review.weekdayPlays == [4, 4, 0, 0, 0, 1, 0])
+        #expect(review.favouriteWeekday == 0)
+        #expect(review.longestStreak.map { "\($0.start.iso) \($0.length)" } == "2026-01-05 2")
+        #expect(review.biggestDay == .init(date: CalendarDate(year: 2026, month: 1, day: 5)!, plays: 2, ties: 4))
+    }
+
+    @Test func releaseYearsGoByDecadeWhenTheySpanMoreThanThirtyYears() throws {
+        let review = try #require(try reviews().last)
+        // 1985 x3 and 2026 x5 span 42 years: decades, empty ones kept; D2 has no release year.
+        #expect(review.releaseYears.map { "\($0.first)-\($0.last):\($0.plays)" } == ["1980-1989:3", "1990-1999:0", "2000-2009:0", "2010-2019:0", "2020-2029:5"])
+        #expect(review.undatedPlays == 1)
+        // 1999 x2 and 2001: a bucket per year.
+        #expect(try reviews().first?.releaseYears.map { "\($0.first):\($0.plays)" } == ["1999:2", "2000:0", "2001:1"])
+    }
+
+    @Test func forgottenFavouritesAreLastYearsTopsNotPlayedThisYear() throws {
+        let review = try #require(try reviews().last)
+        // 2025's top artists: Alpha 2, Beta 1, Gamma 1; Alpha was played in 2026.
+        #expect(review.forgottenArtists.map { "\($0.rank) \($0.name)" } == ["2 Beta", "3 Gamma"])
+        #expect(review.forgottenTracks.map { "\($0.rank) \($0.name) \($0.artist ?? "")" } == ["1 A1 Alpha", "2 B1 Beta", "3 C1 Gamma"])
+        #expect(try reviews().first?.forgottenArtists == [])
+    }
+
+    @Test func aYearAfterAGapHasNoPreviousYear() throws {
+        let files = Self.twoYears.replacingOccurrences(of: "2025-", with: "2024-")
+        let review = try #require(try reviews(files).last)
+        #expect(review.previous == nil)
+        #expect(review.forgottenArtists.isEmpty)
+        // Alpha was still first played before 2026.
+        #expect(review.newArtistCount == 2)
+    }
+}
