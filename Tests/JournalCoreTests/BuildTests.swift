@@ -121,10 +121,10 @@ import Testing
     @Test func summaryCountsPages() throws {
         let journal = try TestJournal(RenderTests.threeDays)
         let report = journal.build()
-        // home, 3 days, their week, month and year (7); artists index and 4 artists (12); genres index
-        // and 3 genres (16: a track with no genre has no genre page); tags index and 2 tags (19);
-        // archive, search, playlists, 1 playlist, about, 404 (25)
-        #expect(report.pageCount == 25)
+        // home, 3 days, their week, month, year and the year in review (8); artists index and 4 artists (12); genres index
+        // and 3 genres (17: a track with no genre has no genre page); tags index and 2 tags (20);
+        // archive, search, playlists, 1 playlist, about, 404 (26)
+        #expect(report.pageCount == 26)
         #expect(report.stages.map(\.name) == ["check", "load", "analyse", "plan", "generate", "stamp"])
         #expect(report.workerSeconds.map(\.name) == ["render", "write"])
     }

@@ -154,3 +154,52 @@ import Testing
         #expect(review.newArtistCount == 2)
     }
 }
+
+/// The review's page, as a reader finds it.
+@Suite struct YearReviewPageTests {
+    @Test func theReviewPageShowsTheYearAgainstTheOneBefore() throws {
+        let journal = try TestJournal(YearReviewTests.twoYears)
+        let report = journal.build()
+        #expect(report.succeeded, "\(journal.lines(report.diagnostics))")
+        let html = try #require(journal.page("2026/review/index.html"))
+        #expect(html.contains("<h1>2026 in review</h1>"))
+        // Plays 9 against 4, artists 3 against 3, minutes 24 against 9.
+        #expect(html.contains("<span class=\"review-number\">9</span> <span class=\"delta delta-up\" title=\"Compared with 2025: 4\">+5"))
+        #expect(html.contains("<span class=\"review-number\">3</span> <span class=\"delta delta-same\" title=\"Compared with 2025: 3\">±0"))
+        #expect(html.contains("<span class=\"review-number\">24</span> <span class=\"delta delta-up\" title=\"Compared with 2025: 9\">+15"))
+        #expect(html.contains("2 plays have no duration and are not counted."))
+        // New artists: 6 of 9 plays.
+        #expect(html.contains("<strong>2 new artists</strong> <span class=\"muted\">· 67% of the year&#39;s plays</span>"))
+        #expect(html.contains("First played <a href=\"/2026/01/05/\"><time datetime=\"2026-01-05\">5 Jan 2026</time></a> · D1"))
+        // Alpha peaked in February, linked to its month.
+        #expect(html.contains("Most played in <a href=\"/2026/02/\">February 2026</a> · 2 plays"))
+        #expect(html.contains("<span class=\"phase-months\">Jan – Feb</span><span class=\"phase-genre\"><a href=\"/genres/pop/\">Pop</a></span>"))
+        #expect(html.contains("Monday · 4 tracks"))
+        #expect(html.contains("1 play has no release year."))
+        #expect(html.contains("<a href=\"/artists/beta/\">Beta</a>"))
+        // The year's playlist plays from the page.
+        #expect(html.contains("data-queue"))
+        #expect(html.contains("<span class=\"track-plays\">3 plays</span>"))
+        #expect(html.contains("<a class=\"pager-prev\" rel=\"prev\" href=\"/2025/review/\">"))
+        // The year page and the archive lead to it.
+        #expect(try #require(journal.page("2026/index.html")).contains("href=\"/2026/review/\""))
+        #expect(try #require(journal.page("archive/index.html")).contains("href=\"/2025/review/\""))
+        // The journal's first year: everyone is new, so nothing is said about new artists, and
+        // nothing is compared.
+        let first = try #require(journal.page("2025/review/index.html"))
+        #expect(!first.contains("new artists"))
+        #expect(!first.contains("delta"))
+        #expect(!first.contains("Forgotten favourites"))
+    }
+
+    @Test func theReviewSpeaksKorean() throws {
+        let journal = try TestJournal(YearReviewTests.twoYears.replacingOccurrences(of: "title: T\n", with: "title: T\nlanguage: ko\n"))
+        let report = journal.build()
+        #expect(report.succeeded, "\(journal.lines(report.diagnostics))")
+        let html = try #require(journal.page("2026/review/index.html"))
+        #expect(html.contains("<h1>2026년 돌아보기</h1>"))
+        #expect(html.contains("새로운 아티스트 2명"))
+        #expect(html.contains("올해 재생의 67%"))
+        #expect(html.contains("1980년대"))
+    }
+}

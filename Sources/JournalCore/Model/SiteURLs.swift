@@ -26,6 +26,8 @@ public struct SiteURLs: Sendable {
     public func week(_ start: CalendarDate) -> String { "weeks/\(start.iso)/" }
     public func month(year: Int, month: Int) -> String { "\(CalendarDate.pad(year, 4))/\(CalendarDate.pad(month, 2))/" }
     public func year(_ year: Int) -> String { "\(CalendarDate.pad(year, 4))/" }
+    /// A year in review.
+    public func review(_ year: Int) -> String { self.year(year) + "review/" }
     /// The standalone chart of a period page.
     public func chart(of page: String) -> String { page + "chart.svg" }
     public var artists: String { "artists/" }

@@ -38,6 +38,13 @@ public struct Localization: Sendable {
     let sameMonthRange: TextPattern
     let sameYearRange: TextPattern
     let otherYearsRange: TextPattern
+    let newArtistCount: CountForms
+    let untimedPlayCount: CountForms
+    let undatedPlayCount: CountForms
+    let tiedDayCount: CountForms
+    let reviewTitlePattern: TextPattern
+    let shareOfPlaysPattern: TextPattern
+    let decadePattern: TextPattern
 
     /// The default theme's text for `language`, English where the theme has none: for code
     /// that renders without a journal (charts in tests).
@@ -87,6 +94,13 @@ public struct Localization: Sendable {
         daysLoggedHintCount = count("counts.days_logged_hint")
         artistCount = count("counts.artists")
         albumCount = count("counts.albums")
+        newArtistCount = count("counts.new_artists")
+        untimedPlayCount = count("counts.untimed_plays")
+        undatedPlayCount = count("counts.undated_plays")
+        tiedDayCount = count("counts.tied_days")
+        reviewTitlePattern = pattern("formats.review_title")
+        shareOfPlaysPattern = pattern("formats.share_of_plays")
+        decadePattern = pattern("formats.decade")
         longDatePattern = pattern("formats.long_date")
         shortDatePattern = pattern("formats.short_date")
         dayMonthPattern = pattern("formats.day_month")
@@ -142,6 +156,33 @@ public struct Localization: Sendable {
     }
 
     public func days(_ count: Int) -> String { dayCount.format(count) }
+
+    /// `2 new artists`.
+    public func newArtists(_ count: Int) -> String { newArtistCount.format(count) }
+
+    /// `2 plays have no duration and are not counted.`
+    public func untimedPlays(_ count: Int) -> String { untimedPlayCount.format(count) }
+
+    /// `1 play has no release year.`
+    public func undatedPlays(_ count: Int) -> String { undatedPlayCount.format(count) }
+
+    /// `4 days had as many`.
+    public func tiedDays(_ count: Int) -> String { tiedDayCount.format(count) }
+
+    /// `2026 in review`.
+    public func reviewTitle(_ year: Int) -> String {
+        reviewTitlePattern.render { _ in String(year) }
+    }
+
+    /// `1980s`, for the decade starting in `year`.
+    public func decade(_ year: Int) -> String {
+        decadePattern.render { _ in String(year) }
+    }
+
+    /// `67% of the year's plays`; `percent` is already formatted (`67%`).
+    public func shareOfPlays(_ percent: String) -> String {
+        shareOfPlaysPattern.render { _ in percent }
+    }
 
     public func plays(_ count: Int) -> String { playCount.format(count) }
 

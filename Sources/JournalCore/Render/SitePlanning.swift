@@ -26,6 +26,7 @@ extension SiteRenderer {
         }
         for index in stats.years.indices {
             page(urls.year(stats.years[index].start.year), "year") { yearPage(index) }
+            page(urls.review(stats.years[index].start.year), "review") { reviewPage(index) }
         }
         // Long lists are cut into pages (`page/2/`) and an artist's or genre's earlier years
         // have pages of their own, so no page grows with the journal's age.

@@ -36,6 +36,8 @@ public struct SiteRenderer: Sendable {
     private(set) var dayCards: [Converted] = []
     /// Make shared parts (day cards, artist profiles) on every core.
     let parallel: Bool
+    /// Every year's review, in the order of `stats.years`.
+    let reviews: [YearReview]
 
     /// `parallel`: make the shared day cards on every core (the result is the same either way).
     public init(journal: Journal, stats: Stats, library: Library, theme: ThemeFiles, parallel: Bool = true) {
@@ -44,6 +46,7 @@ public struct SiteRenderer: Sendable {
         self.library = library
         self.theme = theme
         self.parallel = parallel
+        reviews = YearReview.all(journal: journal, stats: stats, library: library)
         urls = SiteURLs(config: journal.config)
         l10n = theme.localization
         weekIndex = Dictionary(stats.weeks.enumerated().map { ($1.start, $0) }, uniquingKeysWith: { first, _ in first })

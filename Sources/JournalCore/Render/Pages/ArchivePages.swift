@@ -21,7 +21,8 @@ extension SiteRenderer {
             years: stats.years.reversed().map { year in
                 ArchiveYear(name: String(year.start.year), href: urls.href(urls.year(year.start.year)),
                             totals: "\(l10n.tracks(year.plays)) · \(l10n.daysOf(year.daysLogged, year.coveredDays)) · \(l10n.genres(year.genreCount))",
-                            months: monthCells(year.start.year, busiest: busiest, withWeeks: false))
+                            months: monthCells(year.start.year, busiest: busiest, withWeeks: false),
+                            reviewHref: urls.href(urls.review(year.start.year)))
             })
         return page.page("archive", view)
     }

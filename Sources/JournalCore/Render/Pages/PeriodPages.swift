@@ -62,8 +62,9 @@ extension SiteRenderer {
             months: months,
             longestStreak: streakView(year.longestStreak),
             currentStreak: streakView(current),
+            reviewHref: urls.href(urls.review(year.start.year)),
             previous: neighbour(stats.years, index - 1, label: l10n.string("previous_year")),
             next: neighbour(stats.years, index + 1, label: l10n.string("next_year")))
-        return chrome(title: "\(name) · \(l10n.string("year_in_review"))", description: nil, path: path, section: "year").page("year", view)
+        return chrome(title: name, description: nil, path: path, section: "year").page("year", view)
     }
 }

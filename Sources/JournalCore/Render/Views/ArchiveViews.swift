@@ -55,11 +55,14 @@ struct ArchiveYear {
     /// `1,204 tracks · 315 of 365 days · 12 genres`.
     var totals: String
     var months: [MonthCell]
+    /// The year in review.
+    var reviewHref: String
 }
 
 extension ArchiveYear: TemplateObjectRepresentable {
     var templateObject: TemplateObject {
-        ["name": name.templateValue, "href": href.templateValue, "totals": totals.templateValue, "months": months.templateValue]
+        ["name": name.templateValue, "href": href.templateValue, "totals": totals.templateValue, "months": months.templateValue,
+         "reviewHref": reviewHref.templateValue]
     }
 }
 

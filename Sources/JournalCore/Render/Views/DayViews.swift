@@ -33,6 +33,8 @@ struct TrackView {
     var links: [ServiceLink]
     /// HTML.
     var note: String?
+    /// `12 plays`, in a ranking of tracks (the year's playlist).
+    var plays: String? = nil
 }
 
 extension TrackView: TemplateObjectRepresentable {
@@ -42,7 +44,7 @@ extension TrackView: TemplateObjectRepresentable {
          "genreHref": genreHref.templateValue, "artists": artists.templateValue, "featuring": featuring.templateValue,
          "album": album.templateValue, "duration": duration.templateValue, "durationISO": durationISO.templateValue,
          "released": released.templateValue, "artwork": artwork.templateValue, "placeholder": placeholder.templateValue,
-         "preview": preview.templateValue, "links": links.templateValue, "note": note.templateValue]
+         "preview": preview.templateValue, "links": links.templateValue, "note": note.templateValue, "plays": plays.templateValue]
     }
 }
 

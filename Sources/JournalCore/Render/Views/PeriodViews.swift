@@ -269,6 +269,8 @@ struct YearPageView {
     var months: [MonthCell]
     var longestStreak: StreakView?
     var currentStreak: StreakView?
+    /// The year in review.
+    var reviewHref: String
     var previous: PeriodLink?
     var next: PeriodLink?
 }
@@ -279,7 +281,8 @@ extension YearPageView: TemplateObjectRepresentable {
          "heatmapMonths": heatmapMonths.templateValue,
          "chart": chart.templateValue, "genres": genres.templateValue, "noGenre": noGenre.templateValue, "topArtists": topArtists.templateValue,
          "topTracks": topTracks.templateValue, "months": months.templateValue, "longestStreak": longestStreak.templateValue,
-         "currentStreak": currentStreak.templateValue, "previous": previous.templateValue, "next": next.templateValue]
+         "currentStreak": currentStreak.templateValue, "reviewHref": reviewHref.templateValue,
+         "previous": previous.templateValue, "next": next.templateValue]
     }
 }
 

@@ -1,0 +1,174 @@
+import Mustache
+
+/// The year in review (`/YYYY/review/`): what Analyse's `YearReview` found, formatted, with
+/// charts of the genre mix, the weekdays and the release years.
+extension SiteRenderer {
+    func reviewPage(_ index: Int) -> TemplateObject {
+        let review = reviews[index]
+        let year = review.year
+        let path = urls.review(year)
+        let title = l10n.reviewTitle(year)
+        let lastYear = year - 1
+        let view = ReviewPageView(
+            breadcrumbs: [Crumb(name: l10n.string("archive"), href: urls.href(urls.archive)),
+                          Crumb(name: String(year), href: urls.href(urls.year(year))),
+                          Crumb(name: l10n.string("year_in_review"), href: nil)],
+            title: title,
+            lede: l10n.string("review_lede"),
+            yearHref: urls.href(urls.year(year)),
+            year: String(year),
+            totals: reviewTotals(review),
+            untimedNote: review.totals.untimedPlays > 0 && review.totals.plays > 0 ? l10n.untimedPlays(review.totals.untimedPlays) : nil,
+            comparedWith: review.previous.map { _ in "\(l10n.string("compared_with")) \(lastYear)" },
+            // In the journal's first year every artist is new: nothing to say.
+            newArtists: index > 0 ? newArtists(review) : nil,
+            topArtists: review.topArtists.enumerated().map { rank, artist in
+                ReviewArtist(rank: rank + 1, name: artist.name, href: artist.slug.map { urls.href(urls.artist($0)) },
+                             plays: l10n.plays(artist.plays), peak: l10n.monthYear(year: year, month: artist.peakMonth),
+                             peakHref: urls.href(urls.month(year: year, month: artist.peakMonth)), peakPlays: l10n.plays(artist.peakPlays))
+            },
+            playlist: review.topTracks.enumerated().map { rank, top in
+                var view = trackView(top.track, number: rank + 1)
+                view.plays = l10n.plays(top.plays)
+                return view
+            },
+            topAlbums: ranked(review.topAlbums, limit: 10).map { item in
+                var item = item
+                item.href = nil
+                return item
+            },
+            phases: review.phases.map { phase in
+                ReviewPhase(months: phase.firstMonth == phase.lastMonth ? l10n.shortMonth(phase.firstMonth)
+                                : "\(l10n.shortMonth(phase.firstMonth)) – \(l10n.shortMonth(phase.lastMonth))",
+                            genre: l10n.genreName(phase.genre), color: phase.genre.color,
+                            href: urls.href(urls.genre(phase.genre.slug)), plays: l10n.tracks(phase.plays),
+                            minor: !phase.genre.isTop, span: phase.lastMonth - phase.firstMonth + 1)
+            },
+            mix: genreMix(year),
+            weekdays: weekdayChart(review),
+            favouriteWeekday: review.favouriteWeekday.map { weekday in
+                "\(l10n.weekdays[weekday]) · \(l10n.tracks(review.weekdayPlays[weekday]))"
+            },
+            longestStreak: streakView(review.longestStreak),
+            biggestDay: review.biggestDay.map { day in
+                ReviewBiggestDay(date: l10n.longDate(day.date), iso: day.date.iso, href: urls.href(urls.day(day.date)),
+                                 plays: l10n.tracks(day.plays), ties: l10n.tiedDays(day.ties))
+            },
+            releaseYears: releaseChart(review),
+            undatedNote: review.undatedPlays > 0 && !review.releaseYears.isEmpty ? l10n.undatedPlays(review.undatedPlays) : nil,
+            forgottenArtists: review.forgottenArtists.map { forgotten in
+                RankedItem(rank: forgotten.rank, name: forgotten.name, plays: l10n.plays(forgotten.plays), artist: nil,
+                           href: library.artist(named: forgotten.name).map { urls.href(urls.artist($0.slug)) })
+            },
+            forgottenTracks: review.forgottenTracks.map { forgotten in
+                let artistHref = forgotten.artist.flatMap { library.artist(named: $0) }.map { urls.href(urls.artist($0.slug)) }
+                return RankedItem(rank: forgotten.rank, name: forgotten.name, plays: l10n.plays(forgotten.plays), artist: forgotten.artist,
+                                  href: nil, artistHref: artistHref)
+            },
+            hasLastYear: review.previous != nil,
+            previous: reviewNeighbour(index - 1, label: l10n.string("previous_year")),
+            next: reviewNeighbour(index + 1, label: l10n.string("next_year")))
+        return chrome(title: title, description: nil, path: path, section: "year").page("review", view)
+    }
+
+    private func reviewNeighbour(_ index: Int, label: String) -> PeriodLink? {
+        guard reviews.indices.contains(index) else { return nil }
+        return PeriodLink(href: urls.href(urls.review(reviews[index].year)), label: label, name: String(reviews[index].year))
+    }
+
+    /// Plays, days, artists, tracks, albums and minutes, each against the year before.
+    private func reviewTotals(_ review: YearReview) -> [ReviewTotal] {
+        let now = review.totals
+        let before = review.previous
+        func total(_ label: String, _ value: Int, _ previous: Int?, shown: String? = nil, hint: String? = nil) -> ReviewTotal {
+            var item = ReviewTotal(label: label, value: shown ?? String(value), hint: hint)
+            if let previous {
+                let change = value - previous
+                item.delta = change > 0 ? "+\(change)" : change < 0 ? "−\(-change)" : "±0"
+                item.direction = change > 0 ? "up" : change < 0 ? "down" : "same"
+                item.before = "\(l10n.string("compared_with")) \(review.year - 1): \(previous)"
+            }
+            return item
+        }
+        var totals = [
+            total(l10n.string("tracks_played"), now.plays, before?.plays, hint: l10n.string("tracks_played_hint")),
+            total(l10n.string("days_logged"), now.daysLogged, before?.daysLogged, shown: "\(now.daysLogged) / \(now.coveredDays)",
+                  hint: l10n.daysLoggedHint(now.coveredDays)),
+            total(l10n.string("artists_label"), now.artists, before?.artists),
+            total(l10n.string("tracks_label"), now.tracks, before?.tracks),
+            total(l10n.string("albums_label"), now.albums, before?.albums),
+        ]
+        if now.hasDurations {
+            totals.append(total(l10n.string("minutes_label"), now.minutes, before.map(\.minutes), hint: l10n.string("minutes_hint")))
+        }
+        return totals
+    }
+
+    private func newArtists(_ review: YearReview) -> ReviewNewArtists? {
+        guard review.newArtistCount > 0, review.totals.plays > 0 else { return nil }
+        return ReviewNewArtists(
+            headline: l10n.newArtists(review.newArtistCount),
+            share: l10n.shareOfPlays(Share.percent(review.newArtistPlays, of: review.totals.plays)),
+            artists: review.topNewArtists.map { artist in
+                ReviewNewArtist(name: artist.name, href: urls.href(urls.artist(artist.slug)), plays: l10n.plays(artist.plays),
+                                firstDate: l10n.shortDate(artist.firstDate), firstISO: artist.firstDate.iso,
+                                firstHref: urls.href(urls.day(artist.firstDate)), firstTrack: artist.firstTrack)
+            })
+    }
+
+    /// The year's genre mix, month by month, as shares of each month's plays.
+    private func genreMix(_ year: Int) -> ReviewMix? {
+        // From the year's first month with plays to its last: a first or a latest year is not
+        // padded with months the diary had not reached.
+        let played = (1...12).filter { month in monthIndex[year * 100 + month].map { stats.months[$0].plays > 0 } ?? false }
+        guard let firstMonth = played.first, let lastMonth = played.last else { return nil }
+        let months = (firstMonth...lastMonth).map { month in monthIndex[year * 100 + month].map { stats.months[$0] } }
+        let chart = GenreMixChart(
+            genres: chartGenres,
+            months: months.enumerated().map { offset, stats in
+                GenreMixChart.Month(label: l10n.shortMonth(firstMonth + offset), name: l10n.monthYear(year: year, month: firstMonth + offset),
+                                    counts: stats?.totals ?? Array(repeating: 0, count: chartGenres.count),
+                                    href: stats.map { _ in urls.href(urls.month(year: year, month: firstMonth + offset)) })
+            },
+            title: "\(year) · \(l10n.string("genre_mix"))", l10n: l10n)
+        let present = chartGenres.indices.filter { genre in months.contains { ($0?.totals[genre] ?? 0) > 0 } }
+        let swatches = present.map { index in
+            let genre = chartGenres[index]
+            return Swatch(name: genre.name, color: genre.color, kind: genre.kind,
+                          href: genre.kind == .genre ? urls.href(urls.genre(genre.slug)) : nil)
+        }
+        return ReviewMix(
+            svg: chart.svg(), legend: swatches, caption: chart.title,
+            columns: swatches.map { Swatch(name: $0.name, color: $0.color, kind: $0.kind) },
+            rows: months.enumerated().compactMap { offset, stats in
+                guard let stats, stats.plays > 0 else { return nil }
+                return ReviewMixRow(month: l10n.monthYear(year: year, month: firstMonth + offset),
+                                    href: urls.href(urls.month(year: year, month: firstMonth + offset)),
+                                    cells: present.map { Share.percent(stats.totals[$0], of: stats.plays) })
+            })
+    }
+
+    /// Plays by weekday, in the order the site's weeks run, the favourite marked.
+    private func weekdayChart(_ review: YearReview) -> String? {
+        guard review.totals.plays > 0 else { return nil }
+        let order = (0..<7).map { (journal.config.weekStart == .sunday ? 6 + $0 : $0) % 7 }
+        return ColumnChart(
+            columns: order.map { weekday in
+                ColumnChart.Column(label: l10n.weekdaysShort[weekday], name: l10n.weekdays[weekday], value: review.weekdayPlays[weekday],
+                                   isMarked: weekday == review.favouriteWeekday)
+            },
+            title: "\(review.year) · \(l10n.string("listening_rhythm"))", l10n: l10n).svg()
+    }
+
+    /// Plays by release year or decade, the busiest marked.
+    private func releaseChart(_ review: YearReview) -> String? {
+        guard let busiest = review.releaseYears.map(\.plays).max(), busiest > 0 else { return nil }
+        return ColumnChart(
+            columns: review.releaseYears.map { bucket in
+                let label = bucket.first == bucket.last ? String(bucket.first) : l10n.decade(bucket.first)
+                return ColumnChart.Column(label: label, name: bucket.first == bucket.last ? label : "\(bucket.first)–\(bucket.last)",
+                                          value: bucket.plays, isMarked: bucket.plays == busiest)
+            },
+            title: "\(review.year) · \(l10n.string("release_years"))", l10n: l10n).svg()
+    }
+}
