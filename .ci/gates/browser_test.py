@@ -354,6 +354,28 @@ for (const svg of document.querySelectorAll('svg.chart, svg.heatmap')) {
 return clipped;
 """
 
+# The year in review at a phone's width: nothing wider than the screen, chart labels readable,
+# and labels of one chart that do not overlap.
+REVIEW_JS = """
+const sizes = [], overlaps = [];
+for (const svg of document.querySelectorAll('svg.chart')) {
+  const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+  const boxes = [];
+  for (const text of svg.querySelectorAll('text.chart-label')) {
+    if (getComputedStyle(text).display === 'none') continue;
+    sizes.push(parseFloat(getComputedStyle(text).fontSize) * scale);
+    const b = text.getBoundingClientRect();
+    for (const o of boxes) {
+      if (b.left < o.right - 0.5 && o.left < b.right - 0.5 && b.top < o.bottom - 0.5 && o.top < b.bottom - 0.5) overlaps.push(text.textContent);
+    }
+    boxes.push(b);
+  }
+}
+return {pageScroll: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        charts: document.querySelectorAll('svg.chart').length, minFont: sizes.length ? Math.min(...sizes) : 0,
+        labels: sizes.length, overlaps: overlaps};
+"""
+
 TAB_JS = """
 const frame = document.querySelector('.heatmap-frame');
 const active = document.activeElement;
@@ -394,6 +416,17 @@ def check_phone(driver, origin: str) -> None:
                f"smallest of {heatmap['labels']} labels: {heatmap['minFont']:.2f} px")
         clipped = driver.execute_script(CLIPPED_LABELS_JS)
         report(not clipped, "phone chart labels inside their charts", ", ".join(clipped) or years[-1])
+        reviews = [h for h in links(driver) if h.startswith(origin) and urlsplit(h).path.endswith(urlsplit(years[-1]).path + "review/")]
+        if reviews:
+            open_page(driver, reviews[0])
+            review = driver.execute_script(REVIEW_JS)
+            report(review["pageScroll"] <= 0 and review["charts"] >= 2, f"phone year in review fits {PHONE_WIDTH} px",
+                   f"{reviews[0]}: page overflow {review['pageScroll']} px, {review['charts']} charts")
+            report(review["minFont"] >= 10.95 and not review["overlaps"], "phone year in review chart labels >= 11 px, none overlapping",
+                   f"smallest of {review['labels']} labels: {review['minFont']:.2f} px; overlapping: {', '.join(review['overlaps']) or 'none'}")
+            open_page(driver, years[-1])
+        else:
+            report(False, "phone year in review", f"{years[-1]}: no link to its review")
         # Tab from the top of the page until focus passes the heatmap.
         driver.execute_script("window.scrollTo(0, 0); document.activeElement && document.activeElement.blur()")
         where, presses = "none", 0

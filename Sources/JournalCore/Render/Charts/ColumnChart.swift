@@ -16,7 +16,7 @@ public struct ColumnChart: Sendable {
     public var title: String
     public var l10n: Localization
 
-    static let width = 560.0
+    static let width = 520.0
     static let plotTop = 22.0
     static let plotHeight = 140.0
 

@@ -20,7 +20,7 @@ public struct GenreMixChart: Sendable {
     public var title: String
     public var l10n: Localization
 
-    static let width = 560.0
+    static let width = 520.0
     static let plotTop = 8.0
     static let plotHeight = 200.0
     static let left = 8.0
