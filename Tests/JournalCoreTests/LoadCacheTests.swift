@@ -108,7 +108,7 @@ import Testing
         try journal.write("content/diary/2026-11-21.md", Self.day("Deux", "Bob"))
         #expect(Build.run(options).succeeded)
         let paths = try #require(seen.calls.last)
-        #expect(paths == ["2026/11/20/index.html", "2026/11/21/index.html", "2026/11/22/index.html", "2026/11/index.html", "2026/chart.svg",
+        #expect(paths == ["2026/11/20/index.html", "2026/11/21/index.html", "2026/11/22/index.html", "2026/11/index.html", "2026/chart.svg", "2026/review/index.html",
                           "2026/index.html", "2026/11/chart.svg", "feed.xml", "index.html", "search-index.json",
                           "weeks/2026-11-16/chart.svg", "weeks/2026-11-16/index.html"].sorted())
         #expect(seen.days.last?.contains("Deux") == true, "the day's page was in place when the first pass ended")
