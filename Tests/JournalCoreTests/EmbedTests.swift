@@ -158,4 +158,51 @@ import Testing
         #expect(SiteRenderer.markdownDestination("https://x.org/a(b)/c.svg") == "<https://x.org/a(b)/c.svg>")
         #expect(SiteRenderer.markdownDestination("https://x.org/c.svg") == "https://x.org/c.svg")
     }
+
+    // MARK: The bare-path warning
+
+    @Test func aBarePathBaseURLIsWarnedOfOnceAtItsPlace() throws {
+        let journal = try TestJournal("""
+        -- journal.yaml --
+        title: T
+        base_url: /journal/
+        -- content/diary/2026-11-03.md --
+        ---
+        tracks: [{title: a, artist: x}]
+        ---
+        """)
+        let report = journal.build()
+        #expect(report.succeeded)
+        let lines = journal.lines(report.diagnostics)
+        #expect(lines.count == 1, "\(lines)")
+        #expect(lines.first?.hasPrefix("journal.yaml:2:11: warning: base_url '/journal/' has no host: shared links, cards and feed entries need an absolute address") == true, "\(lines)")
+        // Said again by a build with nothing to do, and by check.
+        let again = journal.build()
+        #expect(again.upToDate)
+        #expect(journal.lines(again.diagnostics) == lines)
+        #expect(journal.lines(Check.run(source: journal.path, strict: false)) == lines)
+        // About publishing, not the journal: --strict leaves it a warning.
+        let strict = journal.build(strict: true)
+        #expect(strict.succeeded)
+        #expect(strict.diagnostics.map(\.severity) == [.warning])
+        #expect(Check.run(source: journal.path, strict: true).map(\.severity) == [.warning])
+    }
+
+    @Test func theWarningNamesTheFlagOrTheMissingKeyAndIsNotGivenForAnAddress() throws {
+        let journal = try TestJournal(minimalConfig + """
+
+        -- content/diary/2026-11-03.md --
+        ---
+        tracks: [{title: a, artist: x}]
+        ---
+        """)
+        #expect(journal.lines(journal.build().diagnostics).map { $0.prefix(40) } == ["journal.yaml:1:1: warning: no base_url, "])
+        let flag = journal.build(baseURL: "/sub/", output: journal.path + "/sub")
+        #expect(journal.lines(flag.diagnostics).map { $0.prefix(57) } == ["command line:1:1: warning: --base-url '/sub/' has no host"])
+        #expect(journal.build(baseURL: "https://example.org/", output: journal.path + "/abs").diagnostics.isEmpty)
+        // journal serve builds for its own local address: nothing to say.
+        var served = BuildOptions(source: journal.path, output: journal.path + "/served", baseURL: "/")
+        served.servesLocally = true
+        #expect(Build.run(served).diagnostics.isEmpty)
+    }
 }
