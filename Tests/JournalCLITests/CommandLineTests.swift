@@ -45,7 +45,7 @@ import JournalCLI
     static let day = "---\ntracks:\n  - title: Through the Night\n    artist: IU\n---\nRain all day.\n"
 
     @Test func aGoodBuildSaysWhatItBuiltAndExitsZero() throws {
-        let folder = try Folder(["journal.yaml": "title: Test\n", "content/diary/2026/11/2026-11-21.md": Self.day])
+        let folder = try Folder(["journal.yaml": "title: Test\nbase_url: https://example.org/\n", "content/diary/2026/11/2026-11-21.md": Self.day])
         let run = journal(["build", "--source", folder.path])
         #expect(run.status == 0)
         #expect(run.errors.isEmpty)
@@ -94,7 +94,7 @@ import JournalCLI
 
     @Test func checkCountsWarningsAndStrictMakesThemErrors() throws {
         let warned = "---\ntracks:\n  - title: A\n    artist: B\n    genra: Pop\n---\n"
-        let folder = try Folder(["journal.yaml": "title: Test\n", "content/diary/2026/11/2026-11-21.md": warned])
+        let folder = try Folder(["journal.yaml": "title: Test\nbase_url: https://example.org/\n", "content/diary/2026/11/2026-11-21.md": warned])
         let lenient = journal(["check", "--source", folder.path])
         #expect(lenient.status == 0)
         #expect(lenient.out.first == "No errors, 1 warning.")

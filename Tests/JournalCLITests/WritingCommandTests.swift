@@ -22,7 +22,9 @@ import Yams
 
     // MARK: init
 
-    @Test func initMakesAJournalThatBuildsWithNoEditAndNoWarning() throws {
+    /// With no edit the journal builds, with --strict, saying only that base_url is a bare path
+    /// until it is set (or the publishing workflow passes --base-url).
+    @Test func initMakesAJournalThatBuildsWithNoEditAndNoWarningButTheBaseURLs() throws {
         for language in ["en", "ko"] {
             let parent = try emptyFolder()
             let journal = parent.path + "/my journal"
@@ -35,7 +37,7 @@ import Yams
             #expect(FileManager.default.fileExists(atPath: journal + "/content/diary/\(today.iso.prefix(4))/\(today.iso.dropFirst(5).prefix(2))/\(today.iso).md"))
             let built = cli.journal(["build", "--strict", "--source", journal])
             #expect(built.status == 0, "\(language): \(built.errors)")
-            #expect(built.errors.isEmpty, "\(language): \(built.errors)")
+            #expect(built.errors.count == 1 && built.errors[0].hasSuffix("journal.yaml:9:11: warning: base_url '/' has no host: shared links, cards and feed entries need an absolute address, and will say '/…' instead; set it to where the site will live, like https://me.github.io/journal/"), "\(language): \(built.errors)")
             let home = try #require(read(journal + "/public/index.html"))
             #expect(home.contains("Songs &amp; Days"))
             #expect(home.contains(language == "ko" ? "lang=\"ko\"" : "lang=\"en\""))
@@ -191,7 +193,7 @@ import Yams
         #expect(items[0]["path"] as? String == folder.path + "/content/diary/2026-11-21.md")
         #expect(items[0]["line"] as? Int == 5 && items[0]["column"] as? Int == 5)
         #expect((items[0]["message"] as? String)?.hasPrefix("unknown field 'genra'") == true)
-        let clean = try CommandLineTests.Folder(["journal.yaml": "title: T\n"])
+        let clean = try CommandLineTests.Folder(["journal.yaml": "title: T\nbase_url: https://example.org/\n"])
         let none = cli.journal(["check", "--format", "json", "--source", clean.path])
         #expect(none.status == 0 && none.out == ["[]"])
         #expect(cli.journal(["check", "--format", "xml", "--source", clean.path]).status == 2)

@@ -109,7 +109,7 @@ import Testing
         #expect(Build.run(options).succeeded)
         let paths = try #require(seen.calls.last)
         #expect(paths == ["2026/11/20/index.html", "2026/11/21/index.html", "2026/11/22/index.html", "2026/11/index.html", "2026/chart.svg", "2026/review/index.html",
-                          "2026/index.html", "2026/11/chart.svg", "feed.xml", "index.html", "search-index.json",
+                          "2026/index.html", "2026/11/chart.svg", "2026/11/calendar.svg", "2026/heatmap.svg", "feed.xml", "index.html", "search-index.json",
                           "weeks/2026-11-16/chart.svg", "weeks/2026-11-16/index.html"].sorted())
         #expect(seen.days.last?.contains("Deux") == true, "the day's page was in place when the first pass ended")
         #expect(Build.run(BuildOptions(source: journal.path, output: journal.path + "/fresh")).succeeded)

@@ -207,7 +207,7 @@ import Testing
         let journal = try TestJournal(minimalConfig + "\n" + files)
         let lenient = journal.build()
         #expect(lenient.succeeded)
-        #expect(journal.lines(lenient.diagnostics) == [
+        #expect(journal.lines(lenient.diagnostics.apartFromBaseURLAdvice) == [
             "content/diary/2026-11-21.md:5:5: warning: unknown field 'genra' in track 1 (did you mean 'genre'?)",
             "content/diary/2026-11-21.md:6:1: warning: unknown field 'colour' in a diary day",
         ])

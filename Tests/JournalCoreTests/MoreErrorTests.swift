@@ -79,7 +79,7 @@ import Testing
         """)
         let report = journal.build()
         #expect(report.succeeded)
-        #expect(journal.lines(report.diagnostics) == ["static/404.html:1:1: warning: static/404.html is not copied: the site generates a file at /404.html"])
+        #expect(journal.lines(report.diagnostics.apartFromBaseURLAdvice) == ["static/404.html:1:1: warning: static/404.html is not copied: the site generates a file at /404.html"])
         #expect(journal.page("404.html")?.contains("Page not found") == true)
     }
 

@@ -36,6 +36,7 @@ enum ConfigLoading {
         } else if let baseURL = reader.string(fields["base_url"], field: "base_url") {
             if let normalized = SiteConfig.normalizedBaseURL(baseURL) {
                 config.baseURL = normalized
+                config.baseURLLocation = reader.location(of: fields["base_url"])
             } else {
                 reader.error("'base_url' must be an http(s) URL like https://me.github.io/journal/ or a path starting with '/'", at: fields["base_url"])
             }

@@ -9,6 +9,8 @@ public struct SiteConfig: Sendable {
     public var author: String
     /// Always ends with `/`: `/`, `/journal/` or `https://me.github.io/journal/`.
     public var baseURL: String
+    /// Where `base_url` is set in journal.yaml; nil when it is the default or comes from `--base-url`.
+    public var baseURLLocation: SourceLocation?
     /// The theme language, which has a file `i18n/<code>.yaml` in the theme.
     public var language: Language
     /// Where `language` is set in journal.yaml, for the message when the theme lacks it.

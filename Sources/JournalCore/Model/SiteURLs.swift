@@ -30,6 +30,10 @@ public struct SiteURLs: Sendable {
     public func review(_ year: Int) -> String { self.year(year) + "review/" }
     /// The standalone chart of a period page.
     public func chart(of page: String) -> String { page + "chart.svg" }
+    /// `2026/11/calendar.svg`: a month's calendar as a file of its own, to embed elsewhere.
+    public func calendar(year: Int, month: Int) -> String { self.month(year: year, month: month) + "calendar.svg" }
+    /// `2026/heatmap.svg`: a year's heatmap as a file of its own, to embed elsewhere.
+    public func heatmap(_ year: Int) -> String { self.year(year) + "heatmap.svg" }
     public var artists: String { "artists/" }
     public func artist(_ slug: String) -> String { "artists/\(slug)/" }
     /// `artists/iu/2025/`: an artist's plays in a year before their latest.
@@ -84,6 +88,13 @@ public struct SiteURLs: Sendable {
 
     /// The full URL when `base_url` is absolute, else the root-relative link.
     public func absolute(_ path: String) -> String { (origin ?? "") + basePath + path }
+
+    /// The page's address as people write it, without the scheme (`example.org/2026/11/`);
+    /// nil when `base_url` is a bare path and the host is not known.
+    public func address(_ path: String) -> String? {
+        guard let origin, let scheme = origin.range(of: "://") else { return nil }
+        return origin[scheme.upperBound...] + basePath + path
+    }
 
     /// A checked URL from content as it goes into an `href` or `src`: site paths are resolved
     /// against the base path (a path is relative to the site root).

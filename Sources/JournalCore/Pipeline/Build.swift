@@ -7,6 +7,9 @@ public struct BuildOptions: Sendable {
     public var drafts: Bool
     /// Warnings count as errors.
     public var strict: Bool
+    /// The site is built to be looked at here (`journal serve`), not published: its base URL is
+    /// the local server's, so nothing is said about it.
+    public var servesLocally = false
     /// Load, render and write on one thread only (for comparing against the parallel build).
     public var singleThreaded = false
     /// Files decoded by earlier builds of the same journal, for a process that builds again and
@@ -79,7 +82,11 @@ public enum Build {
             }
             return stamp
         }
-        if report.upToDate { return report }
+        if report.upToDate {
+            // Said on every build, as the site it describes is still the one in the output.
+            report.diagnostics = BaseURLAdvice.warning(config: configFile.config, options: options).map { [$0] } ?? []
+            return report
+        }
 
         let prepared = Stages.prepare(options, config: configFile, output: choice, timer: timer)
         report.diagnostics = prepared.diagnostics
@@ -135,7 +142,8 @@ public enum Build {
         report.pageCount = plan.pageCount
         report.fileCount = plan.jobs.count + plan.staticCopies.count
         report.outputPath = choice.path
-        if let stamp, report.diagnostics.isEmpty {
+        // A build whose only word is the base URL advice is clean: the next one may skip the work.
+        if let stamp, report.diagnostics.allSatisfy({ $0 == BaseURLAdvice.warning(config: site.journal.config, options: options) }) {
             timer.time("stamp") {
                 SiteWriter.replaceMarker(in: choice.path, text: UpToDate.finishedMarkerText(output: choice.path, sourceStamp: stamp, pageCount: plan.pageCount))
             }

@@ -1,10 +1,10 @@
 import Foundation
 
 /// The pages an edit shows first, for `journal serve`: before the whole site is made again, the
-/// pages of the days whose files changed (and their neighbours, weeks, months, years, year
-/// reviews and charts, the first home page, the feed and the search index) are rendered and put
-/// in place, so the open page can reload at once. The whole site follows, as `build` makes it, and replaces these
-/// with the very same bytes.
+/// pages of the days whose files changed (and their neighbours, weeks, months, years and their
+/// `.svg` files, year reviews, the first home page, the feed and the search index) are rendered
+/// and put in place, so the open page can reload at once. The whole site follows, as `build`
+/// makes it, and replaces these with the very same bytes.
 enum FirstPass {
     /// Renders the pages `changed` (journal-relative content paths) affect and writes each into
     /// `output` in place; returns their site paths. Nothing when `output` holds no site yet.
@@ -27,6 +27,8 @@ enum FirstPass {
                 wanted.insert(urls.chart(of: period))
             }
             wanted.insert(urls.file(for: urls.review(date.year)))
+            wanted.insert(urls.calendar(year: date.year, month: date.month))
+            wanted.insert(urls.heatmap(date.year))
         }
         var written: [String] = []
         for job in site.plan.jobs where wanted.contains(job.path) {

@@ -37,6 +37,9 @@ enum Stages {
             return (renderer, renderer.plan())
         }
         diagnostics += options.strict ? plan.diagnostics.map(\.asError) : plan.diagnostics
+        // Added after `--strict` made warnings errors: it is about where the site is published,
+        // not about the journal (BaseURLAdvice).
+        if let advice = BaseURLAdvice.warning(config: journal.config, options: options) { diagnostics.append(advice) }
         guard !diagnostics.hasErrors else { return (nil, journal, diagnostics) }
         return (PreparedSite(journal: journal, renderer: renderer, plan: plan), journal, diagnostics)
     }

@@ -1,7 +1,7 @@
 import Mustache
 
 /// Every file of the site in one list: each page with its URL, template and view, the charts,
-/// the feed, sitemap and search index, the theme's assets and the journal's static files.
+/// the files to embed, the feed, sitemap and search index, the theme's assets and the journal's static files.
 extension SiteRenderer {
     /// Lists every file of the site without making any: pages with their template and data,
     /// and generated files, each made when `render(_:)` runs it. Nothing is held but the plan,
@@ -87,7 +87,7 @@ extension SiteRenderer {
             diagnostics.append(Diagnostic(.error, "the theme has no template '\(template).mustache'", path: "templates/\(template).mustache"))
         }
         let pages = jobs.compactMap(\.page?.url)
-        jobs += chartJobs()
+        jobs += embedJobs()
         jobs += [
             FileJob(path: urls.feed) { Array(AtomFeed(renderer: self).xml().utf8) },
             FileJob(path: urls.sitemap) { Array(Sitemap.xml(pages: pages, urls: urls).utf8) },

@@ -66,8 +66,13 @@ public struct StackedBarChart: Sendable {
         return ((maximum + step - 1) / step * step, step)
     }
 
-    /// The chart as an `<svg>` element. `standalone` adds the XML namespace, its own styles for
-    /// light and dark, a background and a legend, so the file reads on its own.
+    /// The height of the drawing: the plot and its x labels.
+    public var height: Double {
+        Self.plotTop + Self.plotHeight + 10 + 20 * Double(slots.map(\.label.count).max() ?? 1)
+    }
+
+    /// The chart as an `<svg>` element. `standalone`: for a file of its own (`EmbedFrame` adds
+    /// the title, legend and colours): a width and height of its own, and x labels at one size.
     public func svg(standalone: Bool = false) -> String {
         let maxTotal = slots.map { $0.counts.reduce(0, +) }.max() ?? 0
         let (top, step) = Self.yScale(maximum: maxTotal)
@@ -77,19 +82,12 @@ public struct StackedBarChart: Sendable {
         let barWidth = slotWidth * (slots.count <= 12 ? 0.62 : 0.72)
         let baseline = Self.plotTop + Self.plotHeight
         let labelLines = slots.map(\.label.count).max() ?? 1
-        let axisHeight = 10.0 + 20.0 * Double(labelLines)
-        let legendRows = standalone ? legendLayout(left: left) : []
-        let legendHeight = legendRows.isEmpty ? 0 : 10.0 + 20.0 * Double(legendRows.count)
-        let height = baseline + axisHeight + legendHeight
+        let height = self.height
         let f = SVGNumber.format
 
         var svg = "<svg"
-        if standalone { svg += " xmlns=\"http://www.w3.org/2000/svg\" width=\"\(f(Self.width))\" height=\"\(f(height))\"" }
+        if standalone { svg += " width=\"\(f(Self.width))\" height=\"\(f(height))\"" }
         svg += " class=\"chart\" viewBox=\"0 0 \(f(Self.width)) \(f(height))\" role=\"img\" aria-label=\"\(Escape.xml(title))\">"
-        if standalone {
-            svg += "<title>\(Escape.xml(title))</title><style>\(Self.standaloneStyle)</style>"
-            svg += "<rect class=\"chart-bg\" width=\"100%\" height=\"100%\"/>"
-        }
         // Grid and y labels.
         var tick = 0
         while tick <= top {
@@ -142,14 +140,6 @@ public struct StackedBarChart: Sendable {
             }
         }
         svg += "<line class=\"chart-axis\" x1=\"\(f(left))\" x2=\"\(f(Self.width - Self.right))\" y1=\"\(f(baseline))\" y2=\"\(f(baseline))\"/>"
-        // Legend (standalone only; pages show an HTML legend beside the chart).
-        for (row, items) in legendRows.enumerated() {
-            let y = baseline + axisHeight + 10 + 20 * Double(row)
-            for item in items {
-                svg += "<rect class=\"\(Self.segmentClass(item.genre))\" x=\"\(f(item.x))\" y=\"\(f(y))\" width=\"12\" height=\"12\" rx=\"2\" fill=\"\(item.genre.color)\"/>"
-                svg += "<text class=\"chart-legend\" x=\"\(f(item.x + 17))\" y=\"\(f(y + 10.5))\">\(Escape.xml(item.genre.name))</text>"
-            }
-        }
         svg += "</svg>"
         return svg
     }
@@ -179,37 +169,19 @@ public struct StackedBarChart: Sendable {
         genres.enumerated().filter { index, _ in slots.contains { index < $0.counts.count && $0.counts[index] > 0 } }.map(\.element)
     }
 
-    private func legendLayout(left: Double) -> [[(x: Double, genre: Genre)]] {
-        var rows: [[(x: Double, genre: Genre)]] = []
-        var row: [(x: Double, genre: Genre)] = []
-        var x = left
-        for genre in presentGenres {
-            let width = 17 + Self.textWidth(genre.name) + 16
-            if x + width > Self.width - Self.right, !row.isEmpty {
-                rows.append(row)
-                row = []
-                x = left
-            }
-            row.append((x, genre))
-            x += width
-        }
-        if !row.isEmpty { rows.append(row) }
-        return rows
-    }
-
     /// A generous estimate of a label's width at `size`: a full em and a little for CJK, 0.65 em
     /// otherwise (wider than the digits of common system fonts).
     static func textWidth(_ text: String, size: Double = 12) -> Double {
         text.unicodeScalars.reduce(0) { $0 + ($1.value >= 0x1100 ? 1.05 : 0.65) } * size
     }
 
+    /// The chart's rules in a file of its own, for light and dark (`EmbedFrame` has the rest).
     static let standaloneStyle = """
-    .chart-bg{fill:#ffffff}.chart-grid{stroke:#e4e0d8;stroke-width:1}.chart-axis{stroke:#8a8794;stroke-width:1}\
-    .chart-label,.chart-legend{fill:#55535c;font:12px system-ui,-apple-system,'Segoe UI',sans-serif}\
-    .chart-legend{fill:#1d1d22}.chart-seg{stroke:#ffffff;stroke-width:1}\
+    .chart-grid{stroke:#e4e0d8;stroke-width:1}.chart-axis{stroke:#8a8794;stroke-width:1}\
+    .chart-label{fill:#55535c;font-size:12px}.chart-seg{stroke:#ffffff;stroke-width:1}\
     .chart-seg-none{fill-opacity:.35;stroke:#8a8794;stroke-dasharray:3 2}\
     .chart-future{fill:#e4e0d8;fill-opacity:.45}.chart-label.future{fill-opacity:.6;font-style:italic}\
-    @media (prefers-color-scheme:dark){.chart-bg{fill:#17171c}.chart-grid{stroke:#34343e}.chart-axis{stroke:#6d6b78}\
-    .chart-label{fill:#a9a7b3}.chart-legend{fill:#ecebf0}.chart-seg{stroke:#17171c}.chart-seg-none{stroke:#8a8794}.chart-future{fill:#34343e}}
+    @media (prefers-color-scheme:dark){.chart-grid{stroke:#34343e}.chart-axis{stroke:#6d6b78}\
+    .chart-label{fill:#a9a7b3}.chart-seg{stroke:#17171c}.chart-seg-none{stroke:#8a8794}.chart-future{fill:#34343e}}
     """
 }

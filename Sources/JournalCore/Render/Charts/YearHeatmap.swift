@@ -60,19 +60,28 @@ public struct YearHeatmap: Sendable {
     }
 
     /// The width of the viewBox.
-    var width: Double { left + 31 * Self.step + 6 }
+    public var width: Double { left + 31 * Self.step + 6 }
 
     /// The cell shape's id: one heatmap per page.
     static let cellID = "heat-cell"
 
-    public func svg() -> String {
+    static let gridBottom = top + 11 * rowStep + cellHeight
+
+    /// The height of the viewBox: the grid and its legend.
+    public var height: Double { Self.gridBottom + Self.legendGap + Self.labelSize + 4 }
+
+    /// The heatmap as an `<svg>` element. `standalone`: for a file of its own (`EmbedFrame`),
+    /// with a width and height of its own.
+    public func svg(standalone: Bool = false) -> String {
         let f = SVGNumber.format
         let maximum = cells.map(\.count).max() ?? 0
         let left = self.left
         let width = self.width
-        let gridBottom = Self.top + 11 * Self.rowStep + Self.cellHeight
-        let height = gridBottom + Self.legendGap + Self.labelSize + 4
-        var svg = "<svg class=\"heatmap\" viewBox=\"0 0 \(f(width)) \(f(height))\" role=\"img\" aria-label=\"\(Escape.xml(title))\">"
+        let gridBottom = Self.gridBottom
+        let height = self.height
+        var svg = "<svg class=\"heatmap\""
+        if standalone { svg += " width=\"\(f(width))\" height=\"\(f(height))\"" }
+        svg += " viewBox=\"0 0 \(f(width)) \(f(height))\" role=\"img\" aria-label=\"\(Escape.xml(title))\">"
         // Day-of-month labels above the columns.
         for day in [1, 5, 10, 15, 20, 25, 31] {
             let x = left + Double(day - 1) * Self.step + Self.cellWidth / 2
@@ -123,4 +132,14 @@ public struct YearHeatmap: Sendable {
         let high = level * maximum / 4
         return low >= high ? l10n.tracks(high) : "\(low)–\(l10n.tracks(high))"
     }
+
+    /// The heatmap's rules in a file of its own, for light and dark (the theme's heat colours).
+    static let standaloneStyle = """
+    .chart-label{fill:#55535c}.heat-label{font-size:12px}\
+    .heat{stroke:#1d1d22;stroke-opacity:.1;stroke-width:.5}.heat-0{fill:#efece5}\
+    .heat-1{fill:#f8c594}.heat-2{fill:#f29a5a}.heat-3{fill:#d9631f}.heat-4{fill:#9a3412}\
+    .heat-future{fill:none;stroke:#55535c;stroke-opacity:.5;stroke-width:.8;stroke-dasharray:2 1.6}\
+    @media (prefers-color-scheme:dark){.chart-label{fill:#a9a7b3}.heat{stroke:#ecebf0}.heat-0{fill:#2a2a33}\
+    .heat-1{fill:#5a2d12}.heat-2{fill:#934117}.heat-3{fill:#d9631f}.heat-4{fill:#fdba74}.heat-future{stroke:#a9a7b3}}
+    """
 }

@@ -16,7 +16,8 @@ extension SiteRenderer {
             topArtists: ranked(week.topArtists, limit: 5),
             days: dayCards(week.days.compactMap(\.dayIndex)),
             previous: neighbour(stats.weeks, index - 1, label: l10n.string("previous_week")),
-            next: neighbour(stats.weeks, index + 1, label: l10n.string("next_week")))
+            next: neighbour(stats.weeks, index + 1, label: l10n.string("next_week")),
+            share: periodShare(week))
         return chrome(title: l10n.weekOf(week.start), description: nil, path: path, section: "week").page("week", view)
     }
 
@@ -38,7 +39,8 @@ extension SiteRenderer {
             yearHref: urls.href(urls.year(month.start.year)),
             year: String(month.start.year),
             previous: neighbour(stats.months, index - 1, label: l10n.string("previous_month")),
-            next: neighbour(stats.months, index + 1, label: l10n.string("next_month")))
+            next: neighbour(stats.months, index + 1, label: l10n.string("next_month")),
+            share: periodShare(month))
         return chrome(title: name, description: nil, path: path, section: "month").page("month", view)
     }
 
@@ -64,7 +66,8 @@ extension SiteRenderer {
             currentStreak: streakView(current),
             reviewHref: urls.href(urls.review(year.start.year)),
             previous: neighbour(stats.years, index - 1, label: l10n.string("previous_year")),
-            next: neighbour(stats.years, index + 1, label: l10n.string("next_year")))
+            next: neighbour(stats.years, index + 1, label: l10n.string("next_year")),
+            share: periodShare(year))
         return chrome(title: name, description: nil, path: path, section: "year").page("year", view)
     }
 }

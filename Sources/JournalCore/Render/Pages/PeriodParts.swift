@@ -4,15 +4,17 @@ extension SiteRenderer {
     // MARK: Charts
 
     /// The stacked bar chart of a period: a slot per day, or per month for a year. Slots after
-    /// the journal's last logged day are drawn as not yet come.
-    func chart(for period: PeriodStats) -> StackedBarChart {
+    /// the journal's last logged day are drawn as not yet come. `link` makes a bar's link from a
+    /// site path (`urls.href` on pages; `urls.absolute` in a file to embed elsewhere).
+    func chart(for period: PeriodStats, link: ((String) -> String)? = nil) -> StackedBarChart {
+        let link = link ?? urls.href
         let last = journal.lastDate
         let slots: [StackedBarChart.Slot]
         switch period.kind {
         case .week:
             slots = period.days.map { day in
                 .init(label: [l10n.weekdayInitial(day.date), String(day.date.day)], name: l10n.shortDate(day.date),
-                      counts: day.counts, href: day.isLogged ? urls.href(urls.day(day.date)) : nil,
+                      counts: day.counts, href: day.isLogged ? link(urls.day(day.date)) : nil,
                       isFuture: last.map { day.date > $0 } ?? false)
             }
         case .month:
@@ -20,7 +22,7 @@ extension SiteRenderer {
             slots = period.days.map { day in
                 let shown = day.date.day == 1 || day.date.day % 5 == 0 && lastDay - day.date.day >= 2 || day.date.day == lastDay
                 return .init(label: [shown ? String(day.date.day) : ""], name: l10n.shortDate(day.date),
-                             counts: day.counts, href: day.isLogged ? urls.href(urls.day(day.date)) : nil,
+                             counts: day.counts, href: day.isLogged ? link(urls.day(day.date)) : nil,
                              isFuture: last.map { day.date > $0 } ?? false)
             }
         case .year:
@@ -29,7 +31,7 @@ extension SiteRenderer {
                 let monthStats = monthIndex[year * 100 + month].map { stats.months[$0] }
                 return .init(label: [l10n.shortMonth(month)], name: l10n.monthYear(year: year, month: month),
                              counts: monthStats?.totals ?? Array(repeating: 0, count: chartGenres.count),
-                             href: monthStats.map { _ in urls.href(urls.month(year: year, month: month)) },
+                             href: monthStats.map { _ in link(urls.month(year: year, month: month)) },
                              isFuture: last.map { year * 100 + month > $0.year * 100 + $0.month } ?? false)
             }
         case .all:
@@ -37,7 +39,7 @@ extension SiteRenderer {
                 let yearStats = yearIndex[year].map { stats.years[$0] }
                 return .init(label: [String(year)], name: String(year),
                              counts: yearStats?.totals ?? Array(repeating: 0, count: chartGenres.count),
-                             href: yearStats.map { _ in urls.href(urls.year(year)) })
+                             href: yearStats.map { _ in link(urls.year(year)) })
             }
         }
         return StackedBarChart(genres: chartGenres, slots: slots, title: chartTitle(period), l10n: l10n)
@@ -74,15 +76,6 @@ extension SiteRenderer {
             },
             slotHeader: slotHeader,
             svgHref: svgPath.map { urls.href($0) })
-    }
-
-    /// Every week, month and year chart as its own `.svg` file beside its page.
-    func chartJobs() -> [FileJob] {
-        (stats.weeks + stats.months + stats.years + (stats.allTime.map { [$0] } ?? [])).map { period in
-            FileJob(path: urls.chart(of: periodPath(period))) {
-                Array(("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n" + chart(for: period).svg(standalone: true) + "\n").utf8)
-            }
-        }
     }
 
     func periodPath(_ period: PeriodStats) -> String {
@@ -135,12 +128,16 @@ extension SiteRenderer {
     // MARK: Year heatmap
 
     /// A year's heatmap, with days after the journal's last logged day drawn as not yet come.
-    func heatmap(_ year: PeriodStats) -> YearHeatmap {
+    /// `absoluteLinks`: for a file to embed elsewhere, days link to their full URL when the base
+    /// URL has a host.
+    func heatmap(_ year: PeriodStats, absoluteLinks: Bool = false) -> YearHeatmap {
         let last = journal.lastDate
-        // Links relative to the year page (`11/21/`): 365 of them, so every byte counts.
+        // Links relative to the year page (`11/21/`), which the year's `heatmap.svg` sits beside:
+        // 365 of them, so every byte counts.
         let yearPath = urls.year(year.start.year)
         func href(_ date: CalendarDate) -> String {
             let path = urls.day(date)
+            if absoluteLinks, urls.origin != nil { return urls.absolute(path) }
             return path.hasPrefix(yearPath) ? String(path.dropFirst(yearPath.count)) : urls.href(path)
         }
         let cells = year.days.map { tally in

@@ -210,13 +210,15 @@ struct WeekPageView {
     var days: [Converted]
     var previous: PeriodLink?
     var next: PeriodLink?
+    /// The page's files to embed elsewhere, with snippets.
+    var share: ShareView
 }
 
 extension WeekPageView: TemplateObjectRepresentable {
     var templateObject: TemplateObject {
         ["breadcrumbs": breadcrumbs.templateValue, "title": title.templateValue, "range": range.templateValue, "summary": summary.templateValue, "chart": chart.templateValue,
          "genres": genres.templateValue, "noGenre": noGenre.templateValue, "topArtists": topArtists.templateValue, "days": days.templateValue,
-         "previous": previous.templateValue, "next": next.templateValue]
+         "previous": previous.templateValue, "next": next.templateValue, "share": share.templateValue]
     }
 }
 
@@ -238,6 +240,8 @@ struct MonthPageView {
     var year: String
     var previous: PeriodLink?
     var next: PeriodLink?
+    /// The page's files to embed elsewhere, with snippets.
+    var share: ShareView
 }
 
 extension MonthPageView: TemplateObjectRepresentable {
@@ -246,7 +250,7 @@ extension MonthPageView: TemplateObjectRepresentable {
          "title": title.templateValue, "summary": summary.templateValue, "calendar": calendar.templateValue,
          "chart": chart.templateValue, "genres": genres.templateValue, "noGenre": noGenre.templateValue, "topArtists": topArtists.templateValue,
          "topTracks": topTracks.templateValue, "yearHref": yearHref.templateValue, "year": year.templateValue,
-         "previous": previous.templateValue, "next": next.templateValue]
+         "previous": previous.templateValue, "next": next.templateValue, "share": share.templateValue]
     }
 }
 
@@ -273,6 +277,8 @@ struct YearPageView {
     var reviewHref: String
     var previous: PeriodLink?
     var next: PeriodLink?
+    /// The page's files to embed elsewhere, with snippets.
+    var share: ShareView
 }
 
 extension YearPageView: TemplateObjectRepresentable {
@@ -282,7 +288,7 @@ extension YearPageView: TemplateObjectRepresentable {
          "chart": chart.templateValue, "genres": genres.templateValue, "noGenre": noGenre.templateValue, "topArtists": topArtists.templateValue,
          "topTracks": topTracks.templateValue, "months": months.templateValue, "longestStreak": longestStreak.templateValue,
          "currentStreak": currentStreak.templateValue, "reviewHref": reviewHref.templateValue,
-         "previous": previous.templateValue, "next": next.templateValue]
+         "previous": previous.templateValue, "next": next.templateValue, "share": share.templateValue]
     }
 }
 
