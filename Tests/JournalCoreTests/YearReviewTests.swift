@@ -181,6 +181,8 @@ import Testing
         #expect(html.contains("data-queue"))
         #expect(html.contains("<span class=\"track-plays\">3 plays</span>"))
         #expect(html.contains("<a class=\"pager-prev\" rel=\"prev\" href=\"/2025/review/\">"))
+        // Its Share block offers the year's heatmap to embed.
+        #expect(html.contains("class=\"share\"") && html.contains("/2026/heatmap.svg"))
         // The year page and the archive lead to it.
         #expect(try #require(journal.page("2026/index.html")).contains("href=\"/2026/review/\""))
         #expect(try #require(journal.page("archive/index.html")).contains("href=\"/2025/review/\""))

@@ -67,7 +67,8 @@ extension SiteRenderer {
             },
             hasLastYear: review.previous != nil,
             previous: reviewNeighbour(index - 1, label: l10n.string("previous_year")),
-            next: reviewNeighbour(index + 1, label: l10n.string("next_year")))
+            next: reviewNeighbour(index + 1, label: l10n.string("next_year")),
+            share: shareView(page: path, images: embeds(of: stats.years[index]).map(shareImage)))
         return chrome(title: title, description: nil, path: path, section: "year").page("review", view)
     }
 

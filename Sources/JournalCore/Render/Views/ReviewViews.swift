@@ -31,6 +31,8 @@ struct ReviewPageView {
     var hasLastYear: Bool
     var previous: PeriodLink?
     var next: PeriodLink?
+    /// The year's files to embed elsewhere, with snippets.
+    var share: ShareView
 }
 
 extension ReviewPageView: TemplateObjectRepresentable {
@@ -44,7 +46,8 @@ extension ReviewPageView: TemplateObjectRepresentable {
          "longestStreak": longestStreak.templateValue, "biggestDay": biggestDay.templateValue,
          "releaseYears": releaseYears.templateValue, "undatedNote": undatedNote.templateValue,
          "forgottenArtists": forgottenArtists.templateValue, "forgottenTracks": forgottenTracks.templateValue,
-         "hasLastYear": hasLastYear.templateValue, "previous": previous.templateValue, "next": next.templateValue]
+         "hasLastYear": hasLastYear.templateValue, "previous": previous.templateValue, "next": next.templateValue,
+         "share": share.templateValue]
     }
 }
 
