@@ -28,6 +28,8 @@ public struct SiteURLs: Sendable {
     public func year(_ year: Int) -> String { "\(CalendarDate.pad(year, 4))/" }
     /// The standalone chart of a period page.
     public func chart(of page: String) -> String { page + "chart.svg" }
+    /// The share card of a page (`2026/11/card.png`): its `og:image`, 1200x630.
+    public func card(of page: String) -> String { page + "card.png" }
     public var artists: String { "artists/" }
     public func artist(_ slug: String) -> String { "artists/\(slug)/" }
     /// `artists/iu/2025/`: an artist's plays in a year before their latest.

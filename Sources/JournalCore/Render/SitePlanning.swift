@@ -87,6 +87,7 @@ extension SiteRenderer {
         }
         let pages = jobs.compactMap(\.page?.url)
         jobs += chartJobs()
+        jobs += cardJobs()
         jobs += [
             FileJob(path: urls.feed) { Array(AtomFeed(renderer: self).xml().utf8) },
             FileJob(path: urls.sitemap) { Array(Sitemap.xml(pages: pages, urls: urls).utf8) },

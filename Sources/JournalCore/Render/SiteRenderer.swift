@@ -36,6 +36,10 @@ public struct SiteRenderer: Sendable {
     private(set) var dayCards: [Converted] = []
     /// Make shared parts (day cards, artist profiles) on every core.
     let parallel: Bool
+    /// Local artwork share cards may embed; none by default (covers are drawn).
+    public var artwork = CardArtwork.none
+    /// `journal.staticFiles`, for lookups.
+    let staticFiles: Set<String>
 
     /// `parallel`: make the shared day cards on every core (the result is the same either way).
     public init(journal: Journal, stats: Stats, library: Library, theme: ThemeFiles, parallel: Bool = true) {
@@ -44,6 +48,7 @@ public struct SiteRenderer: Sendable {
         self.library = library
         self.theme = theme
         self.parallel = parallel
+        staticFiles = Set(journal.staticFiles)
         urls = SiteURLs(config: journal.config)
         l10n = theme.localization
         weekIndex = Dictionary(stats.weeks.enumerated().map { ($1.start, $0) }, uniquingKeysWith: { first, _ in first })
@@ -74,6 +79,8 @@ public struct SiteRenderer: Sendable {
             }
         case .bytes(let make):
             return make()
+        case .raster(_, _, let svg):
+            return svg()
         }
     }
 }

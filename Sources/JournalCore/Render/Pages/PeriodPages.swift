@@ -17,7 +17,8 @@ extension SiteRenderer {
             days: dayCards(week.days.compactMap(\.dayIndex)),
             previous: neighbour(stats.weeks, index - 1, label: l10n.string("previous_week")),
             next: neighbour(stats.weeks, index + 1, label: l10n.string("next_week")))
-        return chrome(title: l10n.weekOf(week.start), description: nil, path: path, section: "week").page("week", view)
+        return chrome(title: l10n.weekOf(week.start), description: nil, path: path, section: "week",
+                      image: periodCardImage(week)).page("week", view)
     }
 
     func monthPage(_ index: Int) -> TemplateObject {
@@ -39,7 +40,7 @@ extension SiteRenderer {
             year: String(month.start.year),
             previous: neighbour(stats.months, index - 1, label: l10n.string("previous_month")),
             next: neighbour(stats.months, index + 1, label: l10n.string("next_month")))
-        return chrome(title: name, description: nil, path: path, section: "month").page("month", view)
+        return chrome(title: name, description: nil, path: path, section: "month", image: periodCardImage(month)).page("month", view)
     }
 
     func yearPage(_ index: Int) -> TemplateObject {
@@ -64,6 +65,7 @@ extension SiteRenderer {
             currentStreak: streakView(current),
             previous: neighbour(stats.years, index - 1, label: l10n.string("previous_year")),
             next: neighbour(stats.years, index + 1, label: l10n.string("next_year")))
-        return chrome(title: "\(name) · \(l10n.string("year_in_review"))", description: nil, path: path, section: "year").page("year", view)
+        return chrome(title: "\(name) · \(l10n.string("year_in_review"))", description: nil, path: path, section: "year",
+                      image: periodCardImage(year)).page("year", view)
     }
 }
