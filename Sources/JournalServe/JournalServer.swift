@@ -106,9 +106,10 @@ public final class JournalServer: @unchecked Sendable {
 
         // Listening on every address, the page's own address is not known: links stay site-relative.
         let everyAddress = ["0.0.0.0", "::"].contains(Self.normalized(options.host))
-        let builder = SiteBuilder(options: BuildOptions(source: options.source, output: work + "/site",
-                                                        baseURL: everyAddress ? "/" : url, drafts: options.drafts),
-                                  onFirstPass: { [liveReload] paths in liveReload.publishFirstPass(paths) })
+        var buildOptions = BuildOptions(source: options.source, output: work + "/site", baseURL: everyAddress ? "/" : url, drafts: options.drafts)
+        // Its cards name the local address: the cards `journal build` drew stay in the cache.
+        buildOptions.pruneCardCache = false
+        let builder = SiteBuilder(options: buildOptions, onFirstPass: { [liveReload] paths in liveReload.publishFirstPass(paths) })
         let queue = RebuildQueue { [self] in rebuilt(builder.rebuild()) }
         let watcher = ChangeWatchers.make(for: builder.options, burst: burst)
         lock.withLock {

@@ -156,6 +156,20 @@ import Testing
         #expect(before.count == Self.cards.count)
     }
 
+    @Test func serveKeepsTheCardsABuildDrew() throws {
+        let journal = try Self.journal()
+        Self.build(journal, output: "public", baseURL: "https://example.org/")
+        // What `journal serve` does: another address, so other cards, and nothing pruned.
+        var serve = BuildOptions(source: journal.path, output: journal.path + "/serve", baseURL: "http://127.0.0.1:8080/")
+        serve.pruneCardCache = false
+        #expect(Build.run(serve).cardsDrawn == Self.cards.count)
+        #expect(Self.cacheEntries(journal).count == 2 * Self.cards.count)
+        let counter = Counter()
+        Self.build(journal, output: "again", baseURL: "https://example.org/", counter: counter)
+        #expect(counter.count == 0)
+        #expect(Self.cacheEntries(journal).count == Self.cards.count)
+    }
+
     @Test func aCorruptOrTruncatedCacheEntryIsDrawnAgain() throws {
         let journal = try Self.journal()
         Self.build(journal, output: "public")

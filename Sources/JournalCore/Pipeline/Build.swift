@@ -19,6 +19,9 @@ public struct BuildOptions: Sendable {
     /// What draws share cards (`card.png`); tests count or replace it. Cards are kept in the
     /// journal's `.journal-cache/` (`CardCache`), so only new or changed ones are drawn.
     public var rasterizer = Rasterizer.librsvg
+    /// After a successful build, remove the cached cards it did not use. `journal serve` keeps
+    /// them: its cards show the local address, and the next `build` wants its own back.
+    public var pruneCardCache = true
 
     public init(source: String = ".", output: String? = nil, baseURL: String? = nil, drafts: Bool = false, strict: Bool = false) {
         self.source = source
@@ -149,7 +152,7 @@ public enum Build {
         }
         report.cardsDrawn = cards.drawn
         report.cardsReused = cards.reused
-        timer.time("prune") { cards.prune() }
+        if options.pruneCardCache { timer.time("prune") { cards.prune() } }
         report.pageCount = plan.pageCount
         report.fileCount = plan.jobs.count + plan.staticCopies.count
         report.outputPath = choice.path
