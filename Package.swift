@@ -22,6 +22,12 @@ let package = Package(
             pkgConfig: "libcmark-gfm",
             providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]
         ),
+        // librsvg and cairo from Debian (librsvg2-dev): share cards drawn as SVG, written as PNG.
+        .systemLibrary(
+            name: "CRsvg",
+            pkgConfig: "librsvg-2.0",
+            providers: [.apt(["librsvg2-dev"]), .brew(["librsvg"])]
+        ),
         // The few system calls Swift's Glibc and Darwin modules do not expose (renameat2).
         .target(name: "CPlatform"),
         // Turns templates/ (the default theme) into Swift source, so the binary carries its theme.
@@ -39,6 +45,7 @@ let package = Package(
                 "Mustache",
                 "CCmarkGFM",
                 "CPlatform",
+                "CRsvg",
                 .product(name: "Yams", package: "Yams"),
                 // ListenBrainz exports are zips, read in memory.
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),

@@ -108,6 +108,8 @@ public final class JournalServer: @unchecked Sendable {
         let everyAddress = ["0.0.0.0", "::"].contains(Self.normalized(options.host))
         var buildOptions = BuildOptions(source: options.source, output: work + "/site", baseURL: everyAddress ? "/" : url, drafts: options.drafts)
         buildOptions.servesLocally = true
+        // Its cards name the local address: the cards `journal build` drew stay in the cache.
+        buildOptions.pruneCardCache = false
         let builder = SiteBuilder(options: buildOptions,
                                   onFirstPass: { [liveReload] paths in liveReload.publishFirstPass(paths) })
         let queue = RebuildQueue { [self] in rebuilt(builder.rebuild()) }

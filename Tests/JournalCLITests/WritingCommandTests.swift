@@ -42,6 +42,7 @@ import Yams
             #expect(home.contains("Songs &amp; Days"))
             #expect(home.contains(language == "ko" ? "lang=\"ko\"" : "lang=\"en\""))
             #expect(read(journal + "/.gitignore")?.contains("/public/") == true)
+            #expect(read(journal + "/.gitignore")?.contains("/.journal-cache/") == true)
         }
     }
 

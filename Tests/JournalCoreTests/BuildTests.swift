@@ -125,7 +125,7 @@ import Testing
         // and 3 genres (17: a track with no genre has no genre page); tags index and 2 tags (20);
         // archive, search, playlists, 1 playlist, about, 404 (26)
         #expect(report.pageCount == 26)
-        #expect(report.stages.map(\.name) == ["check", "load", "analyse", "plan", "generate", "stamp"])
+        #expect(report.stages.map(\.name) == ["check", "load", "analyse", "plan", "generate", "prune", "stamp"])
         #expect(report.workerSeconds.map(\.name) == ["render", "write"])
     }
 }

@@ -132,7 +132,9 @@ import Testing
     func theShareBlockHandsOutAbsoluteURLsOfFilesThatExist(baseURL: String) throws {
         let journal = try Self.journal(baseURL: baseURL)
         #expect(journal.build().succeeded)
-        let pages = ["2026/11/index.html": ["calendar", "chart"], "2026/index.html": ["heatmap", "chart"], "weeks/2026-11-01/index.html": ["chart"]]
+        // Each page's card (card.png) comes first, then its SVGs.
+        let pages = ["2026/11/index.html": ["card", "calendar", "chart"], "2026/index.html": ["card", "heatmap", "chart"],
+                     "weeks/2026-11-01/index.html": ["card", "chart"], "2026/review/index.html": ["card", "story", "heatmap", "chart"]]
         for (page, ids) in pages {
             let html = try #require(journal.page(page))
             let found = snippets(html)
@@ -143,11 +145,14 @@ import Testing
                 // ![alt](url): the url is absolute and names a file of the site.
                 let url = try #require(markdown.split(separator: "(").last.map { String($0.dropLast()) })
                 #expect(url.hasPrefix(baseURL), "\(page) \(id): \(url)")
-                #expect(journal.page(String(url.dropFirst(baseURL.count))) != nil, "\(url) is not in the output")
-                #expect(markdown.hasPrefix("![") && markdown.contains(#"Tom & "Jerry" <script>]("#), "the alt text says what it shows and whose")
+                #expect(FileManager.default.fileExists(atPath: journal.output + "/" + String(url.dropFirst(baseURL.count))), "\(url) is not in the output")
+                #expect(markdown.hasPrefix("!["))
+                // The cards' alt text says what they show; an SVG's also whose it is.
+                let isCard = id == "card" || id == "story"
+                #expect(isCard || markdown.contains(#"Tom & "Jerry" <script>]("#), "the alt text says what it shows and whose")
                 // <a href="page"><img src="url" alt=… width=… height=…></a>, the same file, a real size.
                 #expect(html.hasPrefix("<a href=\"\(baseURL)\(page.dropLast("index.html".count))\"><img src=\"\(url)\""), "\(html)")
-                #expect(html.contains("&quot;Jerry&quot; &lt;script&gt;"), "the alt text is escaped in the snippet")
+                #expect(isCard || html.contains("&quot;Jerry&quot; &lt;script&gt;"), "the alt text is escaped in the snippet")
                 #expect(attributeValues("width", in: html).count == 1 && attributeValues("height", in: html).count == 1)
             }
         }

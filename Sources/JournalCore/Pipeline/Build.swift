@@ -19,6 +19,12 @@ public struct BuildOptions: Sendable {
     /// (`FirstPass`), with their paths, before the whole site is made; the site it ends with is
     /// the same.
     public var firstPass: (@Sendable ([String]) -> Void)?
+    /// What draws share cards (`card.png`); tests count or replace it. Cards are kept in the
+    /// journal's `.journal-cache/` (`CardCache`), so only new or changed ones are drawn.
+    public var rasterizer = Rasterizer.librsvg
+    /// After a successful build, remove the cached cards it did not use. `journal serve` keeps
+    /// them: its cards show the local address, and the next `build` wants its own back.
+    public var pruneCardCache = true
 
     public init(source: String = ".", output: String? = nil, baseURL: String? = nil, drafts: Bool = false, strict: Bool = false) {
         self.source = source
@@ -40,6 +46,9 @@ public struct BuildReport: Sendable {
     /// Files the write stage actually wrote (new or changed) and removed.
     public var filesWritten = 0
     public var filesRemoved = 0
+    /// Share cards drawn by the rasteriser, and read from the cache instead.
+    public var cardsDrawn = 0
+    public var cardsReused = 0
     /// Wall time of each stage, in order, in seconds.
     public var stages: [(name: String, seconds: Double)] = []
     /// Where the site was written; nil if nothing was written.
@@ -97,17 +106,26 @@ public enum Build {
         }
 
         let clock = ContinuousClock()
+        let cards = CardCache(source: options.source, rasterizer: options.rasterizer)
+        if plan.jobs.contains(where: { $0.rasterSize != nil }) { options.rasterizer.prepare() }
         let written: Result<SiteWriter.Report, GenerateFailure> = timer.time("generate") {
             do throws(SiteWriter.Failure) {
                 let writer = try SiteWriter(output: choice.path, source: options.source)
                 writer.put(OutputFile(path: SiteWriter.markerName, text: UpToDate.markerText(sourceStamp: stamp)))
                 let results = ParallelMap.map(plan.jobs, parallel: !options.singleThreaded) { job -> (render: Double, write: Double, failure: Diagnostic?) in
                     let start = clock.now
-                    let bytes: [UInt8]
+                    var bytes: [UInt8]
                     do throws(Diagnostic) {
                         bytes = try renderer.render(job)
                     } catch {
                         return (StageTimer.seconds(clock.now - start), 0, error)
+                    }
+                    if let size = job.rasterSize {
+                        do throws(RasterFailure) {
+                            bytes = try cards.png(svg: bytes, width: size.width, height: size.height)
+                        } catch {
+                            return (StageTimer.seconds(clock.now - start), 0, .error("cannot draw /\(job.path): \(error.message)", at: choice.location))
+                        }
                     }
                     let rendered = clock.now
                     writer.put(OutputFile(path: job.path, bytes: bytes))
@@ -139,6 +157,9 @@ public enum Build {
             report.filesWritten = changes.written
             report.filesRemoved = changes.removed
         }
+        report.cardsDrawn = cards.drawn
+        report.cardsReused = cards.reused
+        if options.pruneCardCache { timer.time("prune") { cards.prune() } }
         report.pageCount = plan.pageCount
         report.fileCount = plan.jobs.count + plan.staticCopies.count
         report.outputPath = choice.path

@@ -33,7 +33,8 @@ enum Stages {
                                     { Library(journal: journal, catalog: catalog) })
         }
         let (renderer, plan) = timer.time("plan") { () -> (SiteRenderer, SitePlan) in
-            let renderer = SiteRenderer(journal: journal, stats: stats, library: library, theme: theme, parallel: !options.singleThreaded)
+            var renderer = SiteRenderer(journal: journal, stats: stats, library: library, theme: theme, parallel: !options.singleThreaded)
+            renderer.artwork = CardArtwork.files(source: options.source)
             return (renderer, renderer.plan())
         }
         diagnostics += options.strict ? plan.diagnostics.map(\.asError) : plan.diagnostics

@@ -23,6 +23,9 @@ public struct FileJob: Sendable {
         /// A page: its URL path (`2026/11/21/`), template and data.
         case page(url: String, template: String, data: @Sendable () -> TemplateObject)
         case bytes(@Sendable () -> [UInt8])
+        /// An image: SVG drawn at `width` x `height` pixels and written as PNG by the build
+        /// (`SVGRaster`, through `CardCache`); `render(_:)` gives the SVG.
+        case raster(width: Int, height: Int, svg: @Sendable () -> [UInt8])
     }
 
     /// Where the file goes, relative to the output folder.
@@ -37,6 +40,18 @@ public struct FileJob: Sendable {
     init(path: String, bytes: @escaping @Sendable () -> [UInt8]) {
         self.path = path
         content = .bytes(bytes)
+    }
+
+    /// A PNG drawn from SVG (share cards): what `render(_:)` gives is the SVG, drawn at this size.
+    init(path: String, width: Int, height: Int, svg: @escaping @Sendable () -> [UInt8]) {
+        self.path = path
+        content = .raster(width: width, height: height, svg: svg)
+    }
+
+    /// The pixel size of a PNG drawn from SVG; nil for every other file.
+    public var rasterSize: (width: Int, height: Int)? {
+        if case .raster(let width, let height, _) = content { return (width, height) }
+        return nil
     }
 
     /// The page's URL path and template, for a page.

@@ -2,7 +2,7 @@
 /// the page's metadata (title, canonical URL, description, Open Graph).
 extension SiteRenderer {
     /// `section` marks the current menu item: `day`, `week`, `genres`, `page:about` ...
-    func chrome(title: String?, description: String?, path: String, section: String, image: LinkTarget? = nil) -> PageChrome {
+    func chrome(title: String?, description: String?, path: String, section: String, image: PageImage? = nil) -> PageChrome {
         let config = journal.config
         // The site title links home, so the menu starts with the statistics.
         var nav: [NavItem] = []
@@ -31,12 +31,29 @@ extension SiteRenderer {
             description: description ?? (config.description.isEmpty ? nil : config.description),
             ogTitle: title ?? config.title,
             ogType: section == "day" ? "article" : "website",
-            image: image.map(absoluteURL))
+            image: image?.url,
+            imageWidth: image?.width.map(String.init),
+            imageHeight: image?.height.map(String.init),
+            imageAlt: image?.alt)
         return PageChrome(site: site, meta: meta, strings: strings)
+    }
+
+    /// A picture from content (a cover) as a page's `og:image`.
+    func contentImage(_ target: LinkTarget, alt: String?) -> PageImage {
+        PageImage(url: absoluteURL(target), width: nil, height: nil, alt: alt)
     }
 
     /// A checked URL as an absolute one, for feeds and Open Graph tags.
     func absoluteURL(_ target: LinkTarget) -> String {
         target.kind == .absolute ? target.text : (urls.origin ?? "") + urls.resolve(target)
     }
+}
+
+/// A page's picture in link previews (`og:image`): an absolute URL (root-relative when
+/// `base_url` is a path), with its size in pixels and its text when known.
+struct PageImage {
+    var url: String
+    var width: Int?
+    var height: Int?
+    var alt: String?
 }

@@ -26,7 +26,10 @@ extension SiteRenderer {
         }
         for index in stats.years.indices {
             page(urls.year(stats.years[index].start.year), "year") { yearPage(index) }
-            page(urls.review(stats.years[index].start.year), "review") { reviewPage(index) }
+            let review = urls.review(stats.years[index].start.year)
+            page(review, "review") { reviewPage(index) }
+            jobs.append(cardJob(path: urls.card(of: review)) { reviewCard(index) })
+            jobs.append(cardJob(path: urls.story(of: review), layout: .portrait) { reviewCard(index) })
         }
         // Long lists are cut into pages (`page/2/`) and an artist's or genre's earlier years
         // have pages of their own, so no page grows with the journal's age.
@@ -88,6 +91,7 @@ extension SiteRenderer {
         }
         let pages = jobs.compactMap(\.page?.url)
         jobs += embedJobs()
+        jobs += cardJobs()
         jobs += [
             FileJob(path: urls.feed) { Array(AtomFeed(renderer: self).xml().utf8) },
             FileJob(path: urls.sitemap) { Array(Sitemap.xml(pages: pages, urls: urls).utf8) },

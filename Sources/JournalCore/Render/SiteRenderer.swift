@@ -38,6 +38,10 @@ public struct SiteRenderer: Sendable {
     let parallel: Bool
     /// Every year's review, in the order of `stats.years`.
     let reviews: [YearReview]
+    /// Local artwork share cards may embed; none by default (covers are drawn).
+    public var artwork = CardArtwork.none
+    /// `journal.staticFiles`, for lookups.
+    let staticFiles: Set<String>
 
     /// `parallel`: make the shared day cards on every core (the result is the same either way).
     public init(journal: Journal, stats: Stats, library: Library, theme: ThemeFiles, parallel: Bool = true) {
@@ -47,6 +51,7 @@ public struct SiteRenderer: Sendable {
         self.theme = theme
         self.parallel = parallel
         reviews = YearReview.all(journal: journal, stats: stats, library: library)
+        staticFiles = Set(journal.staticFiles)
         urls = SiteURLs(config: journal.config)
         l10n = theme.localization
         weekIndex = Dictionary(stats.weeks.enumerated().map { ($1.start, $0) }, uniquingKeysWith: { first, _ in first })
@@ -77,6 +82,8 @@ public struct SiteRenderer: Sendable {
             }
         case .bytes(let make):
             return make()
+        case .raster(_, _, let svg):
+            return svg()
         }
     }
 }

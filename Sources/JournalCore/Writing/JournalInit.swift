@@ -70,7 +70,7 @@ public enum JournalInit {
             "journal.yaml": settings(options),
             "content/diary/\(CalendarDate.pad(today.year, 4))/\(CalendarDate.pad(today.month, 2))/\(today.iso).md": ko ? Korean.day : English.day,
             "content/pages/about.md": ko ? Korean.about : English.about,
-            ".gitignore": "# What journal build makes: never commit it.\n/public/\n",
+            ".gitignore": "# What journal build makes: never commit it.\n/public/\n# Share cards already drawn, so rebuilds are quick: safe to delete.\n/.journal-cache/\n",
             ".github/workflows/publish.yml": workflow(options),
         ]
         files["content/playlists/\(ko ? "첫-플레이리스트" : "first-mix").md"] = (ko ? Korean.playlist : English.playlist)
@@ -156,7 +156,13 @@ public enum JournalInit {
                   repository: \(repository)
                   path: journal-tool
               - name: Install what the build needs
-                run: apt-get update && apt-get install -y libcmark-gfm-dev libcmark-gfm-extensions-dev pkg-config
+                run: apt-get update && apt-get install -y libcmark-gfm-dev libcmark-gfm-extensions-dev librsvg2-dev fonts-noto-core fonts-noto-cjk pkg-config
+              - name: Keep the share cards already drawn
+                uses: actions/cache@v4
+                with:
+                  path: journal-content/.journal-cache
+                  key: journal-cards-${{ github.run_id }}
+                  restore-keys: journal-cards-
               - name: Cache the tool's build
                 uses: actions/cache@v4
                 with:

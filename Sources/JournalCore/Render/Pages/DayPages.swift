@@ -68,7 +68,7 @@ extension SiteRenderer {
         let day = journal.days[index]
         let chrome = chrome(title: day.title.map { "\($0) · \(l10n.shortDate(day.date))" } ?? l10n.longDate(day.date),
                             description: day.summary.isEmpty ? nil : day.summary, path: urls.day(day.date), section: "day",
-                            image: day.tracks.lazy.compactMap(\.artwork).first)
+                            image: dayImage(day))
         func link(_ other: Day) -> DayLink {
             DayLink(href: urls.href(urls.day(other.date)), date: l10n.shortDate(other.date), title: other.title)
         }
@@ -89,6 +89,24 @@ extension SiteRenderer {
             yearHref: urls.href(urls.year(day.date.year)),
             yearName: String(day.date.year))
         return chrome.page("day", view)
+    }
+
+    /// A day's `og:image`: its first track's artwork when social sites show it (PNG or JPEG, by
+    /// the name's extension), else its week's card.
+    func dayImage(_ day: Day) -> PageImage {
+        if let track = day.tracks.first, let artwork = track.artwork, Self.isRasterImage(artwork.text) {
+            return contentImage(artwork, alt: "\(track.title) · \(track.primaryArtist)")
+        }
+        let week = day.date.startOfWeek(journal.config.weekStart)
+        guard let index = weekIndex[week] else { return cardImage(path: urls.card(of: urls.week(week)), alt: l10n.weekOf(week)) }
+        return periodCardImage(stats.weeks[index])
+    }
+
+    /// Whether a URL or path names a PNG or JPEG file, by its extension.
+    static func isRasterImage(_ url: String) -> Bool {
+        let path = url.split(separator: "?", maxSplits: 1).first.map { $0.split(separator: "#", maxSplits: 1).first ?? $0 } ?? ""
+        guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return false }
+        return ["png", "jpg", "jpeg"].contains(path[path.index(after: dot)...].lowercased())
     }
 
     /// Tag chips, linked to their pages.

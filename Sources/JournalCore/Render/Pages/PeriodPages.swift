@@ -18,7 +18,7 @@ extension SiteRenderer {
             previous: neighbour(stats.weeks, index - 1, label: l10n.string("previous_week")),
             next: neighbour(stats.weeks, index + 1, label: l10n.string("next_week")),
             share: periodShare(week))
-        return chrome(title: l10n.weekOf(week.start), description: nil, path: path, section: "week").page("week", view)
+        return chrome(title: l10n.weekOf(week.start), description: nil, path: path, section: "week", image: periodCardImage(week)).page("week", view)
     }
 
     func monthPage(_ index: Int) -> TemplateObject {
@@ -41,7 +41,7 @@ extension SiteRenderer {
             previous: neighbour(stats.months, index - 1, label: l10n.string("previous_month")),
             next: neighbour(stats.months, index + 1, label: l10n.string("next_month")),
             share: periodShare(month))
-        return chrome(title: name, description: nil, path: path, section: "month").page("month", view)
+        return chrome(title: name, description: nil, path: path, section: "month", image: periodCardImage(month)).page("month", view)
     }
 
     func yearPage(_ index: Int) -> TemplateObject {
@@ -68,6 +68,6 @@ extension SiteRenderer {
             previous: neighbour(stats.years, index - 1, label: l10n.string("previous_year")),
             next: neighbour(stats.years, index + 1, label: l10n.string("next_year")),
             share: periodShare(year))
-        return chrome(title: name, description: nil, path: path, section: "year").page("year", view)
+        return chrome(title: name, description: nil, path: path, section: "year", image: periodCardImage(year)).page("year", view)
     }
 }

@@ -32,7 +32,7 @@ extension SiteRenderer {
             tags: tagLinks(playlist.tags),
             body: playlist.bodyHTML.isEmpty ? nil : playlist.bodyHTML)
         return chrome(title: playlist.title, description: playlist.description, path: urls.playlist(playlist.slug), section: "playlists",
-                      image: playlist.cover).page("playlist", view)
+                      image: playlist.cover.map { contentImage($0, alt: playlist.title) }).page("playlist", view)
     }
 
     func plainPage(_ page: Page) -> TemplateObject {

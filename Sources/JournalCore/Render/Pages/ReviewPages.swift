@@ -68,8 +68,52 @@ extension SiteRenderer {
             hasLastYear: review.previous != nil,
             previous: reviewNeighbour(index - 1, label: l10n.string("previous_year")),
             next: reviewNeighbour(index + 1, label: l10n.string("next_year")),
-            share: shareView(page: path, images: embeds(of: stats.years[index]).map(shareImage)))
-        return chrome(title: title, description: nil, path: path, section: "year").page("review", view)
+            share: shareView(page: path, images: [reviewStoryImage(index)] + embeds(of: stats.years[index]).map(shareImage),
+                             card: cardShareImage(path: urls.card(of: path), alt: reviewCardAlt(index),
+                                                  width: ShareCard.Layout.landscape.width, height: ShareCard.Layout.landscape.height)))
+        return chrome(title: title, description: nil, path: path, section: "year",
+                      image: cardImage(path: urls.card(of: path), alt: reviewCardAlt(index))).page("review", view)
+    }
+
+    // MARK: Cards
+
+    /// The review as a card: the year's plays, minutes (or days logged), artists and new artists
+    /// (or, in the journal's first year, genres), its genres and its top tracks' covers. Drawn
+    /// landscape as its `og:image` and portrait as `story.png`.
+    func reviewCard(_ index: Int) -> ShareCard {
+        let review = reviews[index]
+        let year = stats.years[index]
+        var figures = [ShareCard.Figure(value: String(review.totals.plays), label: l10n.string("tracks_played"))]
+        if review.totals.hasDurations {
+            figures.append(ShareCard.Figure(value: String(review.totals.minutes), label: l10n.string("minutes_short")))
+        } else {
+            figures.append(ShareCard.Figure(value: "\(review.totals.daysLogged)/\(review.totals.coveredDays)", label: l10n.string("days_logged")))
+        }
+        figures.append(ShareCard.Figure(value: String(review.totals.artists), label: l10n.string("artists_label")))
+        if index > 0 {
+            figures.append(ShareCard.Figure(value: String(review.newArtistCount), label: l10n.string("new_artists_short")))
+        } else {
+            figures.append(ShareCard.Figure(value: String(year.genreCount), label: l10n.string("genres")))
+        }
+        return shareCard(label: String(review.year), kicker: l10n.string("year_in_review"), figures: figures,
+                         genres: cardSegments(year), covers: cardCovers(year))
+    }
+
+    /// What the review's cards say, in words (`og:image:alt`).
+    func reviewCardAlt(_ index: Int) -> String {
+        let review = reviews[index]
+        var alt = "\(l10n.reviewTitle(review.year)): \(l10n.tracks(review.totals.plays)), \(l10n.artists(review.totals.artists))"
+        if review.totals.hasDurations { alt += ", \(l10n.totalDuration(review.totals.listenedSeconds))" }
+        alt += "."
+        let top = stats.years[index].genres.prefix(3).map { l10n.genreName($0.genre) }
+        if !top.isEmpty { alt += " \(l10n.string("top_genres")): \(top.joined(separator: ", "))." }
+        return alt
+    }
+
+    private func reviewStoryImage(_ index: Int) -> ShareImage {
+        let layout = ShareCard.Layout.portrait
+        return cardShareImage(path: urls.story(of: urls.review(reviews[index].year)), alt: reviewCardAlt(index),
+                              width: layout.width, height: layout.height, id: "story", label: l10n.string("share_story"))
     }
 
     private func reviewNeighbour(_ index: Int, label: String) -> PeriodLink? {

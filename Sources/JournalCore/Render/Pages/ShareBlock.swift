@@ -23,14 +23,17 @@ extension SiteRenderer {
         ShareView(items: images.map { shareItem($0, page: page) }, card: card.map { shareItem($0, page: page) })
     }
 
-    /// The Share block of a week, month or year page: its files to embed.
+    /// The Share block of a week, month or year page: its card and its files to embed.
     func periodShare(_ period: PeriodStats) -> ShareView {
-        shareView(page: periodPath(period), images: embeds(of: period).map(shareImage))
+        let page = periodPath(period)
+        let layout = ShareCard.Layout.landscape
+        return shareView(page: page, images: embeds(of: period).map(shareImage),
+                         card: cardShareImage(path: urls.card(of: page), alt: cardAlt(period), width: layout.width, height: layout.height))
     }
 
     /// A page's card (`card.png`, made by the card stage), as the Share block's `card`.
-    func shareCard(path: String, alt: String, width: Int, height: Int) -> ShareImage {
-        ShareImage(id: "card", label: l10n.string("share_card"), path: path, alt: alt, width: width, height: height)
+    func cardShareImage(path: String, alt: String, width: Int, height: Int, id: String = "card", label: String? = nil) -> ShareImage {
+        ShareImage(id: id, label: label ?? l10n.string("share_card"), path: path, alt: alt, width: width, height: height)
     }
 
     func shareImage(_ embed: Embed) -> ShareImage {

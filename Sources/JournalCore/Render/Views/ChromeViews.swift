@@ -74,14 +74,18 @@ struct MetaView {
     var ogTitle: String
     /// `article` for days, `website` for the rest.
     var ogType: String
-    /// An absolute URL.
+    /// An absolute URL (`og:image`), with its size in pixels and its text when known.
     var image: String?
+    var imageWidth: String?
+    var imageHeight: String?
+    var imageAlt: String?
 }
 
 extension MetaView: TemplateObjectRepresentable {
     var templateObject: TemplateObject {
         ["title": title.templateValue, "canonical": canonical.templateValue, "description": description.templateValue,
-         "ogTitle": ogTitle.templateValue, "ogType": ogType.templateValue, "image": image.templateValue]
+         "ogTitle": ogTitle.templateValue, "ogType": ogType.templateValue, "image": image.templateValue,
+         "imageWidth": imageWidth.templateValue, "imageHeight": imageHeight.templateValue, "imageAlt": imageAlt.templateValue]
     }
 }
 

@@ -1,0 +1,3 @@
+#include <librsvg/rsvg.h>
+#include <cairo.h>
+#include <fontconfig/fontconfig.h>

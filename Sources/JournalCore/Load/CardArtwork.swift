@@ -1,0 +1,110 @@
+/// Local artwork for share cards: a file of the journal's `static/` read when a card needs it, as
+/// a `data:` URI, so the rasteriser never reads a file or the network itself. Only small PNG,
+/// JPEG and SVG files of sane dimensions are taken; anything else (remote URLs, large or odd
+/// files) is nil, and the card draws the cover instead.
+///
+/// Render gets it injected (STYLE.md: the file system root is injected), so it stays a
+/// function of its inputs; tests pass files from memory.
+public struct CardArtwork: Sendable {
+    /// The largest file embedded, in bytes: a card stays quick to draw and to hash.
+    public static let maxBytes = 384 * 1024
+    /// The largest width or height of a PNG or JPEG embedded, in pixels.
+    public static let maxDimension = 4096
+
+    /// The bytes of `static/<relative>`, or nil.
+    let read: @Sendable (_ relative: String) -> [UInt8]?
+
+    public init(read: @escaping @Sendable (_ relative: String) -> [UInt8]?) {
+        self.read = read
+    }
+
+    /// Reads from `source/static/`, never following a link and never reading more than `maxBytes`.
+    public static func files(source: String) -> CardArtwork {
+        CardArtwork { relative in
+            guard SitePath.isSafe(relative) else { return nil }
+            guard case .bytes(let bytes) = FileTree.read(source + "/static/" + relative, limit: maxBytes) else { return nil }
+            return bytes
+        }
+    }
+
+    /// None: every card draws its covers.
+    public static let none = CardArtwork { _ in nil }
+
+    /// The `data:` URI of the image at `relative` under `static/`, when it is one to embed.
+    func dataURI(_ relative: String) -> String? {
+        guard let bytes = read(relative), bytes.count <= Self.maxBytes, let type = Self.imageType(bytes) else { return nil }
+        return "data:\(type);base64,\(Base64.encode(bytes))"
+    }
+
+    /// `image/png`, `image/jpeg` or `image/svg+xml` from the bytes themselves, when the image
+    /// is small enough to draw; nil otherwise.
+    static func imageType(_ bytes: [UInt8]) -> String? {
+        if let size = PNGHeader.size(bytes) {
+            return size.width <= maxDimension && size.height <= maxDimension ? "image/png" : nil
+        }
+        if bytes.starts(with: [0xFF, 0xD8, 0xFF]) {
+            guard let size = jpegSize(bytes), size.width <= maxDimension, size.height <= maxDimension else { return nil }
+            return "image/jpeg"
+        }
+        let head = String(decoding: bytes.prefix(1024), as: UTF8.self)
+        if head.contains("<svg") && !head.contains("<!ENTITY") { return "image/svg+xml" }
+        return nil
+    }
+
+    /// Width and height from a JPEG's first start-of-frame segment.
+    static func jpegSize(_ bytes: [UInt8]) -> (width: Int, height: Int)? {
+        var index = 2
+        while index + 9 < bytes.count {
+            guard bytes[index] == 0xFF else { return nil }
+            let marker = bytes[index + 1]
+            if marker == 0xFF { index += 1; continue }
+            let length = Int(bytes[index + 2]) << 8 | Int(bytes[index + 3])
+            // SOF0...SOF15, but not DHT (C4), JPG (C8) or DAC (CC).
+            if (0xC0...0xCF).contains(marker), ![0xC4, 0xC8, 0xCC].contains(marker) {
+                let height = Int(bytes[index + 5]) << 8 | Int(bytes[index + 6])
+                let width = Int(bytes[index + 7]) << 8 | Int(bytes[index + 8])
+                return (width, height)
+            }
+            guard length >= 2 else { return nil }
+            index += 2 + length
+        }
+        return nil
+    }
+}
+
+/// A PNG's signature and size (the IHDR chunk), read without decoding it.
+public enum PNGHeader {
+    public static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+
+    /// Width and height in pixels, or nil when `bytes` does not start like a PNG.
+    public static func size(_ bytes: [UInt8]) -> (width: Int, height: Int)? {
+        guard bytes.count >= 24, bytes.starts(with: signature), Array(bytes[12..<16]) == Array("IHDR".utf8) else { return nil }
+        func number(_ at: Int) -> Int { bytes[at..<at + 4].reduce(0) { $0 << 8 | Int($1) } }
+        return (number(16), number(20))
+    }
+}
+
+/// Standard base64 with padding.
+enum Base64 {
+    private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
+
+    static func encode(_ bytes: [UInt8]) -> String {
+        var out: [UInt8] = []
+        out.reserveCapacity((bytes.count + 2) / 3 * 4)
+        var index = 0
+        while index + 2 < bytes.count {
+            let value = Int(bytes[index]) << 16 | Int(bytes[index + 1]) << 8 | Int(bytes[index + 2])
+            out += [alphabet[value >> 18 & 63], alphabet[value >> 12 & 63], alphabet[value >> 6 & 63], alphabet[value & 63]]
+            index += 3
+        }
+        let rest = bytes.count - index
+        if rest == 1 {
+            let value = Int(bytes[index]) << 16
+            out += [alphabet[value >> 18 & 63], alphabet[value >> 12 & 63], UInt8(ascii: "="), UInt8(ascii: "=")]
+        } else if rest == 2 {
+            let value = Int(bytes[index]) << 16 | Int(bytes[index + 1]) << 8
+            out += [alphabet[value >> 18 & 63], alphabet[value >> 12 & 63], alphabet[value >> 6 & 63], UInt8(ascii: "=")]
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+}

@@ -1,0 +1,114 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// PNGs drawn from SVG (share cards), kept by content in `.journal-cache/cards/` beside
+/// journal.yaml, so a rebuild draws only the cards whose SVG changed. Drawing is slow next to
+/// the rest of a build; reading a cached PNG is not.
+///
+/// An entry is named by the SHA-256 of the rasteriser's version, the pixel size and the SVG's
+/// bytes, so it can only ever hold the image those would draw. Entries are written to a
+/// temporary name in the same folder and renamed in, so two builds at once or a killed build
+/// never leave half a PNG under an entry's name; an entry that cannot be read or is not a whole
+/// PNG of the right size is drawn again. The cache only ever speeds a build up: a cache that
+/// cannot be written is no error, and the card is drawn next time too.
+///
+/// This folder is the only thing a build writes besides its output. After a successful build,
+/// `prune` removes the entries it did not use, so the cache holds one site's cards.
+public final class CardCache: @unchecked Sendable {
+    /// Beside journal.yaml.
+    public static let folderName = ".journal-cache"
+    static let cardsFolder = "cards"
+    /// A temporary file older than this was left by a build that died.
+    static let staleSeconds = 600
+
+    /// `.journal-cache/cards` of the journal, absolute.
+    public let folder: String
+    let rasterizer: Rasterizer
+
+    private let lock = NSLock()
+    private var used: Set<String> = []
+    private var madeFolder = false
+    private var temporaryCount = 0
+    private var drawnCount = 0
+    private var reusedCount = 0
+
+    public init(source: String, rasterizer: Rasterizer) {
+        folder = URL(fileURLWithPath: source).standardizedFileURL.path + "/" + Self.folderName + "/" + Self.cardsFolder
+        self.rasterizer = rasterizer
+    }
+
+    /// Cards drawn by the rasteriser, and cards read from the cache.
+    public var drawn: Int { lock.withLock { drawnCount } }
+    public var reused: Int { lock.withLock { reusedCount } }
+
+    /// `svg` as a `width` x `height` PNG: from the cache when it holds it, else drawn and kept.
+    /// Safe to call from several threads at once.
+    func png(svg: [UInt8], width: Int, height: Int) throws(RasterFailure) -> [UInt8] {
+        let key = Self.key(svg: svg, width: width, height: height, version: rasterizer.version)
+        let path = folder + "/" + key + ".png"
+        lock.withLock { _ = used.insert(key) }
+        if let bytes = FileTree.read(path), Self.isWholePNG(bytes, width: width, height: height) {
+            lock.withLock { reusedCount += 1 }
+            return bytes
+        }
+        let png = try rasterizer.draw(svg, width, height)
+        lock.withLock { drawnCount += 1 }
+        store(png, at: path, key: key)
+        return png
+    }
+
+    static func key(svg: [UInt8], width: Int, height: Int, version: String) -> String {
+        var hash = SHA256()
+        hash.add("\(version)\n\(width)x\(height)\n")
+        hash.add(svg)
+        return hash.hex()
+    }
+
+    /// A PNG of that size that was written to its end (its last chunk is `IEND`).
+    static func isWholePNG(_ bytes: [UInt8], width: Int, height: Int) -> Bool {
+        guard let size = PNGHeader.size(bytes), size == (width, height) else { return false }
+        return bytes.suffix(12).elementsEqual([0, 0, 0, 0, 0x49, 0x45, 0x4E, 0x44, 0xAE, 0x42, 0x60, 0x82])
+    }
+
+    /// Writes an entry beside its name and renames it in; any failure leaves nothing behind.
+    private func store(_ png: [UInt8], at path: String, key: String) {
+        let number: Int? = lock.withLock {
+            if !madeFolder {
+                guard (try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)) != nil else { return nil }
+                madeFolder = true
+                // Never committed, whether or not the journal's .gitignore says so.
+                let ignore = folder + "/../.gitignore"
+                if access(ignore, F_OK) != 0 { _ = FileTree.write(Array("# journal's cache of share cards: safe to delete.\n*\n".utf8), to: ignore) }
+            }
+            temporaryCount += 1
+            return temporaryCount
+        }
+        guard let number else { return }
+        let temporary = folder + "/.\(key).\(getpid()).\(number).tmp"
+        guard FileTree.write(png, to: temporary) else {
+            unlink(temporary)
+            return
+        }
+        if rename(temporary, path) != 0 { unlink(temporary) }
+    }
+
+    /// Removes the entries this build did not use (and temporary files a dead build left);
+    /// after a successful build only, so the cache keeps one site's cards and never grows
+    /// without end. Failures are ignored: they only leave files a later build removes.
+    public func prune() {
+        let keep = lock.withLock { used }
+        let now = Int(time(nil))
+        FileTree.walkWithStatus(folder, recursive: false) { name, status in
+            guard (status.st_mode & S_IFMT) == S_IFREG else { return }
+            if name.hasSuffix(".png"), !name.hasPrefix(".") {
+                if !keep.contains(String(name.dropLast(4))) { unlink(folder + "/" + name) }
+            } else if name.hasPrefix("."), name.hasSuffix(".tmp"), now - Platform.changeTimes(status).modified.seconds > Self.staleSeconds {
+                unlink(folder + "/" + name)
+            }
+        }
+    }
+}

@@ -1,0 +1,239 @@
+import Foundation
+import Testing
+@testable import JournalCore
+
+/// Share cards in a built site: a PNG for every week, month and year, named by the pages' meta
+/// tags, drawn once and then served from `.journal-cache/`.
+@Suite(.serialized) struct CardBuildTests {
+    /// Two weeks, two months, two years; the second day's first track has PNG artwork.
+    static func journal() throws -> TestJournal {
+        let journal = try TestJournal(minimalConfig + """
+
+        -- content/diary/2025/12/2025-12-30.md --
+        ---
+        tracks: [{title: Old Song, artist: Someone, genre: Jazz, artwork: /artwork/old.svg}]
+        ---
+        -- content/diary/2026/01/2026-01-02.md --
+        ---
+        tracks:
+          - {title: Hype Boy, artist: NewJeans, genre: K-Pop, artwork: /artwork/cover.png}
+          - {title: 밤편지, artist: 아이유, genre: Ballad}
+        ---
+        -- content/diary/2026/01/2026-01-14.md --
+        ---
+        tracks: [{title: Later Song, artist: Someone, artwork: "https://example.com/a.jpg"}]
+        ---
+        -- static/artwork/old.svg --
+        <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect width="10" height="10" fill="#123456"/></svg>
+        """)
+        let cover = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"64\" height=\"64\"><rect width=\"64\" height=\"64\" fill=\"#ff0066\"/></svg>"
+        try journal.write("static/artwork/cover.png", bytes: try SVGRaster.png(svg: Array(cover.utf8), width: 64, height: 64))
+        return journal
+    }
+
+    static let cards = ["weeks/2025-12-29/card.png", "weeks/2026-01-12/card.png", "2025/12/card.png", "2026/01/card.png", "2025/card.png", "2026/card.png",
+                        "2025/review/card.png", "2026/review/card.png"]
+    /// The years in review's portrait cards, for stories.
+    static let stories = ["2025/review/story.png", "2026/review/story.png"]
+    /// Every card a build draws.
+    static let drawn = cards.count + stories.count
+
+    /// Counts the cards librsvg draws.
+    final class Counter: @unchecked Sendable {
+        private let lock = NSLock()
+        private var value = 0
+        var count: Int { lock.withLock { value } }
+        func add() { lock.withLock { value += 1 } }
+
+        var rasterizer: Rasterizer {
+            let librsvg = Rasterizer.librsvg
+            return Rasterizer(version: librsvg.version, prepare: librsvg.prepare) { svg, width, height throws(RasterFailure) in
+                self.add()
+                return try librsvg.draw(svg, width, height)
+            }
+        }
+    }
+
+    static func build(_ journal: TestJournal, output: String, baseURL: String? = nil, counter: Counter? = nil) -> BuildReport {
+        var options = BuildOptions(source: journal.path, output: journal.path + "/" + output, baseURL: baseURL)
+        if let counter { options.rasterizer = counter.rasterizer }
+        let report = Build.run(options)
+        #expect(report.succeeded, "\(journal.lines(report.diagnostics))")
+        return report
+    }
+
+    static func cacheEntries(_ journal: TestJournal) -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: journal.path + "/.journal-cache/cards")) ?? []).filter { $0.hasSuffix(".png") }.sorted()
+    }
+
+    /// The `content` of `<meta property|name="name">`.
+    static func meta(_ name: String, in html: String) -> String? {
+        for marker in ["<meta property=\"\(name)\" content=\"", "<meta name=\"\(name)\" content=\""] {
+            if let start = html.range(of: marker), let end = html[start.upperBound...].firstIndex(of: "\"") {
+                return String(html[start.upperBound..<end]).replacingOccurrences(of: "&amp;", with: "&")
+            }
+        }
+        return nil
+    }
+
+    @Test func everyWeekMonthAndYearHasACardPNGOfItsSize() throws {
+        let journal = try Self.journal()
+        let report = Self.build(journal, output: "public")
+        let tree = journal.tree(journal.path + "/public")
+        #expect(Set(tree.keys.filter { $0.hasSuffix("card.png") }) == Set(Self.cards))
+        for path in Self.cards {
+            let bytes = try #require(tree[path].map { [UInt8]($0) }, "\(path)")
+            let size = try #require(PNGHeader.size(bytes), "\(path) is not a PNG")
+            #expect(size.width == 1200 && size.height == 630, "\(path)")
+            #expect(CardCache.isWholePNG(bytes, width: 1200, height: 630), "\(path)")
+        }
+        for path in Self.stories {
+            let bytes = try #require(tree[path].map { [UInt8]($0) }, "\(path)")
+            let size = try #require(PNGHeader.size(bytes), "\(path) is not a PNG")
+            #expect(size.width == 1080 && size.height == 1920, "\(path)")
+        }
+        #expect(report.cardsDrawn == Self.drawn)
+    }
+
+    @Test(arguments: [nil, "https://example.org/journal/"])
+    func metaTagsPointToCardsThatExist(baseURL: String?) throws {
+        let journal = try Self.journal()
+        Self.build(journal, output: "public", baseURL: baseURL)
+        let tree = journal.tree(journal.path + "/public")
+        let prefix = baseURL ?? "/"
+        func image(_ page: String) throws -> String {
+            let html = try #require(tree[page].map { String(decoding: $0, as: UTF8.self) }, "\(page)")
+            let url = try #require(Self.meta("og:image", in: html), "\(page) has no og:image")
+            #expect(Self.meta("twitter:image", in: html) == url, "\(page)")
+            #expect(Self.meta("twitter:card", in: html) == "summary_large_image", "\(page)")
+            if url.hasSuffix("card.png") {
+                #expect(Self.meta("og:image:width", in: html) == "1200" && Self.meta("og:image:height", in: html) == "630", "\(page)")
+                #expect(Self.meta("og:image:alt", in: html)?.isEmpty == false && Self.meta("twitter:image:alt", in: html) != nil, "\(page)")
+            }
+            #expect(url.hasPrefix(prefix), "\(page): \(url)")
+            let file = String(url.dropFirst(prefix.count))
+            #expect(tree[file] != nil, "\(page) points to \(url), which is not in the output")
+            return file
+        }
+        for card in Self.cards {
+            let page = String(card.dropLast("card.png".count)) + "index.html"
+            #expect(try image(page) == card)
+        }
+        // A day shows its first track's PNG artwork, else its week's card (SVG and remote JPEG
+        // artwork of a later track or another day are not taken).
+        #expect(try image("2026/01/02/index.html") == "artwork/cover.png")
+        #expect(try image("2025/12/30/index.html") == "weeks/2025-12-29/card.png")
+        #expect(tree["2026/01/14/index.html"].map { Self.meta("og:image", in: String(decoding: $0, as: UTF8.self)) } == "https://example.com/a.jpg")
+    }
+
+    @Test func rebuildsDrawOnlyTheCardsThatChanged() throws {
+        let journal = try Self.journal()
+        let counter = Counter()
+        let first = Self.build(journal, output: "public", counter: counter)
+        #expect(counter.count == Self.drawn && first.cardsDrawn == Self.drawn)
+        #expect(Self.cacheEntries(journal).count == Self.drawn)
+
+        // Nothing changed: every card comes from the cache, even into a new output.
+        let again = Self.build(journal, output: "other", counter: counter)
+        #expect(counter.count == Self.drawn)
+        #expect(again.cardsDrawn == 0 && again.cardsReused == Self.drawn)
+
+        // One day changed: its week's, month's and year's cards and its year's review's two are
+        // drawn again, no other.
+        try journal.write("content/diary/2026/01/2026-01-14.md", "---\ntracks: [{title: Later Song, artist: Someone}, {title: New One, artist: Other}]\n---\n")
+        let edited = Self.build(journal, output: "public", counter: counter)
+        #expect(counter.count == Self.drawn + 5)
+        #expect(edited.cardsDrawn == 5 && edited.cardsReused == Self.drawn - 5)
+        // The five old cards nothing uses any more are gone from the cache.
+        #expect(Self.cacheEntries(journal).count == Self.drawn)
+    }
+
+    @Test func unusedCacheEntriesArePruned() throws {
+        let journal = try Self.journal()
+        Self.build(journal, output: "public")
+        let before = Self.cacheEntries(journal)
+        let stray = journal.path + "/.journal-cache/cards/" + String(repeating: "0", count: 64) + ".png"
+        try Data([1, 2, 3]).write(to: URL(fileURLWithPath: stray))
+        try journal.remove("content/diary/2025/12/2025-12-30.md")
+        Self.build(journal, output: "public")
+        // December, 2025 and its review's two are gone (the week of 29 December keeps its
+        // January days): the cache holds exactly the six cards of the site, and the stray file
+        // is gone.
+        let after = Self.cacheEntries(journal)
+        #expect(after.count == Self.drawn - 4)
+        #expect(!FileManager.default.fileExists(atPath: stray))
+        let cached = Set(after.compactMap { FileManager.default.contents(atPath: journal.path + "/.journal-cache/cards/" + $0) })
+        let built = Set(journal.tree(journal.path + "/public").filter { $0.key.hasSuffix("card.png") || $0.key.hasSuffix("story.png") }.values)
+        #expect(cached == built)
+        #expect(before.count == Self.drawn)
+    }
+
+    @Test func serveKeepsTheCardsABuildDrew() throws {
+        let journal = try Self.journal()
+        Self.build(journal, output: "public", baseURL: "https://example.org/")
+        // What `journal serve` does: another address, so other cards, and nothing pruned.
+        var serve = BuildOptions(source: journal.path, output: journal.path + "/serve", baseURL: "http://127.0.0.1:8080/")
+        serve.pruneCardCache = false
+        #expect(Build.run(serve).cardsDrawn == Self.drawn)
+        #expect(Self.cacheEntries(journal).count == 2 * Self.drawn)
+        let counter = Counter()
+        Self.build(journal, output: "again", baseURL: "https://example.org/", counter: counter)
+        #expect(counter.count == 0)
+        #expect(Self.cacheEntries(journal).count == Self.drawn)
+    }
+
+    @Test func aCorruptOrTruncatedCacheEntryIsDrawnAgain() throws {
+        let journal = try Self.journal()
+        Self.build(journal, output: "public")
+        let entries = Self.cacheEntries(journal)
+        let folder = journal.path + "/.journal-cache/cards/"
+        let good = try Data(contentsOf: URL(fileURLWithPath: folder + entries[0]))
+        try Data("not a png".utf8).write(to: URL(fileURLWithPath: folder + entries[0]))
+        try good.prefix(good.count / 2).write(to: URL(fileURLWithPath: folder + entries[1]))
+        let counter = Counter()
+        let report = Self.build(journal, output: "other", counter: counter)
+        #expect(counter.count == 2 && report.cardsReused == Self.drawn - 2)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: folder + entries[0])) == good)
+        #expect(journal.tree(journal.path + "/other").filter { $0.key.hasSuffix("card.png") } == journal.tree(journal.path + "/public").filter { $0.key.hasSuffix("card.png") })
+    }
+
+    @Test func cachedAndFreshlyDrawnCardsAreByteIdentical() throws {
+        let journal = try Self.journal()
+        Self.build(journal, output: "one")
+        try journal.remove(".journal-cache")
+        let fresh = Self.build(journal, output: "two")
+        let cached = Self.build(journal, output: "three")
+        #expect(fresh.cardsDrawn == Self.drawn && cached.cardsReused == Self.drawn)
+        let trees = ["one", "two", "three"].map { journal.tree(journal.path + "/" + $0).filter { $0.key != SiteWriter.markerName } }
+        #expect(trees[0] == trees[1])
+        #expect(trees[1] == trees[2])
+    }
+
+    @Test func aCacheThatCannotBeWrittenNeverFailsTheBuild() throws {
+        let journal = try Self.journal()
+        try journal.write(".journal-cache", "a file where the cache folder would go")
+        let counter = Counter()
+        Self.build(journal, output: "public", counter: counter)
+        Self.build(journal, output: "other", counter: counter)
+        #expect(counter.count == 2 * Self.drawn)
+        #expect(journal.tree(journal.path + "/other").keys.filter { $0.hasSuffix("card.png") }.count == Self.cards.count)
+    }
+
+    @Test func checkDrawsNoCard() throws {
+        let journal = try Self.journal()
+        #expect(Check.run(source: journal.path, strict: false).apartFromBaseURLAdvice.isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: journal.path + "/.journal-cache"))
+    }
+
+    @Test func cacheNamesAreSHA256() {
+        func digest(_ text: String) -> String {
+            var hash = SHA256()
+            hash.add(text)
+            return hash.hex()
+        }
+        #expect(digest("") == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+        #expect(digest("abc") == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+        #expect(digest("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq") == "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1")
+        #expect(digest(String(repeating: "a", count: 1000)) == "41edece42d63e8d9bf515a9ba6932e1c20cbc9f5a5d134645adb5db1b9737ea3")
+    }
+}

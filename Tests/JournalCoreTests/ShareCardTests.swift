@@ -1,0 +1,83 @@
+import Foundation
+import Testing
+@testable import JournalCore
+
+/// Share cards drawn on their own: both layouts, any language, any text.
+@Suite struct ShareCardTests {
+    static func card(language: String = "en", label: String = "November 2026", title: String = "Songs of the Day") -> ShareCard {
+        ShareCard(
+            label: label, kicker: language == "ko" ? "한 달의 음악" : "A month in music", siteTitle: title, siteAddress: "example.org/journal",
+            figures: [.init(value: "87", label: language == "ko" ? "곡 수" : "Tracks"), .init(value: "28/30", label: language == "ko" ? "기록한 날" : "Days logged"),
+                      .init(value: "41", label: language == "ko" ? "아티스트" : "Artists"), .init(value: "9", label: language == "ko" ? "장르" : "Genres")],
+            genresHeading: language == "ko" ? "많이 들은 장르" : "Top genres",
+            genres: [.init(name: "K-Pop", color: "#0072b2", weight: 30), .init(name: "발라드", color: "#d55e00", weight: 20),
+                     .init(name: "Jazz", color: "#cc79a7", weight: 12, style: .striped), .init(name: "Other", color: "#888888", weight: 9),
+                     .init(name: "No genre", color: "#8a8794", weight: 4, style: .noGenre)],
+            covers: [.init(title: "Hype Boy", artist: "NewJeans", color: "#0072b2"), .init(title: "밤편지", artist: "아이유", color: "#d55e00"),
+                     .init(title: "Blue in Green", artist: "Bill Evans", color: "#cc79a7")],
+            language: language)
+    }
+
+    /// Writes a drawn card where `CARDS_DUMP` says, to look at it.
+    static func dump(_ png: [UInt8], _ name: String) {
+        guard let folder = ProcessInfo.processInfo.environment["CARDS_DUMP"] else { return }
+        try? Data(png).write(to: URL(fileURLWithPath: folder + "/" + name + ".png"))
+    }
+
+    @Test(arguments: ShareCard.Layout.allCases, ["en", "ko"])
+    func eachLayoutIsAPNGOfItsSize(layout: ShareCard.Layout, language: String) throws {
+        let card = Self.card(language: language, label: language == "ko" ? "2026년 11월" : "November 2026")
+        let png = try SVGRaster.png(svg: Array(card.svg(layout).utf8), width: layout.width, height: layout.height)
+        Self.dump(png, "\(layout)-\(language)")
+        let size = try #require(PNGHeader.size(png))
+        #expect(size.width == layout.width && size.height == layout.height)
+        #expect(png.suffix(8).starts(with: Array("IEND".utf8)))
+    }
+
+    @Test func oneCoverFillsItsPlaceAndNoneLeavesATile() throws {
+        for count in [0, 1, 4] {
+            var card = Self.card()
+            card.covers = Array(repeating: ShareCard.Cover(title: "Ditto", artist: "NewJeans", color: "#009e73"), count: count)
+            for layout in ShareCard.Layout.allCases {
+                let png = try SVGRaster.png(svg: Array(card.svg(layout).utf8), width: layout.width, height: layout.height)
+                Self.dump(png, "\(layout)-\(count)-covers")
+                #expect(PNGHeader.size(png)?.width == layout.width)
+            }
+        }
+    }
+
+    @Test func textIsEscapedAndLongTextIsCut() throws {
+        let long = String(repeating: "Tom & Jerry <3 \"quoted\" ", count: 20)
+        var card = Self.card(label: long, title: long)
+        card.covers[0].title = long
+        card.genres[0].name = long
+        let svg = card.svg(.landscape)
+        #expect(!svg.contains("<3"))
+        #expect(svg.contains("Tom &amp; Jerry &lt;3 &quot;quoted&quot;"))
+        #expect(svg.contains("…"))
+        // librsvg refuses SVG that is not well-formed XML.
+        let png = try SVGRaster.png(svg: Array(svg.utf8), width: 1200, height: 630)
+        Self.dump(png, "long-text")
+    }
+}
+
+/// Hangul on a card is drawn from a font that has it, not as the boxes drawn for a missing glyph.
+@Suite struct HangulCardTests {
+    /// `text` drawn as a card draws its text, dark on white, as ink (true) or not, pixel by pixel.
+    static func ink(_ text: String) throws -> [Bool] {
+        let svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"480\" height=\"160\" font-family=\"\(ShareCard.fontFamily)\"><text x=\"10\" y=\"120\" font-size=\"110\" font-weight=\"800\" fill=\"#000000\">\(Escape.xml(text))</text></svg>"
+        return try SVGRaster.brightness(svg: Array(svg.utf8), width: 480, height: 160).map { $0 < 128 }
+    }
+
+    @Test func hangulIsDrawnFromAFont() throws {
+        let hangul = try Self.ink("한국어")
+        // Unassigned code points: no font has them, so they are drawn as missing-glyph boxes,
+        // which is how Hangul would look without a Korean font.
+        let missing = try Self.ink("\u{0378}\u{0379}\u{0380}")
+        let inked = hangul.filter { $0 }.count
+        #expect(inked > 3000, "too little of the Hangul is drawn: \(inked) pixels")
+        let differing = zip(hangul, missing).filter { $0 != $1 }.count
+        let ratio = Double(differing) / Double(max(inked, missing.filter { $0 }.count, 1))
+        #expect(ratio > 0.8, "Hangul looks like missing-glyph boxes (\(ratio)): is a Korean font (fonts-noto-cjk) installed?")
+    }
+}
