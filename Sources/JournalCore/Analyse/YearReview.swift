@@ -132,8 +132,9 @@ public struct YearReview: Sendable {
     /// The review of every year of the journal, in the order of `stats.years`.
     public static func all(journal: Journal, stats: Stats, library: Library) -> [YearReview] {
         let firstCredit = firstCredits(journal)
+        let totals = stats.years.map { Self.totals(of: $0, in: journal) }
         return stats.years.indices.map { index in
-            YearReview(journal: journal, stats: stats, library: library, yearIndex: index, firstCredit: firstCredit)
+            YearReview(journal: journal, stats: stats, library: library, yearIndex: index, totals: totals, firstCredit: firstCredit)
         }
     }
 
@@ -150,13 +151,16 @@ public struct YearReview: Sendable {
         return first
     }
 
-    private init(journal: Journal, stats: Stats, library: Library, yearIndex: Int, firstCredit: [String: (day: Int, track: String)]) {
+    /// `totals`: every year's, in the order of `stats.years`.
+    private init(journal: Journal, stats: Stats, library: Library, yearIndex: Int, totals: [Totals],
+                 firstCredit: [String: (day: Int, track: String)]) {
         let period = stats.years[yearIndex]
         year = period.start.year
         let dayIndexes = period.days.compactMap(\.dayIndex)
-        totals = Self.totals(of: dayIndexes, in: journal, period: period)
-        let previousPeriod = yearIndex > 0 && stats.years[yearIndex - 1].start.year == year - 1 ? stats.years[yearIndex - 1] : nil
-        previous = previousPeriod.map { Self.totals(of: $0.days.compactMap(\.dayIndex), in: journal, period: $0) }
+        self.totals = totals[yearIndex]
+        let hasPrevious = yearIndex > 0 && stats.years[yearIndex - 1].start.year == year - 1
+        let previousPeriod = hasPrevious ? stats.years[yearIndex - 1] : nil
+        previous = hasPrevious ? totals[yearIndex - 1] : nil
 
         // New artists: credited for the first time this year.
         let firstDayOfYear = dayIndexes.first ?? 0
@@ -242,9 +246,7 @@ public struct YearReview: Sendable {
         self.phases = phases
 
         self.weekdayPlays = weekdayPlays
-        // Monday-first weekdays in the order the site's weeks run.
-        let weekOrder = (0..<7).map { (stats.weekStart == .sunday ? 6 + $0 : $0) % 7 }
-        favouriteWeekday = period.plays == 0 ? nil : weekOrder.reduce(nil as Int?) { best, weekday in
+        favouriteWeekday = period.plays == 0 ? nil : stats.weekStart.weekdayOrder.reduce(nil as Int?) { best, weekday in
             guard let best else { return weekday }
             return weekdayPlays[weekday] > weekdayPlays[best] ? weekday : best
         }
@@ -277,7 +279,8 @@ public struct YearReview: Sendable {
         }
     }
 
-    private static func totals(of dayIndexes: [Int], in journal: Journal, period: PeriodStats) -> Totals {
+    private static func totals(of period: PeriodStats, in journal: Journal) -> Totals {
+        let dayIndexes = period.days.compactMap(\.dayIndex)
         var totals = Totals()
         totals.daysLogged = dayIndexes.count
         totals.coveredDays = period.coveredDays

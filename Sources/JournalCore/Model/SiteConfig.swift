@@ -2,7 +2,12 @@ import Foundation
 
 /// The settings of `journal.yaml` (docs/content-format.md, "`journal.yaml`"), after flags were applied.
 public struct SiteConfig: Sendable {
-    public enum WeekStart: String, Sendable { case monday, sunday }
+    public enum WeekStart: String, Sendable {
+        case monday, sunday
+
+        /// The weekdays (0 Monday … 6 Sunday) in the order a week runs.
+        public var weekdayOrder: [Int] { self == .monday ? Array(0..<7) : [6, 0, 1, 2, 3, 4, 5] }
+    }
 
     public var title: String
     public var description: String

@@ -103,12 +103,10 @@ extension SiteRenderer {
     /// A month as the calendar file draws it: the page's calendar (`calendar(_:)`), with each
     /// logged day filled with its first track's colour as charts draw it, instead of artwork.
     func monthCalendar(_ month: PeriodStats) -> MonthCalendar {
-        let last = journal.lastDate
-        var cells = Array(repeating: MonthCalendar.Cell.blank, count: month.start.weekdayOffset(weekStart: journal.config.weekStart))
-        for tally in month.days {
+        let cells = calendarDays(month).map { entry -> MonthCalendar.Cell in
+            guard let (tally, isFuture) = entry else { return .blank }
             var cell = MonthCalendar.Cell(day: tally.date.day, name: l10n.longDate(tally.date))
-            if let last, tally.date > last {
-                if cells.count % 7 == 0 { break } // a week that has not begun
+            if isFuture {
                 cell.isFuture = true
                 cell.name += " · " + l10n.string("not_yet")
             } else if let dayIndex = tally.dayIndex {
@@ -124,9 +122,8 @@ extension SiteRenderer {
                     cell.name += " · " + genre.name
                 }
             }
-            cells.append(cell)
+            return cell
         }
-        while cells.count % 7 != 0 { cells.append(.blank) }
         let headerStart = month.start.startOfWeek(journal.config.weekStart)
         return MonthCalendar(headers: (0..<7).map { l10n.shortWeekday(headerStart.adding(days: $0)) }, cells: cells,
                              title: l10n.monthYear(year: month.start.year, month: month.start.month))

@@ -89,15 +89,27 @@ extension SiteRenderer {
 
     // MARK: Month calendar
 
-    /// A month as weeks of seven cells from `week_start`, blank outside the month. Days after the
-    /// journal's last logged day are "not yet", and the weeks after its week are left out.
-    func calendar(_ month: PeriodStats) -> CalendarView {
+    /// A month as weeks of seven days from `week_start`: nil for a cell outside the month. Days
+    /// after the journal's last logged day are marked as not yet come, and a week that has not
+    /// begun is left out. The page's calendar and `calendar.svg` are both laid out by it.
+    func calendarDays(_ month: PeriodStats) -> [(tally: DayTally, isFuture: Bool)?] {
         let last = journal.lastDate
-        var cells = Array(repeating: CalendarCell.blankCell, count: month.start.weekdayOffset(weekStart: journal.config.weekStart))
+        var days: [(tally: DayTally, isFuture: Bool)?] = Array(repeating: nil, count: month.start.weekdayOffset(weekStart: journal.config.weekStart))
         for tally in month.days {
+            let isFuture = last.map { tally.date > $0 } ?? false
+            if isFuture && days.count % 7 == 0 { break } // a week that has not begun
+            days.append((tally, isFuture))
+        }
+        while days.count % 7 != 0 { days.append(nil) }
+        return days
+    }
+
+    /// The month calendar of a month page: covers (or genre colours) and counts, each day linked.
+    func calendar(_ month: PeriodStats) -> CalendarView {
+        let cells = calendarDays(month).map { entry -> CalendarCell in
+            guard let (tally, isFuture) = entry else { return .blankCell }
             var cell = CalendarCell(blank: false, day: tally.date.day, dateISO: tally.date.iso)
-            if let last, tally.date > last {
-                if cells.count % 7 == 0 { break } // a week that has not begun
+            if isFuture {
                 cell.future = true
             } else if let dayIndex = tally.dayIndex {
                 cell.href = urls.href(urls.day(tally.date))
@@ -111,9 +123,8 @@ extension SiteRenderer {
                     }
                 }
             }
-            cells.append(cell)
+            return cell
         }
-        while cells.count % 7 != 0 { cells.append(.blankCell) }
         let headerStart = month.start.startOfWeek(journal.config.weekStart)
         return CalendarView(
             weeks: stride(from: 0, to: cells.count, by: 7).map { Array(cells[$0..<$0 + 7]) },

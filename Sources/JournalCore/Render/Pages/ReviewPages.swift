@@ -32,11 +32,7 @@ extension SiteRenderer {
                 view.plays = l10n.plays(top.plays)
                 return view
             },
-            topAlbums: ranked(review.topAlbums, limit: 10).map { item in
-                var item = item
-                item.href = nil
-                return item
-            },
+            topAlbums: ranked(review.topAlbums, limit: 10),
             phases: review.phases.map { phase in
                 ReviewPhase(months: phase.firstMonth == phase.lastMonth ? l10n.shortMonth(phase.firstMonth)
                                 : "\(l10n.shortMonth(phase.firstMonth)) – \(l10n.shortMonth(phase.lastMonth))",
@@ -196,9 +192,8 @@ extension SiteRenderer {
     /// Plays by weekday, in the order the site's weeks run, the favourite marked.
     private func weekdayChart(_ review: YearReview) -> String? {
         guard review.totals.plays > 0 else { return nil }
-        let order = (0..<7).map { (journal.config.weekStart == .sunday ? 6 + $0 : $0) % 7 }
         return ColumnChart(
-            columns: order.map { weekday in
+            columns: journal.config.weekStart.weekdayOrder.map { weekday in
                 ColumnChart.Column(label: l10n.weekdaysShort[weekday], name: l10n.weekdays[weekday], value: review.weekdayPlays[weekday],
                                    isMarked: weekday == review.favouriteWeekday)
             },
