@@ -267,7 +267,10 @@ import Testing
         #expect(YearHeatmap.labelSize * 342 / viewBox[2] >= 11)
         let rects = elements(root, "use")
         #expect(rects.count == 366)
-        #expect(Set(rects.map { number($0, "y") }).count == 12)
+        // A row per month: each cell's row is its group's.
+        let rows = elements(root, "g").compactMap { attr($0, "transform")?.stringValue }
+        #expect(Set(rows).count == 12 && rows.allSatisfy { $0.hasPrefix("translate(0 ") })
+        #expect(rects.allSatisfy { $0.parent?.name == "g" || $0.parent?.parent?.name == "g" })
         #expect(Set(rects.map { number($0, "x") }).count == 31)
         for text in elements(root, "text") {
             let x = number(text, "x"), half = StackedBarChart.textWidth(text.stringValue ?? "", size: YearHeatmap.labelSize)

@@ -9,6 +9,9 @@ public struct ArtistProfile: Sendable {
         /// The album a track's plays count under; nil for albums and for tracks without one.
         public var album: String?
         public var plays: Int
+        /// A track's primary artist on its first play (the artist itself, or the one it was
+        /// featured by): whose track page it is. nil for albums.
+        public var primaryArtist: String? = nil
     }
 
     /// The artist's plays in one calendar year, in date order.
@@ -56,7 +59,7 @@ public struct ArtistProfile: Sendable {
             let known = albumsOfTitle[title, default: []]
             let albumKey = track.album?.lowercased() ?? (known.count == 1 ? known.first : nil)
             let album = albumKey.flatMap { albumSpelling[$0] }
-            trackCounts[title + "\u{0}" + (albumKey.map { "\u{1}" + $0 } ?? ""), default: (Count(title: track.title, album: album, plays: 0), order)].count.plays += 1
+            trackCounts[title + "\u{0}" + (albumKey.map { "\u{1}" + $0 } ?? ""), default: (Count(title: track.title, album: album, plays: 0, primaryArtist: track.primaryArtist), order)].count.plays += 1
             if let albumKey, let album {
                 albumCounts[albumKey, default: (Count(title: album, album: nil, plays: 0), order)].count.plays += 1
             }

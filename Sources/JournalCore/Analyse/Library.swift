@@ -35,14 +35,27 @@ public struct Tag: Sendable {
 }
 
 /// A track of the diary, however often played: a title by a primary artist, both matched
-/// case-insensitively.
+/// case-insensitively (as rankings match them). Its page lives under its primary artist's.
 public struct TrackSummary: Sendable, Equatable {
     /// As written on its last play.
     public var title: String
     /// Every credited artist of its last play, joined with ", ".
     public var credit: String
-    public var plays: Int
+    /// Every play, in date order.
+    public var history: [Play]
     public var lastPlayed: CalendarDate
+    /// The primary artist's slug, and the track's, unique among that artist's tracks.
+    public var artistSlug: String
+    public var slug: String
+    /// The playlists the track is on, indexes into `Journal.playlists` in their order.
+    public var playlists: [Int] = []
+
+    public var plays: Int { history.count }
+
+    /// What two spellings of one track share: its title and primary artist without case.
+    static func key(title: String, artist: String) -> String {
+        title.lowercased() + "\u{0}" + artist.lowercased()
+    }
 }
 
 /// Artists, genres' plays, tracks and tags: the browsing side of the journal, computed once.
@@ -58,6 +71,7 @@ public struct Library: Sendable {
 
     private let artistIndex: [String: Int]
     private let tagIndex: [String: Int]
+    private let trackIndex: [String: Int]
 
     public init(journal: Journal, catalog: GenreCatalog) {
         var plays: [String: [Play]] = [:]
@@ -101,19 +115,41 @@ public struct Library: Sendable {
 
         var trackIndex: [String: Int] = [:]
         var tracks: [TrackSummary] = []
-        for day in journal.days {
-            for track in day.tracks {
-                let summary = TrackSummary(title: track.title, credit: track.artists.joined(separator: ", "), plays: 1, lastPlayed: day.date)
-                let key = track.title.lowercased() + "\u{0}" + track.primaryArtist.lowercased()
+        var trackArtists: [String] = []
+        for (dayIndex, day) in journal.days.enumerated() {
+            for (position, track) in day.tracks.enumerated() {
+                let play = Play(dayIndex: dayIndex, trackIndex: position)
+                let key = TrackSummary.key(title: track.title, artist: track.primaryArtist)
                 if let index = trackIndex[key] {
-                    tracks[index] = TrackSummary(title: summary.title, credit: summary.credit, plays: tracks[index].plays + 1, lastPlayed: day.date)
+                    tracks[index].title = track.title
+                    tracks[index].credit = track.artists.joined(separator: ", ")
+                    tracks[index].history.append(play)
+                    tracks[index].lastPlayed = day.date
                 } else {
                     trackIndex[key] = tracks.count
-                    tracks.append(summary)
+                    trackArtists.append(track.primaryArtist.lowercased())
+                    tracks.append(TrackSummary(title: track.title, credit: track.artists.joined(separator: ", "), history: [play],
+                                               lastPlayed: day.date, artistSlug: slugByKey[track.primaryArtist.lowercased()] ?? Slug.fallback, slug: ""))
                 }
             }
         }
+        // Slugs are handed out per artist in title order, so adding plays never renumbers them;
+        // `page` is the folder of the artist's track list's later pages.
+        var slugsByArtist: [String: SlugAllocator] = [:]
+        for index in tracks.indices.sorted(by: { (trackArtists[$0], tracks[$0].title.lowercased(), tracks[$0].title) < (trackArtists[$1], tracks[$1].title.lowercased(), tracks[$1].title) }) {
+            var slugs = slugsByArtist[trackArtists[index]] ?? SlugAllocator(reserved: ["page"])
+            tracks[index].slug = slugs.allocate(Slug.make(tracks[index].title))
+            slugsByArtist[trackArtists[index]] = slugs
+        }
+        for (index, playlist) in journal.playlists.enumerated() {
+            for track in playlist.tracks {
+                guard let position = trackIndex[TrackSummary.key(title: track.title, artist: track.primaryArtist)],
+                      tracks[position].playlists.last != index else { continue }
+                tracks[position].playlists.append(index)
+            }
+        }
         self.tracks = tracks
+        self.trackIndex = trackIndex
 
         var tagDays: [String: [Int]] = [:]
         var tagPlaylists: [String: [Int]] = [:]
@@ -142,6 +178,11 @@ public struct Library: Sendable {
     /// The artist page for a name, if the artist has plays.
     public func artist(named name: String) -> Artist? {
         artistIndex[name.lowercased()].map { artists[$0] }
+    }
+
+    /// The track a title by a primary artist is, matched as rankings match it.
+    public func track(title: String, artist: String) -> TrackSummary? {
+        trackIndex[TrackSummary.key(title: title, artist: artist)].map { tracks[$0] }
     }
 
     public func tag(named name: String) -> Tag? {

@@ -45,6 +45,8 @@ public struct SiteURLs: Sendable {
     /// Every track of an artist, and every album: first pages of lists `paged` goes on from.
     public func artistTracks(_ slug: String) -> String { artist(slug) + "tracks/" }
     public func artistAlbums(_ slug: String) -> String { artist(slug) + "albums/" }
+    /// `artists/iu/tracks/palette/`: a track, under its primary artist (`TrackSummary`).
+    public func track(_ track: TrackSummary) -> String { artistTracks(track.artistSlug) + "\(track.slug)/" }
     public var genres: String { "genres/" }
     public func genre(_ slug: String) -> String { "genres/\(slug)/" }
     /// `genres/jazz/2025/`: the days of a year before the genre's latest.

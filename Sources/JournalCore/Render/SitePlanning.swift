@@ -42,9 +42,11 @@ extension SiteRenderer {
         let profiles = ParallelMap.map(Array(library.artists.indices), parallel: parallel) { [self] index in
             ArtistProfile(library.artists[index], journal: journal)
         }
+        var listsTracks = Set<String>()
         for index in library.artists.indices {
             let slug = library.artists[index].slug
             let profile = profiles[index]
+            if profile.tracks.count > topCount { listsTracks.insert(slug) }
             page(urls.artist(slug), "artist") { artistPage(index, profile: profile) }
             for year in splitsYears(profile) ? profile.years.dropLast().map(\.year) : [] {
                 page(urls.artistYear(slug, year), "artist-year") { artistYearPage(index, profile: profile, year: year) }
@@ -54,6 +56,14 @@ extension SiteRenderer {
                 for number in Paging(count: count, size: rowsPerPage).pages {
                     page(urls.paged(first, number), "artist-list") { artistListPage(index, profile: profile, list: list, page: number) }
                 }
+            }
+        }
+        // Each track's page lists its plays, newest first, a page at a time.
+        for index in library.tracks.indices {
+            let track = library.tracks[index]
+            let listed = listsTracks.contains(track.artistSlug)
+            for number in Paging(count: track.plays, size: rowsPerPage).pages {
+                page(urls.paged(urls.track(track), number), "track") { trackPage(index, page: number, listed: listed) }
             }
         }
         page(urls.genres, "genres") { genresPage() }

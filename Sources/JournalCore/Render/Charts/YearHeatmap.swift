@@ -94,18 +94,25 @@ public struct YearHeatmap: Sendable {
         // Every cell is the one shape, placed by `<use>`: a year of cells stays about 40 KB, so a
         // year page keeps under the size a phone should have to load.
         svg += "<defs><rect id=\"\(Self.cellID)\" width=\"\(f(Self.cellWidth))\" height=\"\(f(Self.cellHeight))\" rx=\"2\"/></defs>"
+        // A month's cells share a row (`<g>`), so each names only its column.
+        var row: Int?
         for cell in cells {
+            if row != cell.date.month {
+                if row != nil { svg += "</g>" }
+                row = cell.date.month
+                svg += "<g transform=\"translate(0 \(f(Self.top + Double(cell.date.month - 1) * Self.rowStep)))\">"
+            }
             let x = left + Double(cell.date.day - 1) * Self.step
-            let y = Self.top + Double(cell.date.month - 1) * Self.rowStep
             let level = cell.isFuture ? "future" : String(Self.level(count: cell.count, maximum: maximum))
             let what = cell.isFuture ? l10n.string("not_yet") : l10n.tracks(cell.count)
-            let rect = "<use href=\"#\(Self.cellID)\" class=\"heat heat-\(level)\" x=\"\(f(x))\" y=\"\(f(y))\"><title>\(Escape.xml("\(l10n.dayMonth(cell.date)) · \(what)"))</title></use>"
+            let rect = "<use href=\"#\(Self.cellID)\" class=\"heat heat-\(level)\" x=\"\(f(x))\"><title>\(Escape.xml("\(l10n.dayMonth(cell.date)) · \(what)"))</title></use>"
             if let href = cell.href, !cell.isFuture {
                 svg += "<a href=\"\(Escape.xml(href))\" tabindex=\"-1\">\(rect)</a>"
             } else {
                 svg += rect
             }
         }
+        if row != nil { svg += "</g>" }
         // Legend: "not yet" on the left when the year has such days, less ... more on the right.
         let y = gridBottom + Self.legendGap
         let textY = y + Self.cellHeight - 1

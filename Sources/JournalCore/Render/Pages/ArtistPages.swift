@@ -123,7 +123,8 @@ extension SiteRenderer {
     /// Rows numbered from `offset + 1`.
     private func countRows(_ counts: ArraySlice<ArtistProfile.Count>, from offset: Int) -> [CountRow] {
         counts.enumerated().map { position, count in
-            CountRow(rank: offset + position + 1, title: count.title, album: count.album, plays: l10n.plays(count.plays))
+            CountRow(rank: offset + position + 1, title: count.title, album: count.album, plays: l10n.plays(count.plays),
+                     href: count.primaryArtist.flatMap { trackHref(title: count.title, artist: $0) })
         }
     }
 
@@ -133,7 +134,8 @@ extension SiteRenderer {
             let date = journal.days[plays[0].dayIndex].date
             return ArtistDayRow(date: l10n.dayMonth(date), dateISO: date.iso, href: urls.href(urls.day(date)), tracks: plays.map { play in
                 let track = journal.days[play.dayIndex].tracks[play.trackIndex]
-                return PlayedTrack(title: track.title, with: track.artists.count > 1 ? track.artists.joined(separator: ", ") : nil)
+                return PlayedTrack(title: track.title, href: trackHref(title: track.title, artist: track.primaryArtist),
+                                   with: track.artists.count > 1 ? track.artists.joined(separator: ", ") : nil)
             })
         }
     }

@@ -11,6 +11,7 @@ extension SiteRenderer {
         return TrackView(
             number: number,
             title: track.title,
+            trackHref: trackHref(title: track.title, artist: track.primaryArtist),
             artist: track.artists.joined(separator: ", "),
             primaryArtist: track.primaryArtist,
             genre: l10n.genreName(genre),
@@ -31,6 +32,11 @@ extension SiteRenderer {
                 ServiceLink(service: link.service.rawValue, label: link.service.displayName, href: urls.resolve(link.url))
             },
             note: track.noteHTML)
+    }
+
+    /// The page of a title by a primary artist, when it was played on a day.
+    func trackHref(title: String, artist: String) -> String? {
+        library.track(title: title, artist: artist).map { urls.href(urls.track($0)) }
     }
 
     func trackViews(_ tracks: [Track]) -> [TrackView] {

@@ -190,13 +190,16 @@ extension SiteRenderer {
         return "\(l10n.string("no_genre")): \(l10n.tracks(period.noGenrePlays))"
     }
 
-    /// Artists or tracks with their plays, each linked: an artist to its page, a track to its
-    /// artist's page.
-    func ranked(_ items: [Ranked], limit: Int) -> [RankedItem] {
+    /// Artists, tracks or albums with their plays, each linked: an artist to its page, a track to
+    /// its page and its artist's; an album (`titlesLink` false) only to its artist's.
+    func ranked(_ items: [Ranked], limit: Int, titlesLink: Bool = true) -> [RankedItem] {
         items.prefix(limit).enumerated().map { index, item in
             let artistHref = library.artist(named: item.artist ?? item.name).map { urls.href(urls.artist($0.slug)) }
-            return RankedItem(rank: index + 1, name: item.name, plays: l10n.plays(item.plays), artist: item.artist,
-                              href: artistHref, artistHref: item.artist == nil ? nil : artistHref)
+            guard let artist = item.artist else {
+                return RankedItem(rank: index + 1, name: item.name, plays: l10n.plays(item.plays), artist: nil, href: artistHref)
+            }
+            let href = titlesLink ? trackHref(title: item.name, artist: artist) : nil
+            return RankedItem(rank: index + 1, name: item.name, plays: l10n.plays(item.plays), artist: artist, href: href, artistHref: artistHref)
         }
     }
 

@@ -32,7 +32,7 @@ extension SiteRenderer {
                 view.plays = l10n.plays(top.plays)
                 return view
             },
-            topAlbums: ranked(review.topAlbums, limit: 10),
+            topAlbums: ranked(review.topAlbums, limit: 10, titlesLink: false),
             phases: review.phases.map { phase in
                 ReviewPhase(months: phase.firstMonth == phase.lastMonth ? l10n.shortMonth(phase.firstMonth)
                                 : "\(l10n.shortMonth(phase.firstMonth)) – \(l10n.shortMonth(phase.lastMonth))",
@@ -59,7 +59,7 @@ extension SiteRenderer {
             forgottenTracks: review.forgottenTracks.map { forgotten in
                 let artistHref = forgotten.artist.flatMap { library.artist(named: $0) }.map { urls.href(urls.artist($0.slug)) }
                 return RankedItem(rank: forgotten.rank, name: forgotten.name, plays: l10n.plays(forgotten.plays), artist: forgotten.artist,
-                                  href: nil, artistHref: artistHref)
+                                  href: forgotten.artist.flatMap { trackHref(title: forgotten.name, artist: $0) }, artistHref: artistHref)
             },
             hasLastYear: review.previous != nil,
             previous: reviewNeighbour(index - 1, label: l10n.string("previous_year")),

@@ -168,11 +168,13 @@ struct CountRow {
     var title: String
     var album: String?
     var plays: String
+    /// The track's page; nil for albums.
+    var href: String? = nil
 }
 
 extension CountRow: TemplateObjectRepresentable {
     var templateObject: TemplateObject {
-        ["rank": rank.templateValue, "title": title.templateValue, "album": album.templateValue, "plays": plays.templateValue]
+        ["rank": rank.templateValue, "title": title.templateValue, "album": album.templateValue, "plays": plays.templateValue, "href": href.templateValue]
     }
 }
 
@@ -192,12 +194,14 @@ extension ArtistDayRow: TemplateObjectRepresentable {
 
 struct PlayedTrack {
     var title: String
+    /// The track's page.
+    var href: String?
     /// Every credited artist, when there are others.
     var with: String?
 }
 
 extension PlayedTrack: TemplateObjectRepresentable {
-    var templateObject: TemplateObject { ["title": title.templateValue, "with": with.templateValue] }
+    var templateObject: TemplateObject { ["title": title.templateValue, "href": href.templateValue, "with": with.templateValue] }
 }
 
 struct GenreRow {

@@ -9,6 +9,8 @@ struct TrackView {
     /// From 1, in its list.
     var number: Int
     var title: String
+    /// The track's page, when it was played on a day (a playlist's track may not have been).
+    var trackHref: String?
     /// Every credited artist, joined.
     var artist: String
     var primaryArtist: String
@@ -39,7 +41,7 @@ struct TrackView {
 
 extension TrackView: TemplateObjectRepresentable {
     var templateObject: TemplateObject {
-        ["number": number.templateValue, "title": title.templateValue, "artist": artist.templateValue,
+        ["number": number.templateValue, "title": title.templateValue, "trackHref": trackHref.templateValue, "artist": artist.templateValue,
          "primaryArtist": primaryArtist.templateValue, "genre": genre.templateValue, "genreColor": genreColor.templateValue,
          "genreHref": genreHref.templateValue, "artists": artists.templateValue, "featuring": featuring.templateValue,
          "album": album.templateValue, "duration": duration.templateValue, "durationISO": durationISO.templateValue,

@@ -1,0 +1,92 @@
+import Mustache
+
+/// A track's page, under its primary artist (`artists/iu/tracks/palette/`): the track as last
+/// played, its plays over time, the albums it came from, every play with what the diary said
+/// of it that day, newest first and `rowsPerPage` at a time, and the playlists it is on.
+extension SiteRenderer {
+    /// Tracks with at least this many plays draw their plays over time.
+    static let trackChartPlays = 5
+
+    /// `listed`: whether the artist's whole track list has pages (past its top ten), for the
+    /// breadcrumbs.
+    func trackPage(_ index: Int, page number: Int, listed: Bool) -> TemplateObject {
+        let track = library.tracks[index]
+        let path = urls.track(track)
+        let plays = Array(track.history.reversed())
+        let last = play(plays[0])
+        let paging = Paging(count: plays.count, size: rowsPerPage)
+        let artist = library.artist(named: last.primaryArtist)
+        let artistName = artist?.name ?? last.primaryArtist
+        var breadcrumbs = [Crumb(name: l10n.string("artists"), href: urls.href(urls.artists)),
+                           Crumb(name: artistName, href: urls.href(urls.artist(track.artistSlug)))]
+        if listed {
+            breadcrumbs.append(Crumb(name: l10n.string("tracks_heading"), href: urls.href(urls.artistTracks(track.artistSlug))))
+        }
+        breadcrumbs.append(Crumb(name: track.title, href: nil))
+
+        var card = trackView(last, number: 1)
+        card.trackHref = nil
+        card.note = nil
+        let albums = trackAlbums(plays)
+        let credit = last.artists.joined(separator: ", ")
+        var years: [TrackPlayYear] = []
+        for play in plays[paging.range(number)] {
+            let day = journal.days[play.dayIndex]
+            let played = self.play(play)
+            let row = TrackPlayRow(
+                date: l10n.dayMonth(day.date), dateISO: day.date.iso, href: urls.href(urls.day(day.date)), dayTitle: day.title,
+                album: albums.count > 1 ? played.album : nil,
+                with: played.artists.joined(separator: ", ") != credit ? played.artists.joined(separator: ", ") : nil,
+                note: played.noteHTML)
+            if years.last?.year == String(day.date.year) {
+                years[years.count - 1].plays.append(row)
+            } else {
+                let inYear = plays.lazy.filter { self.journal.days[$0.dayIndex].date.year == day.date.year }.count
+                years.append(TrackPlayYear(year: String(day.date.year), count: l10n.plays(inYear), plays: [row]))
+            }
+        }
+        let first = journal.days[track.history[0].dayIndex].date
+        let pageLabel = paging.pageCount > 1 ? l10n.pageOf(number, paging.pageCount) : nil
+        let genre = catalog.drawnGenre(of: last)
+        var named = genre
+        named.name = l10n.genreName(genre)
+        let view = TrackPageView(
+            breadcrumbs: breadcrumbs,
+            title: track.title,
+            artists: card.artists,
+            summary: [
+                SummaryItem(label: l10n.string("plays_label"), value: String(track.plays), href: nil),
+                SummaryItem(label: l10n.string("first_listened"), value: l10n.shortDate(first), href: urls.href(urls.day(first))),
+                SummaryItem(label: l10n.string("last_listened"), value: l10n.shortDate(track.lastPlayed), href: urls.href(urls.day(track.lastPlayed))),
+            ],
+            card: card,
+            chart: track.plays >= Self.trackChartPlays
+                ? timeChart(track.history, title: "\(track.title) · \(l10n.string("plays_over_time"))", genre: named) : nil,
+            albums: albums.count > 1 ? albums : [],
+            count: [l10n.plays(track.plays), pageLabel].compactMap { $0 }.joined(separator: " · "),
+            years: years,
+            pagination: pagination(number, of: paging.pageCount, newestFirst: true) { urls.paged(path, $0) },
+            playlists: track.playlists.map { position in
+                let playlist = journal.playlists[position]
+                return NamedLink(name: playlist.title, href: urls.href(urls.playlist(playlist.slug)))
+            })
+        let title = [track.title, artistName, number > 1 ? pageLabel : nil].compactMap { $0 }.joined(separator: " · ")
+        return chrome(title: title, description: nil, path: urls.paged(path, number), section: "artists").page("track", view)
+    }
+
+    /// The track of a play.
+    private func play(_ play: Play) -> Track { journal.days[play.dayIndex].tracks[play.trackIndex] }
+
+    /// The albums of `plays` with their plays, most played first, ties by name; plays without an
+    /// album are not counted.
+    private func trackAlbums(_ plays: [Play]) -> [CountRow] {
+        var counts: [String: (name: String, plays: Int)] = [:]
+        for play in plays.reversed() {
+            guard let album = self.play(play).album else { continue }
+            counts[album.lowercased(), default: (album, 0)].plays += 1
+        }
+        return counts.sorted { ($1.value.plays, $0.key) < ($0.value.plays, $1.key) }.enumerated().map { rank, entry in
+            CountRow(rank: rank + 1, title: entry.value.name, album: nil, plays: l10n.plays(entry.value.plays))
+        }
+    }
+}

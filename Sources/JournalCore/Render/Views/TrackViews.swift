@@ -1,0 +1,69 @@
+import Mustache
+
+/// A track's page (`TrackPages.swift`): the track as last played, its plays over time, and
+/// every play, newest first, a page at a time.
+struct TrackPageView {
+    /// Artists › the artist › Tracks › the track.
+    var breadcrumbs: [Crumb]
+    var title: String
+    /// Every credited artist of its last play, each linked.
+    var artists: [NamedLink]
+    /// Plays, first and last listened.
+    var summary: [SummaryItem]
+    /// The track as last played: artwork, album, genre, preview and links (its note is with its play).
+    var card: TrackView
+    var chart: ChartView?
+    /// The albums its plays came from, when more than one.
+    var albums: [CountRow]
+    /// `1,649 plays`, with the page when there are several.
+    var count: String
+    /// The plays this page lists, by year, newest first.
+    var years: [TrackPlayYear]
+    var pagination: Pagination?
+    /// Playlists the track is on.
+    var playlists: [NamedLink]
+}
+
+extension TrackPageView: TemplateObjectRepresentable {
+    var templateObject: TemplateObject {
+        ["breadcrumbs": breadcrumbs.templateValue, "title": title.templateValue, "artists": artists.templateValue,
+         "summary": summary.templateValue, "card": card.templateValue, "chart": chart.templateValue, "albums": albums.templateValue,
+         "count": count.templateValue, "years": years.templateValue, "pagination": pagination.templateValue,
+         "playlists": playlists.templateValue]
+    }
+}
+
+/// A year's plays of a track on one page of its list.
+struct TrackPlayYear {
+    var year: String
+    /// The year's plays, all of them (`12 plays`), whichever page shows them.
+    var count: String
+    var plays: [TrackPlayRow]
+}
+
+extension TrackPlayYear: TemplateObjectRepresentable {
+    var templateObject: TemplateObject { ["year": year.templateValue, "count": count.templateValue, "plays": plays.templateValue] }
+}
+
+/// One play: the day, and what the diary says of the track that day.
+struct TrackPlayRow {
+    /// `27 Apr`: the year is the heading's.
+    var date: String
+    var dateISO: String
+    var href: String
+    /// The day's title, when it has one.
+    var dayTitle: String?
+    /// The album, when the track's plays came from several.
+    var album: String?
+    /// Every credited artist, when they differ from the track's last play.
+    var with: String?
+    /// The play's note, HTML.
+    var note: String?
+}
+
+extension TrackPlayRow: TemplateObjectRepresentable {
+    var templateObject: TemplateObject {
+        ["date": date.templateValue, "dateISO": dateISO.templateValue, "href": href.templateValue, "dayTitle": dayTitle.templateValue,
+         "album": album.templateValue, "with": with.templateValue, "note": note.templateValue]
+    }
+}
