@@ -27,6 +27,7 @@ import Testing
     tracks:
       - {title: 밤 편지, artist: 아이유, genre: Ballad}
       - {title: 밤편지, artist: 아이유, album: Palette, genre: Ballad, note: "Again, louder."}
+      - {title: 밤편지, artist: 아이유, album: Palette, genre: Ballad, note: "Once more."}
     ---
     -- content/playlists/night.md --
     ---
@@ -42,15 +43,16 @@ import Testing
         let page = try #require(journal.page("artists/아이유/tracks/밤편지/index.html"))
         let text = visibleText(page)
         #expect(text.contains("밤편지"))
-        // Newest first, each play with its day and note; the album said per play, since there are two.
+        // Newest first, a day at a time with its title and the notes of its plays; the album said
+        // per day, since there are two.
         let plays = try #require(text.range(of: "Every play")).upperBound
-        let order = ["3 Jan", "Again, louder.", "2 Jan", "Live Clip", "1 Mar", "Rain again", "The first time."]
+        let order = ["3 Jan", "×2", "Once more.", "Again, louder.", "2 Jan", "Live Clip", "1 Mar", "Rain again", "The first time."]
         var from = plays
         for fragment in order {
             let found = try #require(text.range(of: fragment, range: from..<text.endIndex), "\(fragment) after the last")
             from = found.upperBound
         }
-        #expect(text.contains("2026 · 2 plays") && text.contains("2025 · 1 play"))
+        #expect(text.contains("2026 · 3 plays") && text.contains("2025 · 1 play"))
         // The albums, most played first.
         let palette = try #require(text.range(of: "Palette")), live = try #require(text.range(of: "Live Clip"))
         #expect(palette.lowerBound < live.lowerBound)

@@ -30,14 +30,24 @@ extension SiteRenderer {
         let albums = trackAlbums(plays)
         let credit = last.artists.joined(separator: ", ")
         var years: [TrackPlayYear] = []
+        var lastDay: Int?
         for play in plays[paging.range(number)] {
             let day = journal.days[play.dayIndex]
             let played = self.play(play)
+            let note = played.noteHTML.map { [$0] } ?? []
+            // A day that played it again adds to its row.
+            if lastDay == play.dayIndex, var row = years.last?.plays.last {
+                row.playCount += 1
+                row.times = "×\(row.playCount)"
+                row.notes += note
+                years[years.count - 1].plays[years[years.count - 1].plays.count - 1] = row
+                continue
+            }
+            lastDay = play.dayIndex
+            let artists = played.artists.joined(separator: ", ")
             let row = TrackPlayRow(
                 date: l10n.dayMonth(day.date), dateISO: day.date.iso, href: urls.href(urls.day(day.date)), dayTitle: day.title,
-                album: albums.count > 1 ? played.album : nil,
-                with: played.artists.joined(separator: ", ") != credit ? played.artists.joined(separator: ", ") : nil,
-                note: played.noteHTML)
+                album: albums.count > 1 ? played.album : nil, with: artists != credit ? artists : nil, times: nil, notes: note)
             if years.last?.year == String(day.date.year) {
                 years[years.count - 1].plays.append(row)
             } else {

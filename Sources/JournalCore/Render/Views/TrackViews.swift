@@ -17,7 +17,7 @@ struct TrackPageView {
     var albums: [CountRow]
     /// `1,649 plays`, with the page when there are several.
     var count: String
-    /// The plays this page lists, by year, newest first.
+    /// The plays this page lists, by year and day, newest first.
     var years: [TrackPlayYear]
     var pagination: Pagination?
     /// Playlists the track is on.
@@ -45,7 +45,7 @@ extension TrackPlayYear: TemplateObjectRepresentable {
     var templateObject: TemplateObject { ["year": year.templateValue, "count": count.templateValue, "plays": plays.templateValue] }
 }
 
-/// One play: the day, and what the diary says of the track that day.
+/// A day's plays of the track: the day, and what the diary says of the track that day.
 struct TrackPlayRow {
     /// `27 Apr`: the year is the heading's.
     var date: String
@@ -57,13 +57,16 @@ struct TrackPlayRow {
     var album: String?
     /// Every credited artist, when they differ from the track's last play.
     var with: String?
-    /// The play's note, HTML.
-    var note: String?
+    /// `×3` when the day played it more than once.
+    var times: String?
+    var playCount = 1
+    /// The plays' notes, HTML.
+    var notes: [String]
 }
 
 extension TrackPlayRow: TemplateObjectRepresentable {
     var templateObject: TemplateObject {
         ["date": date.templateValue, "dateISO": dateISO.templateValue, "href": href.templateValue, "dayTitle": dayTitle.templateValue,
-         "album": album.templateValue, "with": with.templateValue, "note": note.templateValue]
+         "album": album.templateValue, "with": with.templateValue, "times": times.templateValue, "notes": notes.templateValue]
     }
 }
