@@ -46,7 +46,7 @@ extension SiteRenderer {
             let slug = library.artists[index].slug
             let profile = profiles[index]
             page(urls.artist(slug), "artist") { artistPage(index, profile: profile) }
-            for year in splitsYears(profile) ? profile.years.dropLast().map(\.year) : [] {
+            for year in artistYearPages(profile) {
                 page(urls.artistYear(slug, year), "artist-year") { artistYearPage(index, profile: profile, year: year) }
             }
             for (list, count, first) in [(ArtistList.tracks, profile.tracks.count, urls.artistTracks(slug)),
@@ -60,7 +60,7 @@ extension SiteRenderer {
         for genre in catalog.playedGenres {
             let profile = GenreProfile(genre, journal: journal, catalog: catalog, library: library)
             page(urls.genre(genre.slug), "genre") { genrePage(genre, profile: profile) }
-            for year in profile.daysByYear.dropLast().map(\.year) {
+            for year in genreYearPages(profile) {
                 page(urls.genreYear(genre.slug, year), "genre-year") { genreYearPage(genre, profile: profile, year: year) }
             }
         }
