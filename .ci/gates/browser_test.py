@@ -20,7 +20,9 @@ the site was built for) and runs:
      the most-played artist (read from search-index.json) is the first result for its name
      and for its first two letters; a diary word (SEARCH_DIARY, default "grammar") and a
      Korean one (SEARCH_DIARY_KO, default "호떡") find a day, the word marked in its
-     snippet; "cafe" finds the tag and a day whose text says "café"; "november 2026" and
+     snippet; a word found only in text (SEARCH_TEXT_ORDER, default "kilometre") lists its
+     days first, newest first, then playlists and pages by name; "cafe" finds the tag and a
+     day whose text says "café"; "november 2026" and
      "2026-11" find the month first; a query with more than a page of results
      (SEARCH_MANY, default "e") shows "show more", which reveals the next results, moves
      the focus to the first of them and keeps the count; ?q= in the address runs a search.
@@ -41,6 +43,7 @@ import sys
 import threading
 import time
 import traceback
+import unicodedata
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import quote, urljoin, urlsplit
 
@@ -473,6 +476,11 @@ def search_for(driver, typed: str) -> dict | None:
                     and s["q"] == typed and s["status"] and not s["busy"] and s)
 
 
+def fold(text: str) -> str:
+    """A name as search.js compares it: lowercase, NFKD without combining marks."""
+    return "".join(c for c in unicodedata.normalize("NFKD", text.lower()) if not unicodedata.combining(c))
+
+
 def most_played_artist(driver, origin: str) -> str | None:
     index = driver.execute_script(
         "return fetch(document.querySelector('form[data-search]').getAttribute('data-index'))"
@@ -504,6 +512,19 @@ def check_search_ranking(driver, origin: str) -> None:
         hit = next((r for r in state["results"] if r["title"] == day), None) if state else None
         report(bool(hit) and DAY_RE.search(hit["href"]) is not None and typed.lower() in [m.lower() for m in hit["marks"]],
                f"search diary word {typed!r} finds its day", f"expected {day!r} with {typed!r} marked; got {hit or label(state, 5)}")
+
+    # Found only in their text, days come first, newest first, then playlists and pages by
+    # name: a day's number of tracks says nothing about its words.
+    typed = os.environ.get("SEARCH_TEXT_ORDER", "kilometre")
+    state = search_for(driver, typed)
+    found = [r for r in state["results"] if r["marks"]] if state else []
+    is_day = [DAY_RE.search(r["href"]) is not None for r in found]
+    days = [urlsplit(r["href"]).path for r in found if DAY_RE.search(r["href"])]
+    rest = [fold(r["title"]) for r in found if not DAY_RE.search(r["href"])]
+    report(len(days) >= 2 and len(rest) >= 1 and is_day == sorted(is_day, reverse=True)
+           and days == sorted(days, reverse=True) and len(set(days)) == len(days) and rest == sorted(rest),
+           f"search text word {typed!r} lists days newest first, then playlists and pages by name",
+           f"got {[(r['title'], urlsplit(r['href']).path) for r in found]}")
 
     state = search_for(driver, "cafe")
     results = state["results"] if state else []

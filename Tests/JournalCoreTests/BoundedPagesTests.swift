@@ -161,4 +161,74 @@ import Testing
             titles[title] = job.path
         }
     }
+
+    /// The plays-over-time chart of an artist or a genre links each bar to that artist's or
+    /// genre's own plays of the year, never to the site's year or month page: the year's page
+    /// when it has one, else the year's heading on the artist's or genre's page.
+    @Test func chartBarsOfAnArtistOrGenreLinkToItsOwnPlaysOfTheYear() throws {
+        let journal = try TestJournal("""
+        -- journal.yaml --
+        title: Charts
+        -- content/diary/2023-05-01.md --
+        ---
+        tracks: [{title: A1, artist: A, genre: Rock}, {title: B1, artist: B, genre: Rock}]
+        ---
+        -- content/diary/2023-06-01.md --
+        ---
+        tracks: [{title: A2, artist: A, genre: Rock}]
+        ---
+        -- content/diary/2024-02-01.md --
+        ---
+        tracks: [{title: A3, artist: A, genre: Rock}]
+        ---
+        -- content/diary/2025-11-01.md --
+        ---
+        tracks: [{title: D1, artist: D, genre: Jazz}, {title: D2, artist: D, genre: Jazz}]
+        ---
+        -- content/diary/2026-01-15.md --
+        ---
+        tracks: [{title: C1, artist: C, genre: Pop}]
+        ---
+        -- content/diary/2026-03-01.md --
+        ---
+        tracks: [{title: A4, artist: A, genre: Rock}, {title: B2, artist: B, genre: Rock}, {title: D3, artist: D, genre: Jazz}]
+        ---
+        -- content/diary/2026-03-02.md --
+        ---
+        tracks: [{title: C2, artist: C, genre: Pop}]
+        ---
+        """)
+        let (renderer, jobs) = try Self.plannedWithSmallPages(journal)
+        var pages: [String: String] = [:]
+        for job in jobs { pages[job.path] = String(decoding: try renderer.render(job), as: UTF8.self) }
+        /// The links of the chart's bars, and of its table's rows, which must be the same.
+        func chartLinks(_ path: String) throws -> [String] {
+            let html = try #require(pages[path], "\(path) is not planned")
+            let bars = html.components(separatedBy: "<a href=\"").dropFirst().compactMap { rest -> String? in
+                let parts = rest.components(separatedBy: "\" class=\"chart-bar\">")
+                return parts.count > 1 && !parts[0].contains("\"") ? parts[0] : nil
+            }
+            let rows = html.components(separatedBy: "<th scope=\"row\"><a href=\"").dropFirst().compactMap { $0.components(separatedBy: "\"").first }
+            #expect(bars == rows, "\(path): the table links elsewhere than the bars")
+            return bars
+        }
+        // By year (plays over more than two years). A's years before its latest have pages of
+        // their own; B's two plays fit its page, so each year is a heading there. 2025 has no bar.
+        #expect(try chartLinks("artists/a/index.html") == ["/artists/a/2023/", "/artists/a/2024/", "/artists/a/#y2026"])
+        #expect(try chartLinks("artists/b/index.html") == ["/artists/b/#y2023", "/artists/b/#y2026"])
+        #expect(try chartLinks("genres/rock/index.html") == ["/genres/rock/2023/", "/genres/rock/2024/", "/genres/rock/#y2026"])
+        // By month: a month's bar goes where its year's plays are.
+        #expect(try chartLinks("artists/d/index.html") == ["/artists/d/2025/", "/artists/d/#y2026"])
+        #expect(try chartLinks("artists/c/index.html") == ["/artists/c/#y2026", "/artists/c/#y2026"])
+        #expect(try chartLinks("genres/jazz/index.html") == ["/genres/jazz/2025/", "/genres/jazz/#y2026"])
+        #expect(try chartLinks("genres/pop/index.html") == ["/genres/pop/#y2026", "/genres/pop/#y2026"])
+        // Every target is a planned page, and every fragment a heading on it.
+        for path in ["artists/a/", "artists/b/", "artists/c/", "artists/d/", "genres/rock/", "genres/jazz/", "genres/pop/"] {
+            for link in try chartLinks(path + "index.html") {
+                let parts = String(link.dropFirst()).components(separatedBy: "#")
+                let target = try #require(pages[parts[0] + "index.html"], "\(link) is not planned")
+                if parts.count > 1 { #expect(target.contains("<h3 class=\"year-label\" id=\"\(parts[1])\">"), "\(link)") }
+            }
+        }
+    }
 }

@@ -104,6 +104,36 @@ import Testing
         #expect(html.contains("class=\"tracks\"")) // the rest is still the default theme
     }
 
+    /// A home.mustache written when the pager's links were `newer` and `older` (before they were
+    /// `previous` and `next`) still shows its pager.
+    @Test func aHomeTemplateWrittenForNewerAndOlderKeepsItsPager() throws {
+        var files = "-- journal.yaml --\ntitle: T\n"
+        for day in 1...12 {
+            files += "-- content/diary/2026-03-\(CalendarDate.pad(day, 2)).md --\n---\ntracks: [{title: Song \(day), artist: A}]\n---\n"
+        }
+        let journal = try TestJournal(files + """
+        -- templates/home.mustache --
+        {{<layout}}
+        {{$content}}
+        {{#days}}{{> partials/day-card}}{{/days}}
+        {{#pagination}}
+        <nav class="pagination" aria-label="{{t.pagination}}">
+          {{#newer}}<a class="button" rel="prev" href="{{newer}}">← {{t.newer}}</a>{{/newer}}
+          {{#older}}<a class="button" rel="next" href="{{older}}">{{t.older}} →</a>{{/older}}
+        </nav>
+        {{/pagination}}
+        {{/content}}
+        {{/layout}}
+        """)
+        #expect(journal.build().succeeded)
+        let first = try #require(journal.page("index.html"))
+        let second = try #require(journal.page("page/2/index.html"))
+        #expect(first.contains("<a class=\"button\" rel=\"next\" href=\"/page/2/\">Older →</a>"))
+        #expect(!first.contains("rel=\"prev\""))
+        #expect(second.contains("<a class=\"button\" rel=\"prev\" href=\"/\">← Newer</a>"))
+        #expect(!second.contains("rel=\"next\""))
+    }
+
     @Test func templateSyntaxErrorsPointIntoTheTemplate() throws {
         let journal = try TestJournal(RenderTests.threeDays + """
 

@@ -118,6 +118,51 @@ import Testing
         #expect(attributeValues("href", in: page).contains("/2027/01/02/"))
     }
 
+    /// The rows of the numbers table of a page's chart (the one captioned `caption`), each as
+    /// its visible text.
+    func tableRows(_ html: String, caption: String) throws -> [String] {
+        let table = try #require(html.components(separatedBy: "<caption>\(caption)</caption>").dropFirst().first?
+            .components(separatedBy: "</table>").first, "no table captioned \(caption)")
+        return table.components(separatedBy: "<tr").dropFirst(2).map { visibleText("<tr" + $0) }
+    }
+
+    @Test func chartTablesSayNotYetForDaysAfterTheLastLoggedDay() throws {
+        let files = """
+        -- journal.yaml --
+        title: T
+        -- content/diary/2026-12-29.md --
+        ---
+        tracks: [{title: a, artist: x, genre: Jazz}, {title: b, artist: x, genre: K-Pop}]
+        ---
+        -- content/diary/2026-12-31.md --
+        ---
+        tracks: [{title: c, artist: x, genre: Jazz}]
+        ---
+        """
+        let journal = try TestJournal(files)
+        #expect(journal.build().succeeded)
+        // The week of 28 December: the 30th is an empty day (zeros), 1 to 3 January are not yet.
+        let week = try tableRows(try #require(journal.page("weeks/2026-12-28/index.html")), caption: "Week of 28 Dec 2026 · Genres · 3 tracks")
+        #expect(week == ["28 Dec 2026 0 0 0", "29 Dec 2026 1 1 2", "30 Dec 2026 0 0 0", "31 Dec 2026 1 0 1",
+                         "1 Jan 2027 not yet", "2 Jan 2027 not yet", "3 Jan 2027 not yet"])
+        let weekPage = try #require(journal.page("weeks/2026-12-28/index.html"))
+        #expect(weekPage.contains("<tr class=\"future\"><th scope=\"row\">1 Jan 2027</th><td colspan=\"3\">not yet</td></tr>"))
+        // The year: every month had days before the last one, so none is not yet; the month table
+        // of December likewise. A journal whose last day is in November leaves December not yet.
+        let shortened = try TestJournal(files.replacingOccurrences(of: "2026-12-31", with: "2026-11-20")
+            .replacingOccurrences(of: "2026-12-29", with: "2026-11-10").replacingOccurrences(of: "title: T\n", with: "title: T\nlanguage: ko\n"))
+        #expect(shortened.build().succeeded)
+        let year = try tableRows(try #require(shortened.page("2026/index.html")), caption: "2026 · 장르 · 3곡")
+        #expect(year.count == 12)
+        #expect(year[9] == "2026년 10월 0 0 0")
+        #expect(year[10] == "2026년 11월 2 1 3")
+        #expect(year[11] == "2026년 12월 아직")
+        let month = try tableRows(try #require(shortened.page("2026/11/index.html")), caption: "2026년 11월 · 장르 · 3곡")
+        #expect(month.count == 30)
+        #expect(month[19] == "2026년 11월 20일 1 0 1")
+        #expect(month[20...].allSatisfy { $0.hasSuffix(" 아직") })
+    }
+
     // MARK: Phone-proof labels
 
     /// The drawn x labels of an inline chart at one size, by line (y): wide-only labels are

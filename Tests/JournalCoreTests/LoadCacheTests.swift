@@ -98,9 +98,9 @@ import Testing
         let seen = Seen()
         var options = BuildOptions(source: journal.path, output: output)
         options.cache = LoadCache()
-        let dayPage = output + "/2026/11/21/index.html"
+        @Sendable func text(_ path: String) -> String { FileManager.default.contents(atPath: output + "/" + path).map { String(decoding: $0, as: UTF8.self) } ?? "" }
         options.firstPass = { paths in
-            seen.record(paths, day: FileManager.default.contents(atPath: dayPage).map { String(decoding: $0, as: UTF8.self) } ?? "")
+            seen.record(paths, day: text("2026/11/21/index.html"), search: text("search/days-2026-12.json"))
         }
         #expect(Build.run(options).succeeded)
         #expect(seen.calls.isEmpty || seen.calls == [[]], "nothing to put first on the first build: \(seen.calls)")
@@ -110,8 +110,29 @@ import Testing
         let paths = try #require(seen.calls.last)
         #expect(paths == ["2026/11/20/index.html", "2026/11/21/index.html", "2026/11/22/index.html", "2026/11/index.html", "2026/chart.svg", "2026/review/index.html",
                           "2026/index.html", "2026/11/chart.svg", "2026/11/calendar.svg", "2026/heatmap.svg", "feed.xml", "index.html", "search-index.json",
-                          "weeks/2026-11-16/chart.svg", "weeks/2026-11-16/index.html"].sorted())
+                          "search/days-2026-11.json", "weeks/2026-11-16/chart.svg", "weeks/2026-11-16/index.html"].sorted())
         #expect(seen.days.last?.contains("Deux") == true, "the day's page was in place when the first pass ended")
+        #expect(Build.run(BuildOptions(source: journal.path, output: journal.path + "/fresh")).succeeded)
+        #expect(journal.tree(output).filter { $0.key != SiteWriter.markerName } == journal.tree(journal.path + "/fresh").filter { $0.key != SiteWriter.markerName })
+
+        // A day in a month that had none, after a November too long to share a search file
+        // with it: the new search-index.json names December's text file, which the first pass
+        // puts in place with the day's text, so the search page fetches no missing file.
+        let long = "---\ntracks: [{title: Long, artist: Ann}]\n---\n" + String(repeating: "word ", count: 27_000) + "\n"
+        try journal.write("content/diary/2026-11-23.md", long)
+        #expect(Build.run(options).succeeded)
+        try journal.write("content/diary/2026-12-01.md", Self.day("Four", "Di"))
+        #expect(Build.run(options).succeeded)
+        let december = try #require(seen.calls.last)
+        #expect(december.contains("search/days-2026-12.json"))
+        #expect(!december.contains("search/days-2026-11.json"), "November's file did not change")
+        #expect(seen.searches.last?.contains("Text of Four.") == true, "December's search text was in place when the first pass ended")
+        #expect(text("search-index.json").contains("\"text\":[\"search/days-2026-12.json\",\"search/days-2026-11.json\"]"))
+        // A new playlist's text goes with it, in the file of playlists' and pages' text.
+        try journal.write("content/playlists/rain.md", "---\ntitle: Rain\ntracks: [{title: A, artist: B}]\n---\nSongs for rainy days.\n")
+        #expect(Build.run(options).succeeded)
+        #expect(seen.calls.last?.contains("search/playlists-pages.json") == true)
+        #expect(seen.calls.last?.contains { $0.hasPrefix("search/days-") } == false)
         #expect(Build.run(BuildOptions(source: journal.path, output: journal.path + "/fresh")).succeeded)
         #expect(journal.tree(output).filter { $0.key != SiteWriter.markerName } == journal.tree(journal.path + "/fresh").filter { $0.key != SiteWriter.markerName })
     }
@@ -119,9 +140,10 @@ import Testing
     /// What the first pass reported, from its thread.
     final class Seen: @unchecked Sendable {
         private let lock = NSLock()
-        private var recorded: [([String], String)] = []
-        func record(_ paths: [String], day: String) { lock.withLock { recorded.append((paths, day)) } }
+        private var recorded: [([String], String, String)] = []
+        func record(_ paths: [String], day: String, search: String) { lock.withLock { recorded.append((paths, day, search)) } }
         var calls: [[String]] { lock.withLock { recorded.map(\.0) } }
         var days: [String] { lock.withLock { recorded.map(\.1) } }
+        var searches: [String] { lock.withLock { recorded.map(\.2) } }
     }
 }

@@ -96,7 +96,7 @@ import Testing
 
     @Test func aTrackPlayedMoreThanAPageHoldsIsPagedNewestFirst() throws {
         var files = "-- journal.yaml --\ntitle: Many\nmax_tracks_per_day: 0\n"
-        var day = try #require(CalendarDate(iso: "2025-01-01"))
+        var day = try #require(CalendarDate(iso: "2024-10-01"))
         for _ in 0..<250 {
             files += "-- content/diary/\(day.iso).md --\n---\ntracks: [{title: Again, artist: Ann, genre: Jazz}]\n---\n"
             day = CalendarDate(dayNumber: day.dayNumber + 1)
@@ -107,10 +107,15 @@ import Testing
         let first = try #require(journal.page("artists/ann/tracks/again/index.html"))
         let third = try #require(journal.page("artists/ann/tracks/again/page/3/index.html"))
         #expect(journal.page("artists/ann/tracks/again/page/4/index.html") == nil)
-        // Page 1 starts at the last day, page 3 ends at the first; a chart draws the plays.
+        // Page 1 starts at the last day, page 3 ends at the first; a chart draws the plays, each
+        // month's bar linked to its year's heading on the page that starts the year.
         #expect(first.contains("datetime=\"\(CalendarDate(dayNumber: day.dayNumber - 1).iso)\""))
-        #expect(third.contains("datetime=\"2025-01-01\""))
-        #expect(!first.contains("datetime=\"2025-01-01\""))
+        #expect(third.contains("datetime=\"2024-10-01\""))
+        #expect(!first.contains("datetime=\"2024-10-01\""))
+        let chartLinks = attributeValues("href", in: first)
+        #expect(chartLinks.contains("/artists/ann/tracks/again/#y2025") && chartLinks.contains("/artists/ann/tracks/again/page/2/#y2024"))
+        let second = try #require(journal.page("artists/ann/tracks/again/page/2/index.html"))
+        #expect(second.contains("id=\"y2024\""))
         #expect(visibleText(first).contains("250 plays · Page 1 of 3"))
         #expect(first.contains("<svg"))
         #expect(attributeValues("href", in: third).contains("/artists/ann/tracks/again/page/2/"))

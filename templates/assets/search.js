@@ -89,11 +89,19 @@
     return false;
   }
 
-  // Within a class: more plays first, then by name; days newest first.
+  // Writing found by its text, below the name classes: days first, then playlists and pages.
+  var TEXT_ORDER = { day: 1, playlist: 2, page: 2 };
+
+  // Within a class: more plays first, then by name; days newest first. In the classes below
+  // the names (2 and under), a day's plays (its tracks) say nothing about its words: tracks
+  // found by their artists keep their plays order, then come days newest first, then
+  // playlists and pages by name.
   function order(a, b) {
     if (b.r !== a.r) return b.r - a.r;
     var x = a.e, y = b.e;
-    if (y.plays !== x.plays) return y.plays - x.plays;
+    var text = a.r <= 2, gx = text && TEXT_ORDER[x.kind] || 0, gy = text && TEXT_ORDER[y.kind] || 0;
+    if (gx !== gy) return gx - gy;
+    if (!gx && y.plays !== x.plays) return y.plays - x.plays;
     if (x.kind === 'day' && y.kind === 'day') return x.path < y.path ? 1 : x.path > y.path ? -1 : 0;
     if (x.key !== y.key) return x.key < y.key ? -1 : 1;
     return x.path < y.path ? -1 : x.path > y.path ? 1 : 0;

@@ -48,7 +48,7 @@ extension SiteRenderer {
             let profile = profiles[index]
             if profile.tracks.count > topCount { listsTracks.insert(slug) }
             page(urls.artist(slug), "artist") { artistPage(index, profile: profile) }
-            for year in splitsYears(profile) ? profile.years.dropLast().map(\.year) : [] {
+            for year in artistYearPages(profile) {
                 page(urls.artistYear(slug, year), "artist-year") { artistYearPage(index, profile: profile, year: year) }
             }
             for (list, count, first) in [(ArtistList.tracks, profile.tracks.count, urls.artistTracks(slug)),
@@ -70,7 +70,7 @@ extension SiteRenderer {
         for genre in catalog.playedGenres {
             let profile = GenreProfile(genre, journal: journal, catalog: catalog, library: library)
             page(urls.genre(genre.slug), "genre") { genrePage(genre, profile: profile) }
-            for year in profile.daysByYear.dropLast().map(\.year) {
+            for year in genreYearPages(profile) {
                 page(urls.genreYear(genre.slug, year), "genre-year") { genreYearPage(genre, profile: profile, year: year) }
             }
         }

@@ -11,7 +11,9 @@
 ///   with text.
 ///
 /// `path` is relative to the site root (the script puts the base path in front); `plays` ranks
-/// rows within a kind of match; `context` is shown under the name and never searched; `aliases`
+/// rows within a kind of match, except days, playlists and pages found by their text (days go
+/// newest first, then playlists and pages by name); `context` is shown under the name and
+/// never searched; `aliases`
 /// are other names (`2026-11`, `Nov 2026`) matched like the name; `text` is searched after the
 /// names: a day's diary entry as plain text (its body, its tracks' notes, its mood), a track's
 /// artists, a playlist's or a page's text.

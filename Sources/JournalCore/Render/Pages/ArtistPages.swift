@@ -60,14 +60,16 @@ extension SiteRenderer {
             name: artist.name,
             summary: summary,
             credits: artist.guestPlays > 0 ? "\(l10n.plays(artist.primaryPlays)) \(l10n.appearances(artist.guestPlays))" : nil,
-            chart: timeChart(artist.plays, title: "\(artist.name) · \(l10n.string("plays_over_time"))", genre: nil),
+            chart: timeChart(artist.plays, title: "\(artist.name) · \(l10n.string("plays_over_time"))", genre: nil) { year in
+                artistYearHref(artist.slug, profile: profile, year: year)
+            },
             tracks: countRows(profile.tracks.prefix(topCount), from: 0),
             albums: countRows(profile.albums.prefix(topCount), from: 0),
             allTracks: profile.tracks.count > topCount ? MoreLink(href: urls.href(urls.artistTracks(artist.slug)), count: profile.tracks.count) : nil,
             allAlbums: profile.albums.count > topCount ? MoreLink(href: urls.href(urls.artistAlbums(artist.slug)), count: profile.albums.count) : nil,
             years: years,
             shown: (split ? Array(profile.years.suffix(1)) : profile.years).reversed().map { year in
-                ShownYear(year: String(year.year), count: l10n.plays(year.plays.count), plays: playRows(year))
+                ShownYear(year: String(year.year), id: Self.yearID(year.year), count: l10n.plays(year.plays.count), plays: playRows(year))
             })
         return chrome(title: artist.name, description: nil, path: path, section: "artists").page("artist", view)
     }
@@ -77,6 +79,23 @@ extension SiteRenderer {
     func splitsYears(_ profile: ArtistProfile) -> Bool {
         profile.years.count > 1 && profile.years.reduce(0) { $0 + $1.plays.count } > rowsPerPage
     }
+
+    /// The years that have a page of their own (`urls.artistYear`), oldest first: every year
+    /// before the latest when the artist's years are split, else none.
+    func artistYearPages(_ profile: ArtistProfile) -> [Int] {
+        splitsYears(profile) ? profile.years.dropLast().map(\.year) : []
+    }
+
+    /// Where an artist's plays of `year` are listed: the year's own page, else the year's
+    /// heading on the artist's page; nil for a year without plays.
+    func artistYearHref(_ slug: String, profile: ArtistProfile, year: Int) -> String? {
+        if artistYearPages(profile).contains(year) { return urls.href(urls.artistYear(slug, year)) }
+        guard profile.years.contains(where: { $0.year == year }) else { return nil }
+        return urls.href(urls.artist(slug)) + "#" + Self.yearID(year)
+    }
+
+    /// The fragment of a year's heading on an artist's or genre's page: `y2025`.
+    static func yearID(_ year: Int) -> String { "y\(year)" }
 
     /// The plays of `year`, one before the artist's latest.
     func artistYearPage(_ index: Int, profile: ArtistProfile, year: Int) -> TemplateObject {
@@ -141,21 +160,22 @@ extension SiteRenderer {
     }
 
     /// Plays over time (`PlaysOverTime`) as a chart: stacked by chart genre, or drawn in one
-    /// `genre`'s colour.
-    func timeChart(_ plays: [Play], title: String, genre: Genre?) -> ChartView? {
+    /// `genre`'s colour. A bar links to where the artist's or genre's own plays of its year are
+    /// listed (`yearHref`), a month's bar to its year's: never to the site's year or month page.
+    func timeChart(_ plays: [Play], title: String, genre: Genre?, yearHref: (Int) -> String?) -> ChartView? {
         guard let overTime = PlaysOverTime(plays, journal: journal, stats: stats, stacked: genre == nil) else { return nil }
         // Months read "Sep" over "2026": the year under the first month (unless a January with
         // its own year is within three months) and under every January, never "Sep 26", a date.
         let firstJanuary = overTime.buckets.firstIndex { $0.month == 1 }
         let slots: [StackedBarChart.Slot] = overTime.buckets.enumerated().map { index, bucket in
             let year = bucket.year
+            let href = bucket.counts.contains { $0 > 0 } ? yearHref(year) : nil
             guard let month = bucket.month else {
-                return .init(label: [String(year)], name: String(year), counts: bucket.counts,
-                             href: yearIndex[year] != nil ? urls.href(urls.year(year)) : nil)
+                return .init(label: [String(year)], name: String(year), counts: bucket.counts, href: href)
             }
             let showsYear = month == 1 || index == 0 && (firstJanuary ?? 3) >= 3
             return .init(label: [l10n.shortMonth(month), showsYear ? String(year) : ""], name: l10n.monthYear(year: year, month: month),
-                         counts: bucket.counts, href: monthIndex[year * 100 + month] != nil ? urls.href(urls.month(year: year, month: month)) : nil)
+                         counts: bucket.counts, href: href)
         }
         // The chart thins labels that would touch, at any number of slots.
         let chart = StackedBarChart(genres: genre.map { [$0] } ?? chartGenres, slots: slots, title: title, l10n: l10n)

@@ -32,7 +32,9 @@ extension SiteRenderer {
                 SummaryItem(label: l10n.string("tagged_days"), value: String(profile.days.count), href: nil),
                 SummaryItem(label: l10n.string("rank"), value: "#\(profile.rank)", href: nil),
             ],
-            chart: timeChart(profile.plays, title: "\(genre.name) · \(l10n.string("plays_over_time"))", genre: genre),
+            chart: timeChart(profile.plays, title: "\(genre.name) · \(l10n.string("plays_over_time"))", genre: genre) { year in
+                genreYearHref(genre.slug, profile: profile, year: year)
+            },
             topArtists: profile.topArtists.enumerated().map { index, item in
                 RankedItem(rank: index + 1, name: item.name, plays: l10n.plays(item.plays), artist: nil,
                            href: library.artist(named: item.name).map { urls.href(urls.artist($0.slug)) })
@@ -40,8 +42,23 @@ extension SiteRenderer {
             years: years,
             latestYear: latest.map { String($0.year) } ?? "",
             latestCount: latest.map(yearDetail) ?? "",
+            latestID: latest.map { Self.yearID($0.year) } ?? "",
             months: monthDays(latest))
         return chrome(title: genre.name, description: nil, path: path, section: "genres").page("genre", view)
+    }
+
+    /// The years that have a page of their own (`urls.genreYear`), oldest first: every year
+    /// before the genre's latest, which its page shows.
+    func genreYearPages(_ profile: GenreProfile) -> [Int] {
+        profile.daysByYear.dropLast().map(\.year)
+    }
+
+    /// Where a genre's days of `year` are listed: the year's own page, else the latest year's
+    /// heading on the genre's page; nil for a year without plays.
+    func genreYearHref(_ slug: String, profile: GenreProfile, year: Int) -> String? {
+        if genreYearPages(profile).contains(year) { return urls.href(urls.genreYear(slug, year)) }
+        guard profile.daysByYear.last?.year == year else { return nil }
+        return urls.href(urls.genre(slug)) + "#" + Self.yearID(year)
     }
 
     /// The days of `year`, one before the genre's latest.

@@ -56,7 +56,8 @@ extension SiteRenderer {
         return "\(what) · \(l10n.string("genres")) · \(l10n.tracks(period.plays))"
     }
 
-    /// A chart as the page shows it: the inline SVG, an HTML legend and the same numbers as a table.
+    /// A chart as the page shows it: the inline SVG, an HTML legend and the same numbers as a table,
+    /// whose rows for days (or months) not yet come say so, as the chart does.
     /// `otherGenres`: how many genres the chart's `Other` stands for, said in its legend.
     func chartView(_ chart: StackedBarChart, svgPath: String?, slotHeader: String, otherGenres: Int? = nil) -> ChartView {
         let present = chart.presentGenres
@@ -72,7 +73,7 @@ extension SiteRenderer {
             },
             columns: columns.map { Swatch(name: chart.genres[$0].name, color: chart.genres[$0].color, kind: chart.genres[$0].kind) },
             rows: chart.slots.map { slot in
-                ChartRow(name: slot.name, counts: columns.map { slot.counts[$0] }, total: slot.total, href: slot.href)
+                ChartRow(name: slot.name, counts: columns.map { slot.counts[$0] }, total: slot.total, href: slot.href, isFuture: slot.isFuture)
             },
             slotHeader: slotHeader,
             svgHref: svgPath.map { urls.href($0) })

@@ -71,7 +71,12 @@ extension SiteRenderer {
             ],
             card: card,
             chart: track.plays >= Self.trackChartPlays
-                ? timeChart(track.history, title: "\(track.title) · \(l10n.string("plays_over_time"))", genre: named) : nil,
+                ? timeChart(track.history, title: "\(track.title) · \(l10n.string("plays_over_time"))", genre: named) { year in
+                    // The page of the year's newest play, at the year's heading.
+                    plays.firstIndex { self.journal.days[$0.dayIndex].date.year == year }.map { position in
+                        urls.href(urls.paged(path, paging.page(of: position))) + "#y\(year)"
+                    }
+                } : nil,
             albums: albums.count > 1 ? albums : [],
             count: [l10n.plays(track.plays), pageLabel].compactMap { $0 }.joined(separator: " · "),
             years: years,

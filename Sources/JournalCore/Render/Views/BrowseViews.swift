@@ -104,13 +104,15 @@ extension MoreLink: TemplateObjectRepresentable {
 /// A year of an artist's plays listed on the artist's page.
 struct ShownYear {
     var year: String
+    /// The heading's fragment (`y2025`), which the chart's bars link to.
+    var id: String
     /// `12 plays`.
     var count: String
     var plays: [ArtistDayRow]
 }
 
 extension ShownYear: TemplateObjectRepresentable {
-    var templateObject: TemplateObject { ["year": year.templateValue, "count": count.templateValue, "plays": plays.templateValue] }
+    var templateObject: TemplateObject { ["year": year.templateValue, "id": id.templateValue, "count": count.templateValue, "plays": plays.templateValue] }
 }
 
 /// A year of an artist's plays or a genre's days, with what it holds.
@@ -245,6 +247,8 @@ struct GenrePageView {
     /// The latest year's days.
     var latestYear: String
     var latestCount: String
+    /// The latest year heading's fragment (`y2026`), which the chart's bars link to.
+    var latestID: String
     var months: [MonthDays]
 }
 
@@ -253,6 +257,7 @@ extension GenrePageView: TemplateObjectRepresentable {
         ["name": name.templateValue, "color": color.templateValue, "isOther": isOther.templateValue,
          "summary": summary.templateValue, "chart": chart.templateValue, "topArtists": topArtists.templateValue,
          "years": years.templateValue, "latestYear": latestYear.templateValue, "latestCount": latestCount.templateValue,
+         "latestID": latestID.templateValue,
          "months": months.templateValue]
     }
 }

@@ -107,7 +107,14 @@ extension HomePageView: TemplateObjectRepresentable {
         object["isFirstPage"] = isFirstPage.templateValue
         object["latestWeek"] = latestWeek.templateValue
         object["latestMonth"] = latestMonth.templateValue
-        object["pagination"] = pagination.templateValue
+        object["pagination"] = pagination.map { pagination -> TemplateValue in
+            // `newer` and `older`: the home pager's links by the names they had before the pager
+            // was shared (`previous`, `next`), so a journal's own home.mustache keeps its pager.
+            var pager = pagination.templateObject
+            pager["newer"] = pagination.previous.templateValue
+            pager["older"] = pagination.next.templateValue
+            return .object(pager)
+        }.templateValue
         return object
     }
 }

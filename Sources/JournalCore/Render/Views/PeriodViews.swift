@@ -57,11 +57,16 @@ struct ChartRow {
     var counts: [Int]
     var total: Int
     var href: String?
+    /// After the journal's last logged day: the row says "not yet" instead of its zeros.
+    var isFuture: Bool = false
+    /// The cells that text spans: every column and the total.
+    var span: Int { counts.count + 1 }
 }
 
 extension ChartRow: TemplateObjectRepresentable {
     var templateObject: TemplateObject {
-        ["name": name.templateValue, "cells": .list(counts.map { ["count": .int($0)] }), "total": total.templateValue, "href": href.templateValue]
+        ["name": name.templateValue, "cells": .list(counts.map { ["count": .int($0)] }), "total": total.templateValue, "href": href.templateValue,
+         "future": isFuture.templateValue, "span": span.templateValue]
     }
 }
 
