@@ -334,17 +334,19 @@ public final class SiteWriter: @unchecked Sendable {
     private func ensureFolder(of relative: String) throws(Failure) {
         var missing: [String] = []
         var folder = Self.parent(of: relative)
-        lock.lock()
-        defer { lock.unlock() }
-        while !madeFolders.contains(folder) {
-            missing.append(folder)
-            folder = Self.parent(of: folder)
+        lock.withLock {
+            while !madeFolders.contains(folder) {
+                missing.append(folder)
+                folder = Self.parent(of: folder)
+            }
         }
+        // Made outside the lock, so threads make folders at once; one that another thread made
+        // meanwhile is there (EEXIST), and a folder is only recorded once it exists.
         for folder in missing.reversed() {
             if mkdir(staging + "/" + folder, 0o755) != 0 && errno != EEXIST {
                 throw Failure("cannot create \(folder): \(Platform.describe(errno))")
             }
-            madeFolders.insert(folder)
+            lock.withLock { _ = madeFolders.insert(folder) }
         }
     }
 

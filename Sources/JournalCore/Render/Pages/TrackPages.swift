@@ -74,7 +74,7 @@ extension SiteRenderer {
                 ? timeChart(track.history, title: "\(track.title) · \(l10n.string("plays_over_time"))", genre: named) { year in
                     // The page of the year's newest play, at the year's heading.
                     plays.firstIndex { self.journal.days[$0.dayIndex].date.year == year }.map { position in
-                        urls.href(urls.paged(path, paging.page(of: position))) + "#y\(year)"
+                        urls.href(urls.paged(path, paging.page(of: position))) + "#" + Self.yearID(year)
                     }
                 } : nil,
             albums: albums.count > 1 ? albums : [],
