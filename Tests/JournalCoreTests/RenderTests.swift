@@ -105,7 +105,7 @@ import Testing
         #expect(html.contains("style=\"--cover: #"))
         #expect(html.contains("<span class=\"single\" aria-hidden=\"true\">밤</span>"))
         // The tracks are in the order listened to.
-        let first = try #require(html.range(of: "Hype Boy")), second = try #require(html.range(of: "밤편지</a></p>"))
+        let first = try #require(html.range(of: "Hype Boy")), second = try #require(html.range(of: "밤편지</p>"))
         #expect(first.lowerBound < second.lowerBound)
         expectLocalLinksResolve(journal)
     }

@@ -2,9 +2,9 @@ import Foundation
 import Testing
 @testable import JournalCore
 
-/// Every track played on a day has a page under its primary artist, and every place that names
-/// a track links to it: day cards, period and archive tops, the review, an artist's lists and
-/// plays, search.
+/// Every track played more than once has a page under its primary artist, a track played once is
+/// its card on that day, and every place that names a track links there: day cards, period and
+/// archive tops, the review, an artist's lists and plays, search.
 @Suite struct TrackPageTests {
     static let journal = """
     -- journal.yaml --
@@ -28,6 +28,12 @@ import Testing
       - {title: 밤 편지, artist: 아이유, genre: Ballad}
       - {title: 밤편지, artist: 아이유, album: Palette, genre: Ballad, note: "Again, louder."}
       - {title: 밤편지, artist: 아이유, album: Palette, genre: Ballad, note: "Once more."}
+    ---
+    -- content/diary/2026-01-04.md --
+    ---
+    tracks:
+      - {title: Page, artist: 아이유, genre: Ballad}
+      - {title: Ditto, artist: NewJeans, album: OMG, genre: K-Pop}
     ---
     -- content/playlists/night.md --
     ---
@@ -61,8 +67,7 @@ import Testing
         #expect(hrefs.contains("/playlists/night/"))
         #expect(hrefs.contains("/2025/03/01/") && hrefs.contains("/2026/01/03/"))
         #expect(hrefs.contains("/artists/아이유/"))
-        // A differently spaced title is a track of its own; `page` never names a track's folder.
-        #expect(journal.page("artists/아이유/tracks/밤-편지/index.html") != nil)
+        // `page` never names a track's folder.
         #expect(journal.page("artists/아이유/tracks/page-2/index.html") != nil)
         #expect(journal.page("artists/아이유/tracks/page/index.html") == nil)
         // A guest's track is its primary artist's; a playlist track never played has no page.
@@ -91,7 +96,24 @@ import Testing
         #expect(!attributeValues("href", in: playlist).contains { $0.contains("never-played") })
         // Search sends a track to its page.
         let index = try #require(journal.page("search-index.json"))
-        #expect(index.contains("\"artists/아이유/tracks/밤편지/\"") || index.contains(track))
+        #expect(index.contains("\"artists/아이유/tracks/밤편지/\""))
+    }
+
+    @Test func aTrackPlayedOnceIsItsCardOnThatDay() throws {
+        let journal = try TestJournal(Self.journal)
+        #expect(journal.build().succeeded)
+        // 밤 편지 (spaced) is a track of its own, played once: no page, and linked to its card.
+        #expect(journal.page("artists/아이유/tracks/밤-편지/index.html") == nil)
+        let card = "/2026/01/03/#track-1"
+        for page in ["2026/01/index.html", "artists/아이유/index.html", "index.html"] {
+            let hrefs = attributeValues("href", in: try #require(journal.page(page), "\(page)"))
+            #expect(hrefs.contains(card) && !hrefs.contains { $0.contains("밤-편지") }, "\(page)")
+        }
+        let day = try #require(journal.page("2026/01/03/index.html"))
+        #expect(attributeValues("id", in: day).contains("track-1"))
+        #expect(!attributeValues("href", in: day).contains { $0.hasSuffix("#track-1") }, "a day never links its own card")
+        #expect(try #require(journal.page("search-index.json")).contains("\"2026/01/03/#track-1\""))
+        #expect(!(try #require(journal.page("sitemap.xml"))).contains("밤-편지"))
     }
 
     @Test func aTrackPlayedMoreThanAPageHoldsIsPagedNewestFirst() throws {

@@ -52,6 +52,10 @@ public struct TrackSummary: Sendable, Equatable {
 
     public var plays: Int { history.count }
 
+    /// A track played more than once has a page of its own; one played once is its card on that
+    /// day (docs/content-format.md, "Browsing").
+    public var hasPage: Bool { history.count > 1 }
+
     /// What two spellings of one track share: its title and primary artist without case.
     static func key(title: String, artist: String) -> String {
         title.lowercased() + "\u{0}" + artist.lowercased()

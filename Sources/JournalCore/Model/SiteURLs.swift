@@ -45,8 +45,16 @@ public struct SiteURLs: Sendable {
     /// Every track of an artist, and every album: first pages of lists `paged` goes on from.
     public func artistTracks(_ slug: String) -> String { artist(slug) + "tracks/" }
     public func artistAlbums(_ slug: String) -> String { artist(slug) + "albums/" }
-    /// `artists/iu/tracks/palette/`: a track, under its primary artist (`TrackSummary`).
+    /// `artists/iu/tracks/palette/`: a track's page, under its primary artist (`TrackSummary`).
     public func track(_ track: TrackSummary) -> String { artistTracks(track.artistSlug) + "\(track.slug)/" }
+    /// Where a track is linked: its page, or a track played once, its card on that day
+    /// (`2026/11/21/#track-2`).
+    public func trackLink(_ track: TrackSummary) -> String {
+        guard !track.hasPage, let play = track.history.first else { return self.track(track) }
+        return day(track.lastPlayed) + "#" + Self.trackAnchor(play.trackIndex + 1)
+    }
+    /// The fragment of a day's or a list's track card, numbered from 1.
+    public static func trackAnchor(_ number: Int) -> String { "track-\(number)" }
     public var genres: String { "genres/" }
     public func genre(_ slug: String) -> String { "genres/\(slug)/" }
     /// `genres/jazz/2025/`: the days of a year before the genre's latest.

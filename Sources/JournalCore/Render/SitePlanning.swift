@@ -58,8 +58,9 @@ extension SiteRenderer {
                 }
             }
         }
-        // Each track's page lists its plays, newest first, a page at a time.
-        for index in library.tracks.indices {
+        // Each track's page lists its plays, newest first, a page at a time. A track played once
+        // is its card on that day.
+        for index in library.tracks.indices where library.tracks[index].hasPage {
             let track = library.tracks[index]
             let listed = listsTracks.contains(track.artistSlug)
             for number in Paging(count: track.plays, size: rowsPerPage).pages {

@@ -60,7 +60,7 @@ struct SearchIndex {
         // Tracks, once each, linking to the last day they were played; their artists are their
         // text, so "rinomu" lists Rinomu's tracks after Rinomu and "ditto newjeans" finds Ditto.
         for track in library.tracks {
-            rows.append(Self.row(.track, track.title, urls.track(track), track.plays, track.credit, text: track.credit))
+            rows.append(Self.row(.track, track.title, urls.trackLink(track), track.plays, track.credit, text: track.credit))
         }
         for genre in renderer.catalog.playedGenres {
             rows.append(Self.row(.genre, genre.name, urls.genre(genre.slug), genre.plays))

@@ -34,9 +34,10 @@ extension SiteRenderer {
             note: track.noteHTML)
     }
 
-    /// The page of a title by a primary artist, when it was played on a day.
+    /// Where a title by a primary artist is linked, when it was played on a day: its page, or
+    /// its card on the one day it was played.
     func trackHref(title: String, artist: String) -> String? {
-        library.track(title: title, artist: artist).map { urls.href(urls.track($0)) }
+        library.track(title: title, artist: artist).map { urls.href(urls.trackLink($0)) }
     }
 
     func trackViews(_ tracks: [Track]) -> [TrackView] {
@@ -79,8 +80,14 @@ extension SiteRenderer {
             DayLink(href: urls.href(urls.day(other.date)), date: l10n.shortDate(other.date), title: other.title)
         }
         let weekStart = day.date.startOfWeek(journal.config.weekStart)
+        // A track played only today is its card here: no link to itself.
+        var card = dayCardView(day)
+        let own = urls.href(urls.day(day.date)) + "#"
+        for position in card.tracks.indices where card.tracks[position].trackHref?.hasPrefix(own) == true {
+            card.tracks[position].trackHref = nil
+        }
         let view = DayPageView(
-            card: dayCardView(day),
+            card: card,
             heading: day.title ?? l10n.longDate(day.date),
             hasTitle: day.title != nil,
             mood: day.mood,

@@ -41,7 +41,7 @@ struct TrackView {
 
 extension TrackView: TemplateObjectRepresentable {
     var templateObject: TemplateObject {
-        ["number": number.templateValue, "title": title.templateValue, "trackHref": trackHref.templateValue, "artist": artist.templateValue,
+        ["number": number.templateValue, "anchor": SiteURLs.trackAnchor(number).templateValue, "title": title.templateValue, "trackHref": trackHref.templateValue, "artist": artist.templateValue,
          "primaryArtist": primaryArtist.templateValue, "genre": genre.templateValue, "genreColor": genreColor.templateValue,
          "genreHref": genreHref.templateValue, "artists": artists.templateValue, "featuring": featuring.templateValue,
          "album": album.templateValue, "duration": duration.templateValue, "durationISO": durationISO.templateValue,
