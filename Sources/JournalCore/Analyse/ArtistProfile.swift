@@ -21,13 +21,7 @@ public struct ArtistProfile: Sendable {
 
         /// The same plays a day at a time: at most one entry per day of the year, however many
         /// tracks a day holds.
-        public var days: [[Play]] {
-            var days: [[Play]] = []
-            for play in plays {
-                if days.last?.last?.dayIndex == play.dayIndex { days[days.count - 1].append(play) } else { days.append([play]) }
-            }
-            return days
-        }
+        public var days: [[Play]] { plays.byDay }
     }
 
     /// A track is a title on an album, both without case; a play that names no album counts

@@ -6,6 +6,18 @@ public struct Play: Sendable, Equatable {
     public var trackIndex: Int
 }
 
+extension Sequence<Play> {
+    /// The plays a day at a time, in their order: plays of one day next to each other share an
+    /// entry, however many there are.
+    public var byDay: [[Play]] {
+        var days: [[Play]] = []
+        for play in self {
+            if days.last?.last?.dayIndex == play.dayIndex { days[days.count - 1].append(play) } else { days.append([play]) }
+        }
+        return days
+    }
+}
+
 /// An artist of the journal: matched case-insensitively by name.
 public struct Artist: Sendable {
     /// Lowercased name: what two spellings of one artist share.

@@ -197,7 +197,7 @@ public struct YearReview: Sendable {
                 } else {
                     undated += 1
                 }
-                let key = track.title.lowercased() + "\u{0}" + primary
+                let key = TrackSummary.key(title: track.title, artist: track.primaryArtist)
                 tracksThisYear.insert(key)
                 lastPlay[key] = (track, day.date)
             }
@@ -270,7 +270,7 @@ public struct YearReview: Sendable {
                 creditedThisYear.contains(ranked.name.lowercased()) ? nil : Forgotten(name: ranked.name, artist: nil, rank: rank + 1, plays: ranked.plays)
             }
             forgottenTracks = previousPeriod.topTracks.prefix(10).enumerated().compactMap { rank, ranked in
-                let key = ranked.name.lowercased() + "\u{0}" + (ranked.artist ?? "").lowercased()
+                let key = TrackSummary.key(title: ranked.name, artist: ranked.artist ?? "")
                 return tracksThisYear.contains(key) ? nil : Forgotten(name: ranked.name, artist: ranked.artist, rank: rank + 1, plays: ranked.plays)
             }
         } else {

@@ -57,7 +57,7 @@ struct SearchIndex {
         for artist in library.artists {
             rows.append(Self.row(.artist, artist.name, urls.artist(artist.slug), artist.primaryPlays))
         }
-        // Tracks, once each, linking to the last day they were played; their artists are their
+        // Tracks, once each, linking to their page (a track played once: its card on its day); their artists are their
         // text, so "rinomu" lists Rinomu's tracks after Rinomu and "ditto newjeans" finds Ditto.
         for track in library.tracks {
             rows.append(Self.row(.track, track.title, urls.trackLink(track), track.plays, track.credit, text: track.credit))

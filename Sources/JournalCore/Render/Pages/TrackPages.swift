@@ -30,29 +30,20 @@ extension SiteRenderer {
         let albums = trackAlbums(plays)
         let credit = last.artists.joined(separator: ", ")
         var years: [TrackPlayYear] = []
-        var lastDay: Int?
-        for play in plays[paging.range(number)] {
-            let day = journal.days[play.dayIndex]
-            let played = self.play(play)
-            let note = played.noteHTML.map { [$0] } ?? []
-            // A day that played it again adds to its row.
-            if lastDay == play.dayIndex, var row = years.last?.plays.last {
-                row.playCount += 1
-                row.times = "×\(row.playCount)"
-                row.notes += note
-                years[years.count - 1].plays[years[years.count - 1].plays.count - 1] = row
-                continue
-            }
-            lastDay = play.dayIndex
+        // A row a day: a day that played it again says how often, with each play's note.
+        for dayPlays in plays[paging.range(number)].byDay {
+            let day = journal.days[dayPlays[0].dayIndex]
+            let played = self.play(dayPlays[0])
             let artists = played.artists.joined(separator: ", ")
             let row = TrackPlayRow(
                 date: l10n.dayMonth(day.date), dateISO: day.date.iso, href: urls.href(urls.day(day.date)), dayTitle: day.title,
-                album: albums.count > 1 ? played.album : nil, with: artists != credit ? artists : nil, times: nil, notes: note)
+                album: albums.count > 1 ? played.album : nil, with: artists != credit ? artists : nil,
+                times: dayPlays.count > 1 ? "×\(dayPlays.count)" : nil, notes: dayPlays.compactMap { self.play($0).noteHTML })
             if years.last?.year == String(day.date.year) {
                 years[years.count - 1].plays.append(row)
             } else {
                 let inYear = plays.lazy.filter { self.journal.days[$0.dayIndex].date.year == day.date.year }.count
-                years.append(TrackPlayYear(year: String(day.date.year), count: l10n.plays(inYear), plays: [row]))
+                years.append(TrackPlayYear(year: String(day.date.year), id: Self.yearID(day.date.year), count: l10n.plays(inYear), plays: [row]))
             }
         }
         let first = journal.days[track.history[0].dayIndex].date

@@ -36,13 +36,15 @@ extension TrackPageView: TemplateObjectRepresentable {
 /// A year's plays of a track on one page of its list.
 struct TrackPlayYear {
     var year: String
+    /// Its heading's fragment (`y2025`), which the chart's bars link to.
+    var id: String
     /// The year's plays, all of them (`12 plays`), whichever page shows them.
     var count: String
     var plays: [TrackPlayRow]
 }
 
 extension TrackPlayYear: TemplateObjectRepresentable {
-    var templateObject: TemplateObject { ["year": year.templateValue, "count": count.templateValue, "plays": plays.templateValue] }
+    var templateObject: TemplateObject { ["year": year.templateValue, "id": id.templateValue, "count": count.templateValue, "plays": plays.templateValue] }
 }
 
 /// A day's plays of the track: the day, and what the diary says of the track that day.
@@ -59,7 +61,6 @@ struct TrackPlayRow {
     var with: String?
     /// `×3` when the day played it more than once.
     var times: String?
-    var playCount = 1
     /// The plays' notes, HTML.
     var notes: [String]
 }
