@@ -20,7 +20,7 @@ final class InotifyWatcher: ChangeWatcher, @unchecked Sendable {
     private var folders: [Int32: String] = [:]
     private var rootWatch: Int32 = -1
 
-    private static let watchedNames: Set<String> = ["journal.yaml", "content", "templates", "static"]
+    private static let watchedNames: Set<String> = ["journal.yaml", "content", "templates", "static", "catalogue"]
     private static let mask = UInt32(IN_CREATE | IN_DELETE | IN_MODIFY | IN_CLOSE_WRITE | IN_MOVED_FROM | IN_MOVED_TO
         | IN_ATTRIB | IN_DELETE_SELF | IN_MOVE_SELF)
 
@@ -120,12 +120,12 @@ final class InotifyWatcher: ChangeWatcher, @unchecked Sendable {
         return relevant
     }
 
-    /// Watches the journal folder and every folder below content/, templates/ and static/ (adding
+    /// Watches the journal folder and every folder below content/, templates/, static/ and catalogue/ (adding
     /// a watch twice is harmless: the kernel returns the same one).
     private func watchEverything() {
         rootWatch = inotify_add_watch(descriptor, source, Self.mask)
         var seen = Set<String>()
-        for name in ["content", "templates", "static"] {
+        for name in ["content", "templates", "static", "catalogue"] {
             watchTree(source + "/" + name, seen: &seen)
         }
     }

@@ -180,7 +180,7 @@ import Testing
         ---
         -- content/diary/2026-11-03.md --
         ---
-        tracks: [{title: a, artist: x, genre: Jazz}, {title: b, artist: x}, {title: c, artist: x, genre: K-Pop}]
+        tracks: [{title: a, artist: x, genre: Jazz}, {title: d, artist: x}, {title: c, artist: x, genre: K-Pop}]
         ---
         """)
         let catalog = GenreCatalog(journal: try #require(journal.load().journal))

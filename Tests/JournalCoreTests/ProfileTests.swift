@@ -46,7 +46,8 @@ import Testing
 
     @Test func aTrackAndItsAlbumCountTheSamePlaysWhenADayLeavesOutTheAlbum() throws {
         // 밤편지 is played from Palette three times and once with no album; Spring is on two
-        // albums and once on none, so that play belongs to neither.
+        // albums and once on none, so that play is remembered as from the album it was last
+        // played from (docs/content-format.md, "Songs are remembered").
         let (journal, _, library) = try analysed([
             "2026-09-13": ["밤편지/아이유/Ballad/Palette", "Spring/아이유/Ballad/Single"],
             "2026-09-25": ["밤편지/아이유/Ballad/palette", "Spring/아이유/Ballad/Album"],
@@ -57,13 +58,12 @@ import Testing
         let profile = ArtistProfile(iu, journal: journal)
         #expect(profile.tracks == [
             .init(title: "밤편지", album: "Palette", plays: 4, primaryArtist: "아이유"),
+            .init(title: "Spring", album: "Album", plays: 2, primaryArtist: "아이유"),
             .init(title: "Duet", album: "Palette", plays: 1, primaryArtist: "Other"),
             .init(title: "Spring", album: "Single", plays: 1, primaryArtist: "아이유"),
-            .init(title: "Spring", album: "Album", plays: 1, primaryArtist: "아이유"),
-            .init(title: "Spring", album: nil, plays: 1, primaryArtist: "아이유"),
         ])
         #expect(profile.albums == [
-            .init(title: "Palette", album: nil, plays: 5), .init(title: "Album", album: nil, plays: 1), .init(title: "Single", album: nil, plays: 1),
+            .init(title: "Palette", album: nil, plays: 5), .init(title: "Album", album: nil, plays: 2), .init(title: "Single", album: nil, plays: 1),
         ])
         // What the page lists agrees: the tracks' plays are every play, an album's are its tracks'.
         #expect(profile.tracks.map(\.plays).reduce(0, +) == iu.plays.count)

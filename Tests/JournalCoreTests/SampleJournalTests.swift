@@ -28,6 +28,11 @@ import Testing
         }
         // A page for every day, week, month and year with entries, and a chart beside each period.
         for day in journal.days { #expect(tree[urls.day(day.date) + "index.html"] != nil) }
+        // 밤편지 was last played on a day that names no album or cover; its page shows what its
+        // other plays say (docs/content-format.md, "Songs are remembered").
+        let night = String(decoding: tree["artists/아이유/tracks/밤편지/index.html"] ?? Data(), as: UTF8.self)
+        #expect(night.contains("src=\"/artwork/palette.svg\""))
+        #expect(night.contains("Palette"))
         for week in stats.weeks {
             #expect(tree[urls.week(week.start) + "index.html"] != nil)
             #expect(tree[urls.week(week.start) + "chart.svg"] != nil)

@@ -58,28 +58,31 @@ public struct GenreCatalog: Sendable {
         var spellings: [String: [String: Int]] = [:]
         var aliasTargets: [String: String] = [:]
         var resolved: [String: (key: String, target: String?)] = [:]
-        func note(_ raw: String, play: Bool) {
+        // Spellings a track only took from another play of its song or the catalogue: the name
+        // shown is the one the writer writes most, and these decide only when nothing is written.
+        var inheritedSpellings: [String: [String: Int]] = [:]
+        func note(_ raw: String, play: Bool, inherited: Bool = false) {
             if resolved[raw] == nil { resolved[raw] = Self.resolve(raw, aliases: config.genreAliases) }
             guard let (key, target) = resolved[raw] else { return }
             if let target { aliasTargets[key] = target }
-            spellings[key, default: [:]][raw, default: 0] += 1
+            if inherited { inheritedSpellings[key, default: [:]][raw, default: 0] += 1 } else { spellings[key, default: [:]][raw, default: 0] += 1 }
             if play { plays[key, default: 0] += 1 } else if plays[key] == nil { plays[key] = 0 }
         }
         var noGenrePlays = 0
         for day in journal.days {
             for track in day.tracks {
-                if let primary = track.primaryGenre { note(primary, play: true) } else { noGenrePlays += 1 }
-                for genre in track.genres.dropFirst() { note(genre, play: false) }
+                if let primary = track.primaryGenre { note(primary, play: true, inherited: track.genresInherited) } else { noGenrePlays += 1 }
+                for genre in track.genres.dropFirst() { note(genre, play: false, inherited: track.genresInherited) }
             }
         }
         for playlist in journal.playlists {
             for track in playlist.tracks {
-                for genre in track.genres { note(genre, play: false) }
+                for genre in track.genres { note(genre, play: false, inherited: track.genresInherited) }
             }
         }
 
         let named: [(key: String, name: String, plays: Int)] = plays.map { key, count in
-            let name = aliasTargets[key] ?? spellings[key, default: [:]]
+            let name = aliasTargets[key] ?? (spellings[key] ?? inheritedSpellings[key] ?? [:])
                 .max { ($0.value, $1.key) < ($1.value, $0.key) }?.key ?? key
             return (key, name, count)
         }

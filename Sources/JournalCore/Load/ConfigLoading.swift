@@ -15,7 +15,7 @@ public struct ConfigOverrides: Sendable {
 /// Reads `journal.yaml` (docs/content-format.md, "`journal.yaml`").
 enum ConfigLoading {
     static let topLevel = ["title", "description", "author", "base_url", "language", "timezone", "week_start",
-                           "max_tracks_per_day", "genres", "markdown", "limits", "output"]
+                           "max_tracks_per_day", "genres", "markdown", "limits", "output", "lookup"]
 
     static func decode(_ text: String, path: String, overrides: ConfigOverrides) -> (SiteConfig?, [Diagnostic]) {
         var reader = YAMLFields(path: path, firstLine: 1)
@@ -82,6 +82,20 @@ enum ConfigLoading {
                 let limitFields = reader.fields(of: limits, known: ["max_file_size"], in: "limits")
                 if let size = reader.integer(limitFields["max_file_size"], field: "limits.max_file_size", range: 1...(64 << 20)) {
                     config.maxFileSize = size
+                }
+            }
+        }
+        if let lookup = fields["lookup"], !reader.isMissing(lookup) {
+            if lookup.mapping == nil {
+                reader.error("'lookup' must be a mapping, found \(reader.describe(lookup))", at: lookup)
+            } else {
+                let lookupFields = reader.fields(of: lookup, known: ["country"], in: "lookup")
+                if let country = reader.string(lookupFields["country"], field: "lookup.country") {
+                    if country.count == 2, country.allSatisfy({ $0.isASCII && $0.isLetter }) {
+                        config.lookupCountry = country.lowercased()
+                    } else {
+                        reader.error("'lookup.country' must be a two-letter country code like kr or us, found '\(country)'", at: lookupFields["country"])
+                    }
                 }
             }
         }

@@ -164,17 +164,17 @@ public struct JournalLoader: Sendable {
             staticFiles.append(String(relative.dropFirst("static/".count)))
         }
 
-        if !settings.artistGenres.isEmpty {
-            days = days.map { day in
-                var day = day
-                day.tracks = day.tracks.map { Self.withArtistGenre($0, settings.artistGenres) }
-                return day
-            }
-            playlists = playlists.map { playlist in
-                var playlist = playlist
-                playlist.tracks = playlist.tracks.map { Self.withArtistGenre($0, settings.artistGenres) }
-                return playlist
-            }
+        let catalogue = loadCatalogue(parallel: options.parallel, diagnostics: &diagnostics)
+        let book = SongBook(catalogue: catalogue, days: days, artistGenres: settings.artistGenres)
+        days = days.map { day in
+            var day = day
+            day.tracks = day.tracks.map(book.complete)
+            return day
+        }
+        playlists = playlists.map { playlist in
+            var playlist = playlist
+            playlist.tracks = playlist.tracks.map(book.complete)
+            return playlist
         }
 
         guard let config, !diagnostics.hasErrors else {
@@ -184,12 +184,50 @@ public struct JournalLoader: Sendable {
         return LoadResult(journal: journal, theme: theme, diagnostics: diagnostics)
     }
 
-    /// A track without a genre gets its primary artist's from `genres.artists`, when given.
-    static func withArtistGenre(_ track: Track, _ artistGenres: [String: String]) -> Track {
-        guard track.genres.isEmpty, let genre = artistGenres[GenreKey.fold(track.primaryArtist)] else { return track }
-        var track = track
-        track.genres = [genre]
-        return track
+    /// A catalogue file is data a program writes; it may hold far more than a day.
+    static let maxCatalogueFileSize = 4 << 20
+
+    /// The files of `catalogue/` (docs/content-format.md, "The song catalogue"), decoded; two
+    /// files for one artist are a warning, and the first in path order is used.
+    public func loadCatalogue(parallel: Bool = true, diagnostics: inout [Diagnostic]) -> SongCatalogue {
+        let relatives = files(in: "catalogue", diagnostics: &diagnostics).filter {
+            let lower = $0.lowercased()
+            return lower.hasSuffix(".yaml") || lower.hasSuffix(".yml")
+        }
+        let decoded = ParallelMap.map(relatives, parallel: parallel) { relative -> (CatalogueArtist?, [Diagnostic]) in
+            let path = display(relative)
+            switch FileTree.read(join(source, relative), limit: Self.maxCatalogueFileSize) {
+            case .failed(let code):
+                return (nil, [Diagnostic(.error, "cannot read this file: \(Platform.describe(code))", path: path)])
+            case .tooLarge(let size):
+                return (nil, [Diagnostic(.error, "the file is \(size) bytes, over the limit of \(Self.maxCatalogueFileSize) for a catalogue file: split the artist's songs over two files", path: path)])
+            case .bytes(let bytes):
+                switch SourceText.decode(bytes, path: path) {
+                case .failure(let diagnostic):
+                    return (nil, [diagnostic])
+                case .success(var text):
+                    var found: [Diagnostic] = []
+                    if let problem = SourceText.removeControlCharacters(&text, path: path) { found.append(problem) }
+                    let (artist, problems) = CatalogueDecoding.artist(text, path: path, relative: relative)
+                    return (found.isEmpty ? artist : nil, found + problems)
+                }
+            }
+        }
+        var artists: [CatalogueArtist] = []
+        var fileOfArtist: [String: String] = [:]
+        for (relative, (artist, found)) in zip(relatives, decoded) {
+            diagnostics += found
+            guard let artist else { continue }
+            let key = SongKey.fold(artist.name)
+            if let first = fileOfArtist[key] {
+                diagnostics.append(Diagnostic(.warning, "\(first) is about '\(artist.name)' too: the first file is used, and this one is not; keep one file an artist",
+                                              path: display(relative)))
+                continue
+            }
+            fileOfArtist[key] = display(relative)
+            artists.append(artist)
+        }
+        return SongCatalogue(artists: artists)
     }
 
     // MARK: Files

@@ -34,6 +34,11 @@ public struct SiteConfig: Sendable {
     /// tracks of theirs that name none.
     public var artistGenres: [String: String] = [:]
     public var unsafeHTML: Bool
+    /// `lookup.country`: the storefront `journal add` and `journal enrich` search, a lowercase
+    /// two-letter code; nil for the default of the language.
+    public var lookupCountry: String?
+    /// The storefront to search: `lookup.country`, else `kr` for a Korean journal, else `us`.
+    public var storefront: String { lookupCountry ?? (language == .ko ? "kr" : "us") }
     /// Bytes.
     public var maxFileSize: Int
     public var output: String

@@ -16,6 +16,10 @@ public struct Track: Hashable, Sendable {
     public var links: [TrackLink]
     /// The note rendered from inline Markdown, HTML.
     public var noteHTML: String?
+    /// The genres are not written on this track but known from its song, album or artist
+    /// (docs/content-format.md, "Songs are remembered"): they count, but do not decide how a
+    /// genre's name is spelled.
+    public var genresInherited = false
 
     public init(title: String, artists: [String], album: String? = nil, genres: [String] = [],
                 duration: Int? = nil, released: ReleaseDate? = nil, artwork: LinkTarget? = nil,

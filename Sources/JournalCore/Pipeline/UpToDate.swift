@@ -31,8 +31,8 @@ enum UpToDate {
         hasher.add(source)
         hasher.add(stampOfFile(source + "/journal.yaml") ?? "no journal.yaml")
         // Exactly the files Load reads, found the same way (links followed, hidden names left out).
-        let trees = ParallelMap.map(["content", "templates", "static"]) { JournalTree(source + "/" + $0) }
-        for (folder, tree) in zip(["content", "templates", "static"], trees) {
+        let trees = ParallelMap.map(["content", "templates", "static", "catalogue"]) { JournalTree(source + "/" + $0) }
+        for (folder, tree) in zip(["content", "templates", "static", "catalogue"], trees) {
             hasher.add(folder)
             for file in tree.files {
                 hasher.add(file.relative)

@@ -29,7 +29,7 @@ public struct OutputFolder: Sendable {
         if isInside(journal, folder.path) {
             return .failure(Problem(message: "the output folder \(output) holds the journal itself; choose another (--output)"))
         }
-        for read in ["content", "static", "templates"] {
+        for read in ["content", "static", "templates", "catalogue"] {
             let readPath = resolveExisting(journal + "/" + read)
             if isInside(folder.path, readPath) {
                 return .failure(Problem(message: "the output folder \(output) is inside \(read)/, which the build reads: a build would publish and then delete what you add there; choose another (--output)"))

@@ -115,6 +115,9 @@ public enum JournalInit {
         limits:
           # The largest content file, in bytes.
           max_file_size: 262144
+        lookup:
+          # The store `journal add` and `journal enrich` search, a two-letter country code.
+          country: \(options.language == .ko ? "kr" : "us")
         # Where `journal build` writes the site, relative to this file.
         output: public
 

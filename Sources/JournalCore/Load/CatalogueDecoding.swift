@@ -1,0 +1,113 @@
+import Yams
+
+/// Decodes one file of `catalogue/` (docs/content-format.md, "The song catalogue"): an artist,
+/// their songs and albums, every problem a diagnostic at its line and column.
+enum CatalogueDecoding {
+    static let artistFields = ["artist", "genre", "ids", "songs", "albums"]
+    static let songFields = ["title", "album", "genre", "duration", "released", "artwork", "preview", "links", "ids"]
+    static let albumFields = ["title", "genre", "released", "artwork", "ids"]
+
+    /// The artist the file describes, or nil with the reasons.
+    static func artist(_ text: String, path: String, relative: String) -> (CatalogueArtist?, [Diagnostic]) {
+        var reader = YAMLFields(path: path, firstLine: 1)
+        guard let root = reader.root(of: text, what: "a catalogue file") else { return (nil, reader.diagnostics) }
+        guard root.mapping != nil else {
+            reader.error("a catalogue file is a mapping with 'artist' and 'songs', found \(reader.describe(root))", at: root)
+            return (nil, reader.diagnostics)
+        }
+        let fields = reader.fields(of: root, known: artistFields, in: "a catalogue file")
+        let name = reader.requiredString(fields, "artist", in: "a catalogue file", owner: root)
+        let genres = reader.stringList(fields["genre"], field: "genre")
+        let ids = reader.ids(fields["ids"])
+        var songs: [CatalogueSong] = []
+        for (number, item) in reader.list(fields["songs"], field: "songs").enumerated() {
+            if let song = reader.catalogueSong(item, number: number + 1) { songs.append(song) }
+        }
+        var albums: [CatalogueAlbum] = []
+        for (number, item) in reader.list(fields["albums"], field: "albums").enumerated() {
+            if let album = reader.catalogueAlbum(item, number: number + 1) { albums.append(album) }
+        }
+        guard let name, !reader.diagnostics.hasErrors else { return (nil, reader.diagnostics) }
+        // Without errors every item became an entry, so the titles line up with the list's items.
+        reader.warnRepeats(songs.map(\.title), in: fields["songs"], what: "song")
+        reader.warnRepeats(albums.map(\.title), in: fields["albums"], what: "album")
+        return (CatalogueArtist(name: name, genres: genres, ids: ids, songs: songs, albums: albums, sourcePath: relative),
+                reader.diagnostics)
+    }
+}
+
+extension YAMLFields {
+    /// The items of a list field; empty when absent, an error when it is not a list.
+    mutating func list(_ node: Node?, field: String) -> [Node] {
+        guard let node, !isMissing(node) else { return [] }
+        guard let sequence = node.sequence else {
+            error("'\(field)' must be a list, found \(describe(node))", at: node)
+            return []
+        }
+        return Array(sequence)
+    }
+
+    /// `ids:`, a mapping of service names to the song's, album's or artist's id there.
+    mutating func ids(_ node: Node?) -> [String: String] {
+        guard let node, !isMissing(node) else { return [:] }
+        guard let mapping = node.mapping else {
+            error("'ids' must be a mapping like 'itunes: 1636789973', found \(describe(node))", at: node)
+            return [:]
+        }
+        var ids: [String: String] = [:]
+        for (key, value) in mapping {
+            guard let name = key.scalar?.string, !name.isEmpty,
+                  name.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || $0.properties.numericType != nil || $0 == "_") })
+            else {
+                error("a name in 'ids' must be a word like 'itunes' or 'musicbrainz', found \(describe(key))", at: key)
+                continue
+            }
+            if let id = string(value, field: "ids.\(name)") { ids[name] = id }
+        }
+        return ids
+    }
+
+    mutating func catalogueSong(_ node: Node, number: Int) -> CatalogueSong? {
+        let what = "song \(number)"
+        guard node.mapping != nil else {
+            error("\(what) must be a mapping with at least 'title', found \(describe(node))", at: node)
+            return nil
+        }
+        let fields = fields(of: node, known: CatalogueDecoding.songFields, in: what)
+        let title = requiredString(fields, "title", in: what, owner: node)
+        let song = CatalogueSong(title: title ?? "", album: string(fields["album"], field: "album"),
+                                 genres: stringList(fields["genre"], field: "genre"), duration: duration(fields["duration"]),
+                                 released: released(fields["released"]), artwork: url(fields["artwork"], field: "artwork"),
+                                 preview: url(fields["preview"], field: "preview"), links: links(fields["links"]),
+                                 ids: ids(fields["ids"]))
+        return title == nil ? nil : song
+    }
+
+    mutating func catalogueAlbum(_ node: Node, number: Int) -> CatalogueAlbum? {
+        let what = "album \(number)"
+        guard node.mapping != nil else {
+            error("\(what) must be a mapping with at least 'title', found \(describe(node))", at: node)
+            return nil
+        }
+        let fields = fields(of: node, known: CatalogueDecoding.albumFields, in: what)
+        let title = requiredString(fields, "title", in: what, owner: node)
+        let album = CatalogueAlbum(title: title ?? "", genres: stringList(fields["genre"], field: "genre"),
+                                   released: released(fields["released"]), artwork: url(fields["artwork"], field: "artwork"),
+                                   ids: ids(fields["ids"]))
+        return title == nil ? nil : album
+    }
+
+    /// Two entries for one song (or album) of a file: the first is used, the later one is a warning.
+    mutating func warnRepeats(_ titles: [String], in node: Node?, what: String) {
+        guard let sequence = node?.sequence else { return }
+        var seen: [String: Int] = [:]
+        for (index, title) in titles.enumerated() where index < sequence.count {
+            let key = SongKey.fold(title)
+            if let first = seen[key] {
+                warning("\(what) '\(title)' is listed twice in this file (also \(what) \(first + 1)): the first is used", at: sequence[index])
+            } else {
+                seen[key] = index
+            }
+        }
+    }
+}

@@ -1,0 +1,129 @@
+/// What the journal knows about songs beyond what the days say: the files of `catalogue/`, one an
+/// artist, written by `journal add` and `journal enrich` and editable by hand
+/// (docs/content-format.md, "The song catalogue").
+public struct SongCatalogue: Sendable, Equatable {
+    /// Sorted by file path.
+    public var artists: [CatalogueArtist]
+
+    public init(artists: [CatalogueArtist] = []) {
+        self.artists = artists
+    }
+
+    /// The catalogue entry of an artist, by `SongKey.fold` of the name.
+    public func artist(named name: String) -> CatalogueArtist? {
+        let key = SongKey.fold(name)
+        return artists.first { SongKey.fold($0.name) == key }
+    }
+}
+
+/// One file of `catalogue/`: an artist and what is known about their songs and albums.
+public struct CatalogueArtist: Sendable, Equatable {
+    /// As the file writes it; matched to the diary's primary artists like songs are (`SongKey`).
+    public var name: String
+    /// The artist's genre, for their songs that have none from anywhere else. The first is primary.
+    public var genres: [String]
+    /// Where the services know the artist (`musicbrainz`: an artist MBID).
+    public var ids: [String: String]
+    public var songs: [CatalogueSong]
+    public var albums: [CatalogueAlbum]
+    /// The file, relative to the journal (`catalogue/newjeans.yaml`).
+    public var sourcePath: String
+
+    public init(name: String, genres: [String] = [], ids: [String: String] = [:], songs: [CatalogueSong] = [],
+                albums: [CatalogueAlbum] = [], sourcePath: String = "") {
+        self.name = name
+        self.genres = genres
+        self.ids = ids
+        self.songs = songs
+        self.albums = albums
+        self.sourcePath = sourcePath
+    }
+
+    /// The song with this title, compared like `SongKey`.
+    public func song(titled title: String) -> CatalogueSong? {
+        let key = SongKey.fold(title)
+        return songs.first { SongKey.fold($0.title) == key }
+    }
+
+    public func album(titled title: String) -> CatalogueAlbum? {
+        let key = SongKey.fold(title)
+        return albums.first { SongKey.fold($0.title) == key }
+    }
+}
+
+/// What is known about one song of an artist. Every field but the title is optional.
+public struct CatalogueSong: Sendable, Equatable {
+    public var title: String
+    public var album: String?
+    public var genres: [String]
+    /// Seconds.
+    public var duration: Int?
+    public var released: ReleaseDate?
+    public var artwork: LinkTarget?
+    public var preview: LinkTarget?
+    public var links: [TrackLink]
+    /// Where the services know the song: `itunes`, `deezer`, `musicbrainz` (a recording MBID), `isrc` …
+    public var ids: [String: String]
+
+    public init(title: String, album: String? = nil, genres: [String] = [], duration: Int? = nil, released: ReleaseDate? = nil,
+                artwork: LinkTarget? = nil, preview: LinkTarget? = nil, links: [TrackLink] = [], ids: [String: String] = [:]) {
+        self.title = title
+        self.album = album
+        self.genres = genres
+        self.duration = duration
+        self.released = released
+        self.artwork = artwork
+        self.preview = preview
+        self.links = links
+        self.ids = ids
+    }
+}
+
+/// What is known about one album of an artist: its cover and release serve every song on it.
+public struct CatalogueAlbum: Sendable, Equatable {
+    public var title: String
+    public var genres: [String]
+    public var released: ReleaseDate?
+    public var artwork: LinkTarget?
+    public var ids: [String: String]
+
+    public init(title: String, genres: [String] = [], released: ReleaseDate? = nil, artwork: LinkTarget? = nil,
+                ids: [String: String] = [:]) {
+        self.title = title
+        self.genres = genres
+        self.released = released
+        self.artwork = artwork
+        self.ids = ids
+    }
+}
+
+/// How songs, albums and artists are recognised across days, the catalogue and the services:
+/// without case, spaces, hyphens, underscores or punctuation, so `Hype Boy`, `hype-boy` and
+/// `HYPE BOY!` are one song (docs/content-format.md, "Songs are remembered").
+public enum SongKey {
+    public static func fold(_ name: String) -> String {
+        var scalars = String.UnicodeScalarView()
+        for scalar in name.lowercased().unicodeScalars {
+            let properties = scalar.properties
+            if properties.isWhitespace { continue }
+            switch properties.generalCategory {
+            case .connectorPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation,
+                 .initialPunctuation, .finalPunctuation, .otherPunctuation:
+                continue
+            default:
+                scalars.append(scalar)
+            }
+        }
+        // A name of punctuation only (`!!!`) is still a name.
+        return scalars.isEmpty ? name.lowercased() : String(scalars)
+    }
+
+    /// A song: its primary artist and its title.
+    public static func song(artist: String, title: String) -> String {
+        fold(artist) + "\u{0}" + fold(title)
+    }
+
+    public static func album(artist: String, album: String) -> String {
+        fold(artist) + "\u{0}" + fold(album)
+    }
+}

@@ -1,0 +1,142 @@
+import Foundation
+
+/// Writes a catalogue file (docs/content-format.md, "The song catalogue"): the text of an artist's
+/// entry, what a lookup may add to it, and the file written whole or not at all.
+public enum CatalogueFile {
+    /// The file's text, in the layout `journal add` and `journal enrich` write.
+    public static func text(_ artist: CatalogueArtist) -> String {
+        var lines = [
+            "# What this journal knows about \(ControlCharacters.replaced(in: artist.name))'s songs, for every day that plays them.",
+            "# Written by `journal add` and `journal enrich`; correct or add anything: a value here is never",
+            "# replaced by a lookup. This file is rewritten in this layout, so keep notes in your diary.",
+            "artist: \(scalar(artist.name))",
+        ]
+        if let genre = genres(artist.genres) { lines.append("genre: \(genre)") }
+        lines += ids(artist.ids, indent: "")
+        if !artist.songs.isEmpty {
+            lines.append("songs:")
+            for song in artist.songs {
+                lines.append("  - title: \(scalar(song.title))")
+                var fields: [String] = []
+                if let album = song.album { fields.append("album: \(scalar(album))") }
+                if let genre = genres(song.genres) { fields.append("genre: \(genre)") }
+                if let duration = song.duration { fields.append("duration: \"\(DurationFormat.string(seconds: duration))\"") }
+                if let released = song.released { fields.append("released: \(releaseText(released))") }
+                if let artwork = song.artwork { fields.append("artwork: \(scalar(artwork.text))") }
+                if let preview = song.preview { fields.append("preview: \(scalar(preview.text))") }
+                if !song.links.isEmpty {
+                    fields.append("links:")
+                    for link in song.links { fields.append("  \(link.service.rawValue): \(scalar(link.url.text))") }
+                }
+                fields += ids(song.ids, indent: "")
+                lines += fields.map { "    " + $0 }
+            }
+        }
+        if !artist.albums.isEmpty {
+            lines.append("albums:")
+            for album in artist.albums {
+                lines.append("  - title: \(scalar(album.title))")
+                var fields: [String] = []
+                if let genre = genres(album.genres) { fields.append("genre: \(genre)") }
+                if let released = album.released { fields.append("released: \(releaseText(released))") }
+                if let artwork = album.artwork { fields.append("artwork: \(scalar(artwork.text))") }
+                fields += ids(album.ids, indent: "")
+                lines += fields.map { "    " + $0 }
+            }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    static func genres(_ genres: [String]) -> String? {
+        switch genres.count {
+        case 0: return nil
+        case 1: return scalar(genres[0])
+        default: return "[" + genres.map { flowScalar($0) }.joined(separator: ", ") + "]"
+        }
+    }
+
+    static func ids(_ ids: [String: String], indent: String) -> [String] {
+        guard !ids.isEmpty else { return [] }
+        return [indent + "ids:"] + ids.sorted { $0.key < $1.key }.map { indent + "  \($0.key): \(NewEntry.yamlQuoted(ControlCharacters.replaced(in: $0.value)))" }
+    }
+
+    static func releaseText(_ released: ReleaseDate) -> String {
+        switch released {
+        case .year(let year): return "\(year)"
+        case .date(let date): return date.iso
+        }
+    }
+
+    /// A value written plain when YAML reads it back as the same text, else double-quoted.
+    static func scalar(_ text: String) -> String {
+        let clean = ControlCharacters.replaced(in: text)
+        return isPlain(clean, inFlow: false) ? clean : NewEntry.yamlQuoted(clean)
+    }
+
+    static func flowScalar(_ text: String) -> String {
+        let clean = ControlCharacters.replaced(in: text)
+        return isPlain(clean, inFlow: true) ? clean : NewEntry.yamlQuoted(clean)
+    }
+
+    static let reservedWords: Set<String> = ["true", "false", "yes", "no", "on", "off", "null", "~", "y", "n"]
+
+    static func isPlain(_ text: String, inFlow: Bool) -> Bool {
+        guard let first = text.unicodeScalars.first, let last = text.unicodeScalars.last else { return false }
+        if first == " " || last == " " || reservedWords.contains(text.lowercased()) { return false }
+        if "-?:,[]{}#&*!|>'\"%@`".unicodeScalars.contains(first) { return false }
+        if text.contains(": ") || text.contains(" #") || text.hasSuffix(":") || text.contains("\n") { return false }
+        if inFlow, text.unicodeScalars.contains(where: { ",[]{}".unicodeScalars.contains($0) }) { return false }
+        // Numbers stay text when read, but a reader should not have to know that.
+        if Double(text) != nil || text.allSatisfy({ $0.isNumber || $0 == ":" || $0 == "." }) { return false }
+        return true
+    }
+
+    // MARK: Files
+
+    /// Where a new artist's file goes: `catalogue/SLUG.yaml`, numbered past names already taken.
+    public static func newPath(for artist: String, taken: Set<String>) -> String {
+        let base = Slug.make(artist)
+        var candidate = "catalogue/\(base).yaml"
+        var number = 2
+        while taken.contains(candidate.lowercased()) {
+            candidate = "catalogue/\(base)-\(number).yaml"
+            number += 1
+        }
+        return candidate
+    }
+
+    public enum WriteProblem: Error, Equatable, Sendable {
+        case cannotWrite(path: String, reason: String)
+    }
+
+    /// Writes `text` to `relative` under `source` whole: a hidden temporary file beside it, synced,
+    /// then renamed over it, so a killed run leaves the old file or the new one, never half of one.
+    public static func save(_ text: String, to relative: String, source: String) throws(WriteProblem) {
+        let path = join(source, relative)
+        let folder = (path as NSString).deletingLastPathComponent
+        let display = NewEntry.display(relative, source: source)
+        do {
+            try FileManager.default.createDirectory(atPath: folder.isEmpty ? "." : folder, withIntermediateDirectories: true)
+        } catch {
+            throw .cannotWrite(path: display, reason: "cannot make its folder")
+        }
+        try writeAtomically(Array(text.utf8), to: path, display: display)
+    }
+
+    /// The bytes at `path`, written through a hidden temporary file and a rename.
+    public static func writeAtomically(_ bytes: [UInt8], to path: String, display: String) throws(WriteProblem) {
+        let folder = (path as NSString).deletingLastPathComponent
+        let name = (path as NSString).lastPathComponent
+        let temporary = join(folder.isEmpty ? "." : folder, ".\(name).tmp-\(getpid())")
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw .cannotWrite(path: display, reason: Platform.describe(errno)) }
+        let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+        let synced = fsync(descriptor) == 0
+        close(descriptor)
+        guard written == bytes.count, synced, rename(temporary, path) == 0 else {
+            let reason = Platform.describe(errno)
+            unlink(temporary)
+            throw .cannotWrite(path: display, reason: reason)
+        }
+    }
+}
