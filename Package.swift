@@ -8,6 +8,7 @@ let package = Package(
         .executable(name: "journal", targets: ["journal"]),
         .library(name: "JournalCore", targets: ["JournalCore"]),
         .library(name: "Mustache", targets: ["Mustache"]),
+        .library(name: "JournalLookup", targets: ["JournalLookup"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -64,6 +65,10 @@ let package = Package(
                 .product(name: "FlyingFox", package: "FlyingFox"),
             ]
         ),
+        // The music services `journal add` and `journal enrich` ask (iTunes Search, MusicBrainz,
+        // the Cover Art Archive, Deezer, Odesli): a paced, caching HTTP client and each service's
+        // requests and decoders. Depends on nothing but Foundation.
+        .target(name: "JournalLookup"),
         // The command line as a library, so its exit codes and output are tested.
         .target(
             name: "JournalCLI",
