@@ -86,6 +86,13 @@ let package = Package(
             name: "JournalCoreTests",
             dependencies: ["JournalCore", "Mustache", .product(name: "ZIPFoundation", package: "ZIPFoundation")]
         ),
+        // A stub of the music services for tests, on 127.0.0.1 (FlyingFox): registered answers, every
+        // request recorded with its time.
+        .target(
+            name: "LookupStub",
+            dependencies: ["JournalLookup", .product(name: "FlyingFox", package: "FlyingFox")],
+            path: "Tests/LookupStub"
+        ),
         .testTarget(
             name: "MustacheTests",
             dependencies: ["Mustache"]
