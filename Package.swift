@@ -94,6 +94,10 @@ let package = Package(
             path: "Tests/LookupStub"
         ),
         .testTarget(
+            name: "JournalLookupTests",
+            dependencies: ["JournalLookup", "LookupStub"]
+        ),
+        .testTarget(
             name: "MustacheTests",
             dependencies: ["Mustache"]
         ),
