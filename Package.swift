@@ -8,6 +8,7 @@ let package = Package(
         .executable(name: "journal", targets: ["journal"]),
         .library(name: "JournalCore", targets: ["JournalCore"]),
         .library(name: "Mustache", targets: ["Mustache"]),
+        .library(name: "JournalLookup", targets: ["JournalLookup"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -64,6 +65,10 @@ let package = Package(
                 .product(name: "FlyingFox", package: "FlyingFox"),
             ]
         ),
+        // The music services `journal add` and `journal enrich` ask (iTunes Search, MusicBrainz,
+        // the Cover Art Archive, Deezer, Odesli): a paced, caching HTTP client and each service's
+        // requests and decoders. Depends on nothing but Foundation.
+        .target(name: "JournalLookup"),
         // The command line as a library, so its exit codes and output are tested.
         .target(
             name: "JournalCLI",
@@ -80,6 +85,17 @@ let package = Package(
         .testTarget(
             name: "JournalCoreTests",
             dependencies: ["JournalCore", "Mustache", .product(name: "ZIPFoundation", package: "ZIPFoundation")]
+        ),
+        // A stub of the music services for tests, on 127.0.0.1 (FlyingFox): registered answers, every
+        // request recorded with its time.
+        .target(
+            name: "LookupStub",
+            dependencies: ["JournalLookup", .product(name: "FlyingFox", package: "FlyingFox")],
+            path: "Tests/LookupStub"
+        ),
+        .testTarget(
+            name: "JournalLookupTests",
+            dependencies: ["JournalLookup", "LookupStub"]
         ),
         .testTarget(
             name: "MustacheTests",

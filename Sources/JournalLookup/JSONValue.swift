@@ -1,0 +1,91 @@
+import Foundation
+
+/// A forgiving reader of JSON bodies for the decoders: every step through a missing key or a
+/// value of the wrong type gives an empty value instead of failing, so a nonsense body decodes
+/// to nothing. Never leaves this target.
+struct JSONValue {
+    let raw: Any?
+
+    init(_ raw: Any?) { self.raw = raw }
+
+    /// The body parsed, or an empty value when it is not JSON.
+    init(data: Data) {
+        raw = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+    }
+
+    subscript(key: String) -> JSONValue { JSONValue((raw as? [String: Any])?[key]) }
+
+    var array: [JSONValue] { (raw as? [Any])?.map(JSONValue.init) ?? [] }
+    var object: [String: JSONValue] { (raw as? [String: Any])?.mapValues(JSONValue.init) ?? [:] }
+    var isObject: Bool { raw is [String: Any] }
+
+    /// A non-empty string (trimmed); numbers are read as their decimal text, so ids given as
+    /// numbers or strings read alike.
+    var string: String? {
+        if let text = raw as? String {
+            let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+            return trimmed.isEmpty ? nil : trimmed
+        }
+        if isBoolean { return nil }
+        if let number = raw as? NSNumber, let whole = Int64(exactly: number.doubleValue) { return String(whole) }
+        return nil
+    }
+
+    /// An http(s) address given as a string; nil for anything else (a number, `javascript:`).
+    var url: String? {
+        guard let text = raw as? String else { return nil }
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let lower = trimmed.lowercased()
+        return lower.hasPrefix("https://") || lower.hasPrefix("http://") ? trimmed : nil
+    }
+
+    var double: Double? {
+        if isBoolean { return nil }
+        if let number = raw as? NSNumber { return number.doubleValue.isFinite ? number.doubleValue : nil }
+        if let text = raw as? String, let value = Double(text), value.isFinite { return value }
+        return nil
+    }
+
+    /// A whole number (a fractional one is rounded), nil beyond Int's range.
+    var int: Int? {
+        guard let value = double?.rounded(), let whole = Int(exactly: value) else { return nil }
+        return whole
+    }
+
+    var bool: Bool? { isBoolean ? raw as? Bool : nil }
+
+    /// JSON's `true` or `false`. Not `raw is Bool`: on Linux every NSNumber 0 or 1 passes that
+    /// test, so a track number 1 would read as a Boolean. JSONSerialization's Booleans are the
+    /// only numbers of type `c` (char) it makes.
+    private var isBoolean: Bool {
+        guard let number = raw as? NSNumber else { return false }
+        return String(cString: number.objCType) == "c"
+    }
+}
+
+/// Why a body cannot be what a decoder expects, for messages.
+public enum LookupBody {
+    /// Nil when `data` is a JSON object; otherwise what it is instead ("an empty body", "an HTML
+    /// page", "not JSON", "JSON, but not an object").
+    public static func problem(in data: Data) -> String? {
+        let text = String(decoding: data.prefix(512), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        if text.isEmpty { return "an empty body" }
+        guard let value = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) else {
+            return text.hasPrefix("<") ? "an HTML page, not JSON" : "not JSON"
+        }
+        return value is [String: Any] ? nil : "JSON, but not an object"
+    }
+}
+
+/// A `YYYY-MM-DD`, `YYYY-MM` or `YYYY` prefix of a service's date or timestamp, nil when none.
+func calendarDate(_ text: String?) -> String? {
+    guard let text else { return nil }
+    let digits = Array(text.utf8)
+    func isDigits(_ range: Range<Int>) -> Bool { range.upperBound <= digits.count && digits[range].allSatisfy { (48...57).contains($0) } }
+    guard isDigits(0..<4) else { return nil }
+    if isDigits(5..<7), digits[4] == 45 {
+        if isDigits(8..<10), digits[7] == 45 { return String(text.prefix(10)) }
+        return String(text.prefix(7))
+    }
+    return String(text.prefix(4))
+}

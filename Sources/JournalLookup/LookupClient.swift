@@ -1,0 +1,275 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Asks the music services over HTTP: one request at a time per service, no closer together than
+/// the policy's interval, retrying politely when told to slow down, caching every `found` and
+/// `notFound` on disk so that a second run asks nothing, and giving up at once on a service that
+/// could not be reached earlier in the run.
+public actor LookupClient {
+    private let cache: LookupCache
+    private let policy: LookupPolicy
+    private let userAgent: String
+    private let session: URLSession
+    /// Each service's base, or why the environment's value is wrong.
+    private let bases: [LookupService: Result<String, LookupBaseError>]
+
+    /// Requests actually sent to each service (retries count; cache hits do not).
+    public private(set) var requestsSent: [LookupService: Int] = [:]
+    /// Answers served from the cache, per service (downloads under a service's host count for it).
+    public private(set) var cacheHits: [LookupService: Int] = [:]
+    /// Downloads sent to hosts that are no service's base (image CDNs).
+    public private(set) var otherRequestsSent = 0
+    /// Downloads from hosts that are no service's base, served from the cache.
+    public private(set) var otherCacheHits = 0
+
+    private var down: [LookupService: String] = [:]
+    private var downHosts: [String: String] = [:]
+    private var lastSent: [LookupService: ContinuousClock.Instant] = [:]
+    private var busy: Set<LookupService> = []
+    private var waiting: [LookupService: [CheckedContinuation<Void, Never>]] = [:]
+
+    /// - Parameters:
+    ///   - cacheFolder: the folder that holds (or will hold) `lookup/`; nil caches nothing.
+    ///   - environment: where `JOURNAL_*_URL` are read (normally `ProcessInfo.processInfo.environment`).
+    ///   - policy: pacing, retries and timeout (`.services` for real runs, `.testing` in tests).
+    ///   - userAgent: sent with every request; MusicBrainz requires `App/version ( contact )`,
+    ///     see `LookupClient.userAgent(version:contact:)`.
+    public init(cacheFolder: String?, environment: [String: String], policy: LookupPolicy, userAgent: String) {
+        cache = LookupCache(folder: cacheFolder)
+        self.policy = policy
+        self.userAgent = userAgent
+        var bases: [LookupService: Result<String, LookupBaseError>] = [:]
+        for service in LookupService.allCases {
+            do throws(LookupBaseError) { bases[service] = .success(try service.base(in: environment)) }
+            catch { bases[service] = .failure(error) }
+        }
+        self.bases = bases
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.timeoutIntervalForRequest = policy.timeout
+        configuration.timeoutIntervalForResource = policy.timeout
+        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        configuration.urlCache = nil
+        configuration.httpCookieStorage = nil
+        session = URLSession(configuration: configuration)
+    }
+
+    /// A User-Agent in the form MusicBrainz asks for: `journal/1.0 ( https://example.org/journal )`.
+    public static func userAgent(version: String, contact: String) -> String {
+        "journal/\(version) ( \(contact) )"
+    }
+
+    /// Whether `service` failed to answer earlier in this client's life: every later request to it
+    /// answers `.unreachable` at once.
+    public func isDown(_ service: LookupService) -> Bool { down[service] != nil }
+
+    /// Asks a request a builder made (`ITunesSearch.request(term:country:limit:)` and the like).
+    public func get(_ request: LookupRequest) async -> LookupResult {
+        await get(request.service, path: request.path, query: request.query.map { ($0.name, $0.value) })
+    }
+
+    /// Asks `service` for `path` (its own, e.g. `/search`) with `query` (unencoded pairs, in order).
+    /// A cached answer makes no request.
+    public func get(_ service: LookupService, path: String, query: [(String, String)]) async -> LookupResult {
+        let base: String
+        switch bases[service] ?? .success(service.defaultBase) {
+        case .success(let value): base = value
+        case .failure(let error): return .invalid(error.description)
+        }
+        let area = service.rawValue
+        let key = LookupURL.cacheKey(path: path, query: query)
+        if let cached = cache.read(area, key) { cacheHits[service, default: 0] += 1; return cached }
+        if let reason = down[service] { return .unreachable(reason) }
+        let address = base + LookupURL.pathAndQuery(path: path, query: query)
+        guard let url = URL(string: address) else { return .invalid("cannot make an address of \(address)") }
+
+        await acquire(service)
+        defer { release(service) }
+        // Another call may have fetched the same thing, or found the service down, while this one waited.
+        if let cached = cache.read(area, key) { cacheHits[service, default: 0] += 1; return cached }
+        if let reason = down[service] { return .unreachable(reason) }
+
+        let result = await fetch(url, accept: "application/json", service: service) { data in
+            Self.interpretJSON(data, from: service)
+        }
+        cache.write(area, key, result)
+        return result
+    }
+
+    /// Fetches a cover image from whatever http(s) address a service gave (redirects followed).
+    /// Refuses other schemes, bodies over `maxBytes` and bodies that are not PNG, JPEG or WebP.
+    /// Paced under the service whose base the address starts with, otherwise not paced; cached
+    /// under `lookup/downloads/` (by path and query when under a service's base, so a stub and
+    /// the real service share entries; by the whole address otherwise).
+    public func download(_ address: String, maxBytes: Int) async -> LookupResult {
+        guard let components = URLComponents(string: address),
+              let scheme = components.scheme?.lowercased(), scheme == "http" || scheme == "https",
+              let host = components.host?.lowercased(), !host.isEmpty,
+              let url = components.url
+        else { return .invalid("not an http(s) address: \(address)") }
+        let origin = "\(scheme)://\(host)" + (components.port.map { ":\($0)" } ?? "")
+        let service = LookupService.allCases.first { service in
+            if case .success(let base) = bases[service] { return base.lowercased() == origin }
+            return false
+        }
+        let rest = components.percentEncodedPath + (components.percentEncodedQuery.map { "?" + $0 } ?? "")
+        let key = service.map { LookupURL.cacheKey(url: $0.rawValue + ":" + rest) } ?? LookupURL.cacheKey(url: address)
+        if let cached = cache.read("downloads", key) {
+            if let service { cacheHits[service, default: 0] += 1 } else { otherCacheHits += 1 }
+            return cached
+        }
+        if let service, let reason = down[service] { return .unreachable(reason) }
+        if service == nil, let reason = downHosts[origin] { return .unreachable(reason) }
+
+        if let service { await acquire(service) }
+        defer { if let service { release(service) } }
+        if let service, let reason = down[service] { return .unreachable(reason) }
+
+        let result = await fetch(url, accept: "image/png, image/jpeg, image/webp", service: service) { data in
+            if data.count > maxBytes { return .answer(.invalid("\(address) is \(data.count) bytes, more than \(maxBytes)")) }
+            guard ImageKind(sniffing: data) != nil else { return .answer(.invalid("\(address) is not a PNG, JPEG or WebP image")) }
+            return .answer(.found(data))
+        }
+        if service == nil, case .unreachable(let reason) = result { downHosts[origin] = reason }
+        cache.write("downloads", key, result)
+        return result
+    }
+
+    // MARK: Sending
+
+    /// What one answer means: final, or worth asking again after a while.
+    enum Attempt {
+        case answer(LookupResult)
+        /// `after`: the seconds the service asked for (`Retry-After`), nil for the policy's backoff.
+        case retry(String, after: Double?)
+    }
+
+    /// Sends `url` (paced under `service` when given), retrying while the service asks to slow
+    /// down. `interpret` reads a 200's body.
+    private func fetch(_ url: URL, accept: String, service: LookupService?,
+                       interpret: @Sendable (Data) -> Attempt) async -> LookupResult {
+        var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: policy.timeout)
+        request.setValue(userAgent, forHTTPHeaderField: "User-Agent")
+        request.setValue(accept, forHTTPHeaderField: "Accept")
+        let name = service?.displayName ?? (url.host ?? url.absoluteString)
+        var attempt = 0
+        while true {
+            if let service { await pace(service) }
+            if Task.isCancelled { return .refused("cancelled") }
+            if let service { requestsSent[service, default: 0] += 1 } else { otherRequestsSent += 1 }
+            let outcome: Attempt
+            do {
+                let (data, response) = try await session.data(for: request)
+                // The interval runs from the answer too, so the service never sees two requests
+                // closer than it, however long the first took to arrive.
+                if let service { lastSent[service] = ContinuousClock.now }
+                let status = (response as? HTTPURLResponse)?.statusCode ?? 0
+                outcome = Self.classify(status: status, retryAfter: Self.retryAfter(response), data: data,
+                                        name: name, interpret: interpret)
+            } catch {
+                if let service { lastSent[service] = ContinuousClock.now }
+                let reason = "\(name) could not be reached: \(Self.describe(error))"
+                if let service { down[service] = reason }
+                return .unreachable(reason)
+            }
+            switch outcome {
+            case .answer(let result):
+                return result
+            case .retry(let reason, let after):
+                if let after, after > policy.longestWait {
+                    return .refused("\(reason); it asks to wait \(Int(after.rounded())) s")
+                }
+                guard attempt < policy.retries else {
+                    return .refused("\(reason) after \(attempt + 1) tries")
+                }
+                let wait = after ?? policy.backoff * Double(1 << min(attempt, 16))
+                attempt += 1
+                try? await Task.sleep(for: .seconds(max(0, wait)))
+            }
+        }
+    }
+
+    /// What a status means, before the body is read.
+    static func classify(status: Int, retryAfter: Double?, data: Data, name: String,
+                         interpret: (Data) -> Attempt) -> Attempt {
+        switch status {
+        case 200...299: return interpret(data)
+        case 404, 410: return .answer(.notFound)
+        case 403, 429, 503: return .retry("\(name) answered \(status)", after: retryAfter)
+        case 400, 405, 406, 411, 413, 414, 415, 422: return .answer(.invalid("\(name) answered \(status) (the request is wrong)"))
+        default: return .answer(.refused("\(name) answered \(status)"))
+        }
+    }
+
+    /// A 200's body from an API: JSON, or (Deezer) an error that arrived as a 200.
+    static func interpretJSON(_ data: Data, from service: LookupService) -> Attempt {
+        guard (try? JSONSerialization.jsonObject(with: data, options: [])) != nil else {
+            return .answer(.invalid("\(service.displayName) answered something that is not JSON"))
+        }
+        if service == .deezer, let error = Deezer.error(in: data) {
+            switch error {
+            case .notFound: return .answer(.notFound)
+            case .quota(let message): return .retry("Deezer refused: \(message)", after: nil)
+            case .other(let code, let message): return .answer(.invalid("Deezer error \(code): \(message)"))
+            }
+        }
+        return .answer(.found(data))
+    }
+
+    /// `Retry-After` in seconds (a number, or an HTTP date), nil when absent or unreadable.
+    static func retryAfter(_ response: URLResponse) -> Double? {
+        guard let http = response as? HTTPURLResponse else { return nil }
+        let value = http.allHeaderFields.first { ($0.key as? String)?.lowercased() == "retry-after" }?.value as? String
+        guard let text = value?.trimmingCharacters(in: .whitespaces), !text.isEmpty else { return nil }
+        if let seconds = Double(text), seconds >= 0 { return seconds }
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "GMT")
+        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
+        return formatter.date(from: text).map { max(0, $0.timeIntervalSinceNow) }
+    }
+
+    private static func describe(_ error: any Error) -> String {
+        if let error = error as? URLError {
+            switch error.code {
+            case .timedOut: return "no answer in time"
+            case .cannotConnectToHost: return "connection refused"
+            case .cannotFindHost, .dnsLookupFailed: return "unknown host"
+            case .notConnectedToInternet: return "not connected"
+            default: break
+            }
+        }
+        return error.localizedDescription
+    }
+
+    // MARK: One at a time per service
+
+    /// Waits until `lastSent + interval` (the last request's send or answer, whichever is later),
+    /// then records now as the last send.
+    private func pace(_ service: LookupService) async {
+        let clock = ContinuousClock()
+        let interval = policy.interval(for: service)
+        if interval > 0, let last = lastSent[service] {
+            let next = last.advanced(by: .seconds(interval))
+            if clock.now < next { try? await Task.sleep(until: next, clock: clock) }
+        }
+        lastSent[service] = clock.now
+    }
+
+    private func acquire(_ service: LookupService) async {
+        guard busy.contains(service) else { busy.insert(service); return }
+        await withCheckedContinuation { continuation in waiting[service, default: []].append(continuation) }
+    }
+
+    /// Hands the service to the next waiting call, if any (it stays busy), else frees it.
+    private func release(_ service: LookupService) {
+        if var queue = waiting[service], !queue.isEmpty {
+            let next = queue.removeFirst()
+            waiting[service] = queue
+            next.resume()
+        } else {
+            busy.remove(service)
+        }
+    }
+}
