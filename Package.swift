@@ -67,14 +67,16 @@ let package = Package(
         ),
         // The music services `journal add` and `journal enrich` ask (iTunes Search, MusicBrainz,
         // the Cover Art Archive, Deezer, Odesli): a paced, caching HTTP client and each service's
-        // requests and decoders. Depends on nothing but Foundation.
-        .target(name: "JournalLookup"),
+        // requests and decoders; and `journal add` and `journal enrich`, which look songs up and
+        // write what they find to the journal's catalogue (JournalCore).
+        .target(name: "JournalLookup", dependencies: ["JournalCore"]),
         // The command line as a library, so its exit codes and output are tested.
         .target(
             name: "JournalCLI",
             dependencies: [
                 "JournalCore",
                 "JournalServe",
+                "JournalLookup",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -103,7 +105,7 @@ let package = Package(
         ),
         .testTarget(
             name: "JournalCLITests",
-            dependencies: ["JournalCLI", .product(name: "Yams", package: "Yams")]
+            dependencies: ["JournalCLI", "LookupStub", .product(name: "Yams", package: "Yams")]
         ),
         .testTarget(
             name: "JournalServeTests",

@@ -1,4 +1,5 @@
 import Foundation
+import JournalCore
 
 /// Builds the addresses the client asks: base + path + percent-encoded query.
 enum LookupURL {

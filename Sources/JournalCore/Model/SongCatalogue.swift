@@ -127,3 +127,67 @@ public enum SongKey {
         fold(artist) + "\u{0}" + fold(album)
     }
 }
+
+// MARK: What a lookup may add
+
+extension CatalogueSong {
+    /// Adds what `found` knows and this entry does not; never changes a value already here
+    /// (docs/content-format.md: a value in the catalogue is never replaced by a lookup).
+    /// Returns whether anything was added.
+    @discardableResult
+    public mutating func fill(from found: CatalogueSong) -> Bool {
+        let before = self
+        if album == nil { album = found.album }
+        if genres.isEmpty { genres = found.genres }
+        if duration == nil { duration = found.duration }
+        if released == nil { released = found.released }
+        if artwork == nil { artwork = found.artwork }
+        if preview == nil { preview = found.preview }
+        for link in found.links where !links.contains(where: { $0.service == link.service }) { links.append(link) }
+        let order = TrackLink.Service.allCases
+        links.sort { (order.firstIndex(of: $0.service) ?? 0) < (order.firstIndex(of: $1.service) ?? 0) }
+        for (name, id) in found.ids where ids[name] == nil { ids[name] = id }
+        return self != before
+    }
+}
+
+extension CatalogueAlbum {
+    @discardableResult
+    public mutating func fill(from found: CatalogueAlbum) -> Bool {
+        let before = self
+        if genres.isEmpty { genres = found.genres }
+        if released == nil { released = found.released }
+        if artwork == nil { artwork = found.artwork }
+        for (name, id) in found.ids where ids[name] == nil { ids[name] = id }
+        return self != before
+    }
+}
+
+extension CatalogueArtist {
+    /// Adds a song's details: to its entry when the artist has one (filling only what it lacks),
+    /// else as a new entry at the end. Returns whether anything changed.
+    @discardableResult
+    public mutating func record(_ song: CatalogueSong) -> Bool {
+        let key = SongKey.fold(song.title)
+        if let index = songs.firstIndex(where: { SongKey.fold($0.title) == key }) { return songs[index].fill(from: song) }
+        songs.append(song)
+        return true
+    }
+
+    @discardableResult
+    public mutating func record(_ album: CatalogueAlbum) -> Bool {
+        let key = SongKey.fold(album.title)
+        if let index = albums.firstIndex(where: { SongKey.fold($0.title) == key }) { return albums[index].fill(from: album) }
+        albums.append(album)
+        return true
+    }
+
+    /// Adds the artist's genre and ids where the entry has none.
+    @discardableResult
+    public mutating func fill(genres found: [String], ids foundIDs: [String: String]) -> Bool {
+        let before = self
+        if genres.isEmpty { genres = found }
+        for (name, id) in foundIDs where ids[name] == nil { ids[name] = id }
+        return self != before
+    }
+}

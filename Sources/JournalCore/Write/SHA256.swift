@@ -1,6 +1,8 @@
 /// SHA-256 (FIPS 180-4), for naming cached files by their content: unlike the build stamp's
 /// change detector, two different cards never share a name.
-struct SHA256 {
+public struct SHA256: Sendable {
+    public init() {}
+
     private var state: [UInt32] = [0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19]
     private var pending: [UInt8] = []
     private var length: UInt64 = 0
@@ -16,7 +18,7 @@ struct SHA256 {
         0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2,
     ]
 
-    mutating func add(_ bytes: some Collection<UInt8>) {
+    public mutating func add(_ bytes: some Collection<UInt8>) {
         length &+= UInt64(bytes.count)
         pending.append(contentsOf: bytes)
         var offset = 0
@@ -27,10 +29,10 @@ struct SHA256 {
         pending.removeFirst(offset)
     }
 
-    mutating func add(_ text: String) { add(text.utf8) }
+    public mutating func add(_ text: String) { add(text.utf8) }
 
     /// The digest as 64 lowercase hex digits.
-    func hex() -> String {
+    public func hex() -> String {
         var copy = self
         let bits = length &* 8
         copy.pending.append(0x80)
