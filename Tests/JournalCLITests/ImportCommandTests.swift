@@ -71,6 +71,32 @@ import Testing
         #expect(run.out.contains("2 days would be written, 0 already in the journal (left as they are)."), "\(run.out)")
     }
 
+    @Test func anOlderAppleFileAndAYouTubeMusicHistoryImportWithGenreAndLinks() throws {
+        let apple = """
+        Genre,Artist Name,Content Name,Event Type,Media Type,Event Start Timestamp,Play Duration Milliseconds,End Reason Type,Offline
+        K-Pop,NewJeans,Hype Boy,PLAY_END,AUDIO,2026-11-21T01:00:00.000Z,179000,NATURAL_END_OF_TRACK,false
+        K-Pop,NewJeans,Hype Boy (MV),PLAY_END,VIDEO,2026-11-21T01:05:00.000Z,179000,NATURAL_END_OF_TRACK,false
+
+        """
+        let youtube = #"""
+        [{"header": "YouTube Music", "title": "Watched Ditto", "titleUrl": "https://www.youtube.com/watch?v=pSUydWEqKwE", "subtitles": [{"name": "NewJeans - Topic", "url": "https://www.youtube.com/channel/UCMEiyV8N2J93GdPNltPYM6w"}], "time": "2026-11-22T01:00:00.000Z", "products": ["YouTube"], "activityControls": ["YouTube watch history"]},
+         {"header": "YouTube", "title": "Watched a cat", "titleUrl": "https://www.youtube.com/watch?v=abcdefghijk", "subtitles": [{"name": "Cats"}], "time": "2026-11-22T02:00:00.000Z", "products": ["YouTube"]}]
+        """#
+        let folder = try journal(["export/Apple Music Play Activity.csv": apple, "export/watch-history.json": youtube])
+        let run = cli.journal(["import", "--source", folder.path, folder.path + "/export/Apple Music Play Activity.csv", folder.path + "/export/watch-history.json"])
+        #expect(run.status == 0, "\(run.errors)")
+        #expect(run.out.contains { $0.hasSuffix("(applemusic): 2 plays read, 1 skipped (not a song: VIDEO)") }, "\(run.out)")
+        #expect(run.out.contains { $0.hasSuffix("(youtubemusic): 2 plays read, 1 skipped (not YouTube Music)") }, "\(run.out)")
+        func day(_ date: String) throws -> String {
+            try #require(FileManager.default.contents(atPath: folder.path + "/content/diary/2026/11/\(date).md").map { String(decoding: $0, as: UTF8.self) })
+        }
+        let appleDay = try day("2026-11-21"), youtubeDay = try day("2026-11-22")
+        #expect(appleDay.contains("source: applemusic") && appleDay.contains("    genre: \"K-Pop\"\n"), "\(appleDay)")
+        #expect(youtubeDay.contains("source: youtubemusic") && youtubeDay.contains("title: \"Ditto\"") && !youtubeDay.contains("genre:"), "\(youtubeDay)")
+        #expect(youtubeDay.contains("youtube_music: \"https://music.youtube.com/watch?v=pSUydWEqKwE\""), "\(youtubeDay)")
+        #expect(cli.journal(["build", "--strict", "--source", folder.path]).status == 0)
+    }
+
     @Test func controlCharactersInAnExportNeverReachADayFile() throws {
         let history = Self.history.replacingOccurrences(of: "Through the Night", with: "Through\\u0001the Night")
         let folder = try journal(["export/history.json": history])

@@ -11,8 +11,35 @@ import Testing
         ImportedPlay(artists: [artist], title: title, started: utc(time), listened: listened)
     }
 
+    /// The format `journal import` takes a file for, from its first 4 KB.
+    static func recognised(_ bytes: [UInt8]) -> String? {
+        JournalImport.readers.first { $0.recognises(path: "export", head: Array(bytes.prefix(4096))) }?.name
+    }
+
     static func planner(_ zone: String, max: Int = 3) -> DayPlanner {
         DayPlanner(timezone: TimeZone(identifier: zone) ?? .gmt, maxTracksPerDay: max)
+    }
+
+    @Test func everyExportIsTakenForItsOwnFormatAndNoOther() throws {
+        let samples: [(format: String, bytes: [UInt8])] = [
+            ("spotify", Self.extended([Self.row("Blueming", ts: "2026-11-21T10:00:00Z", ms: 200_000)])),
+            ("spotify", Array(#"[{"endTime": "2026-11-21 10:04", "artistName": "IU", "trackName": "Blueming", "msPlayed": 217000}]"#.utf8)),
+            ("listenbrainz", ListenBrainzImportTests.jsonl([ListenBrainzImportTests.linked])),
+            ("listenbrainz", try ListenBrainzImportTests.zip([("listens/2026/11.jsonl", ListenBrainzImportTests.linked)])),
+            ("lastfm", Array(##"{"recenttracks": {"track": [{"artist": {"#text": "IU"}, "name": "Blueming", "date": {"uts": "1749771600"}}]}}"##.utf8)),
+            ("lastfm", Array("uts,utc_time,artist,artist_mbid,album,album_mbid,track,track_mbid\n1749775200,\"13 Jun 2025, 00:40\",IU,,,,Blueming,\n".utf8)),
+            ("lastfm", Array("utc_time,artist,album,track\n\"24 Jan 2023, 09:42\",NewJeans,New Jeans,Hype Boy\n".utf8)),
+            ("lastfm", Array("IU,Love poem,Blueming,27 Jan 2014 10:56\n".utf8)),
+            ("scrobbler", ScrobblerAppleImportTests.log("UTC", ["IU\tLove poem\tBlueming\t1\t217\tL\t1577836800"])),
+            ("applemusic", ScrobblerAppleImportTests.activity([ScrobblerAppleImportTests.applePlay("Blueming", start: "2021-03-04T05:06:07.123Z", played: 217_453)])),
+            ("applemusic", ScrobblerAppleImportTests.olderActivity([["Content Name": "Hype Boy", "Event Start Timestamp": "2023-01-24T09:42:11.123Z"]])),
+            ("youtubemusic", YouTubeMusicImportTests.history([YouTubeMusicImportTests.entry("Watched Hype Boy")])),
+        ]
+        for sample in samples {
+            let takers = JournalImport.readers.filter { $0.recognises(path: "export", head: Array(sample.bytes.prefix(4096))) }.map { $0.name }
+            #expect(takers == [sample.format], "\(String(decoding: sample.bytes.prefix(80), as: UTF8.self))")
+        }
+        #expect(Set(samples.map(\.format)) == Set(JournalImport.formats))
     }
 
     @Test func aPlayLandsOnTheDateOfItsStartInTheJournalsZone() {

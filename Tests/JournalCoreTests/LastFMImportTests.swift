@@ -42,6 +42,27 @@ import Testing
         #expect(plays.allSatisfy { $0.format == "lastfm" })
     }
 
+    @Test func aTracksMBIDBecomesItsMusicBrainzLinkAndAnythingElseIsDropped() {
+        let json = """
+        {"recenttracks": {"track": [
+          {"artist": {"mbid": "b8a7c51f-362c-4dcb-a259-bc6e0095f0a6", "#text": "NewJeans"}, "name": "Hype Boy", "mbid": "C7D0BF6E-B2AA-4FFA-BDED-2448415B39B0",
+           "album": {"mbid": "ab823aee-8f6e-4053-8a34-88858743e53c", "#text": "New Jeans"}, "url": "https://www.last.fm/music/NewJeans/_/Hype+Boy", "date": {"uts": "1674553320"}},
+          {"artist": {"#text": "IU"}, "name": "Blueming", "mbid": "", "date": {"uts": "1674553620"}},
+          {"artist": {"#text": "IU"}, "name": "Palette", "mbid": "c7d0bf6e-b2aa-4ffa-bded-2448415b39bg", "date": {"uts": "1674553920"}},
+          {"artist": {"#text": "IU"}, "name": "Celebrity", "mbid": "c7d0bf6eb2aa-4ffa-bded-2448415b39b0-", "date": {"uts": "1674554220"}}
+        ]}}
+        """
+        let (plays, report) = Self.read(json)
+        #expect(report.diagnostics.isEmpty, "\(report.diagnostics)")
+        #expect(plays.map { $0.links.map(\.service) } == [["lastfm", "musicbrainz"], [], [], []])
+        #expect(plays.first?.links.last?.url == "https://musicbrainz.org/recording/c7d0bf6e-b2aa-4ffa-bded-2448415b39b0")
+        // Full-width letters are hex digits to Swift, not to MusicBrainz.
+        #expect(ImportedPlay.mbid("\u{FF43}7d0bf6e-b2aa-4ffa-bded-2448415b39b0") == nil)
+        // lastfm.ghan.nl's CSV names it `track_mbid`.
+        let (fromCSV, _) = Self.read("uts,artist,album,track,track_mbid\n1674553320,NewJeans,New Jeans,Hype Boy,c7d0bf6e-b2aa-4ffa-bded-2448415b39b0\n1674553620,IU,,Blueming,\n")
+        #expect(fromCSV.map { $0.links.map(\.url) } == [["https://musicbrainz.org/recording/c7d0bf6e-b2aa-4ffa-bded-2448415b39b0"], []])
+    }
+
     @Test func scrobblesAreUTCAndLandOnTheJournalsDay() {
         // 2025-06-12 23:40 UTC is already the 13th in Seoul.
         let (plays, _) = Self.read(##"{"recenttracks": {"track": {"artist": {"#text": "IU"}, "name": "Late", "date": {"uts": "1749771600"}}}}"##)
@@ -74,6 +95,29 @@ import Testing
         #expect(plays.map(\.artists) == [["Younha"], ["Crush, Lee"]])
         #expect(plays.map(\.album) == ["END THEORY, Final Edition", nil])
         #expect(plays.map(\.started) == [1_749_775_200, 1_749_776_100])
+    }
+
+    @Test func aUTCTimeCSVReadsQuotedTimesAsTheStartInUTC() {
+        let csv = "utc_time,artist,album,track\n"
+            + "\"24 Jan 2023, 09:42\",NewJeans,New Jeans,Hype Boy\n"
+            + "\"24 Jan 2023, 23:50\",\"Crush, Lee\",,Rush Hour\n"
+        #expect(Self.recognised(csv) == "lastfm")
+        let (plays, report) = Self.read(csv, path: "scrobbles.csv")
+        #expect(report.diagnostics.isEmpty, "\(report.diagnostics)")
+        #expect(plays.map(\.title) == ["Hype Boy", "Rush Hour"])
+        #expect(plays.map(\.artists) == [["NewJeans"], ["Crush, Lee"]])
+        #expect(plays.map(\.album) == ["New Jeans", nil])
+        #expect(plays.map(\.started) == [ImportTime.iso8601("2023-01-24T09:42:00Z"), ImportTime.iso8601("2023-01-24T23:50:00Z")])
+        // 23:50 UTC is the next morning in Seoul.
+        let seoul = DayPlanner(timezone: TimeZone(identifier: "Asia/Seoul") ?? .gmt, maxTracksPerDay: 3)
+        #expect(seoul.plan(plays).days.map(\.date.iso) == ["2023-01-24", "2023-01-25"])
+
+        // Columns by name, in any order; a time that is not one is an error at its line, and nothing is read.
+        let (none, broken) = Self.read("track,utc_time,artist\nHype Boy,\"24 Jan 2023, 09:42\",NewJeans\nDitto,\"2023-01-24 09:45\",NewJeans\n",
+                                      path: "scrobbles.csv")
+        #expect(none.isEmpty)
+        #expect(broken.diagnostics.map { "\($0.path):\($0.line):\($0.column)" } == ["scrobbles.csv:3:1"])
+        #expect(broken.diagnostics.first?.message == "'utc_time' is not like 24 Jan 2023, 09:42 (found '2023-01-24 09:45')")
     }
 
     @Test func benfoxallCSVHasNoHeaderAndDatesInUTC() {

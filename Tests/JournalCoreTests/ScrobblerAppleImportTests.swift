@@ -28,6 +28,7 @@ import Testing
         #expect(plays.map(\.title) == ["Come Together", "Blueming"])
         #expect(plays.map(\.album) == ["Abbey Road", nil])
         #expect(plays.map(\.duration) == [259, 217])
+        #expect(plays.map { $0.links.map(\.url) } == [["https://musicbrainz.org/recording/d5e4fb56-e457-4684-aa31-63ce70ee5a8c"], []])
         #expect(plays.first?.started == 1_577_836_800 && plays.first?.wallClock == false)
         #expect(plays.allSatisfy { $0.format == "scrobbler" })
     }
@@ -163,8 +164,74 @@ import Testing
         #expect(report.diagnostics.first?.message == "this row has 3 fields; the header names \(Self.appleColumns.count)")
     }
 
+    /// The older file's columns, in an order of their own: the song is `Content Name`, and there is no `Song Name`.
+    static let olderColumns = [
+        "Event Type", "Genre", "Build Version", "Content Name", "Media Type", "Client IP Address", "Artist Name", "End Reason Type",
+        "Apple ID Number", "Event Start Timestamp", "Container Album Name", "Play Duration Milliseconds", "UTC Offset In Seconds",
+        "Media Duration In Milliseconds", "Offline", "Item Type", "Device Identifier", "Container Artist Name",
+    ]
+
+    /// An older play activity file; what a row does not give, Apple's filler.
+    static func olderActivity(_ rows: [[String: String]]) -> [UInt8] {
+        let filler = ["Event Type": "PLAY_END", "Genre": "K-Pop", "Build Version": "Music/1.0 iOS/12.1.4", "Media Type": "AUDIO",
+                      "Client IP Address": "203.0.113.7", "Artist Name": "NewJeans", "End Reason Type": "NATURAL_END_OF_TRACK",
+                      "Apple ID Number": "1234567890", "Container Album Name": "New Jeans", "Play Duration Milliseconds": "179000",
+                      "UTC Offset In Seconds": "32400", "Media Duration In Milliseconds": "179000", "Offline": "false",
+                      "Item Type": "ORIGINAL_CONTENT", "Device Identifier": "4F2E0C1A"]
+        let lines = [olderColumns.joined(separator: ",")] + rows.map { row in
+            olderColumns.map { csvField(row[$0] ?? filler[$0] ?? "") }.joined(separator: ",")
+        }
+        return Array((lines.joined(separator: "\n") + "\n").utf8)
+    }
+
+    @Test func anOlderAppleFileIsReadByItsColumnNamesWithTheGenreItGives() {
+        let bytes = Self.olderActivity([
+            ["Content Name": "Hype Boy", "Event Start Timestamp": "2023-01-24T09:42:11.123Z"],
+            ["Content Name": "Ditto (Official MV)", "Media Type": "VIDEO", "Event Start Timestamp": "2023-01-24T09:46:00.000Z"],
+            ["Content Name": "", "Artist Name": "", "Container Album Name": "", "Event Start Timestamp": "2023-01-24T09:50:00.000Z"],
+            ["Content Name": "Attention", "End Reason Type": "TRACK_SKIPPED_FORWARDS", "Play Duration Milliseconds": "8000",
+             "Event Start Timestamp": "2023-01-24T09:51:00.000Z"],
+            ["Content Name": "OMG", "Event Type": "PLAY_START", "Event Start Timestamp": "2023-01-24T09:52:00.000Z"],
+            ["Content Name": "Blueming", "Artist Name": "IU", "Genre": "", "Container Album Name": "Love poem",
+             "Play Duration Milliseconds": "217453", "Media Duration In Milliseconds": "217453", "Event Start Timestamp": "2023-01-24T23:50:00.000Z"],
+        ])
+        #expect(ImportTests.recognised(bytes) == "applemusic")
+        let (plays, report) = AppleMusicPlayActivity.read(bytes, path: "Apple Music Play Activity.csv")
+        #expect(report.diagnostics.isEmpty, "\(report.diagnostics)")
+        #expect(report.playsRead == 6)
+        #expect(report.skipped == ["not a song: VIDEO": 1, "no song name": 1, "under 30 s and skipped": 1, "not a play: PLAY_START": 1])
+        #expect(plays.map(\.title) == ["Hype Boy", "Blueming"])
+        #expect(plays.map(\.artists) == [["NewJeans"], ["IU"]])
+        #expect(plays.map(\.album) == ["New Jeans", "Love poem"])
+        #expect(plays.map(\.genre) == ["K-Pop", nil])
+        #expect(plays.map(\.started) == [Self.utc("2023-01-24T09:42:11"), Self.utc("2023-01-24T23:50:00")])
+        #expect(plays.map(\.duration) == [179, 217] && plays.map(\.listened) == [179_000, 217_453])
+        // Without a title column it is still Apple's file, and the error says which column it needs.
+        let noTitle = Array(String(decoding: bytes, as: UTF8.self).replacingOccurrences(of: "Content Name", with: "Contents").utf8)
+        #expect(ImportTests.recognised(noTitle) == "applemusic")
+        let (_, refused) = AppleMusicPlayActivity.read(noTitle, path: "a.csv")
+        #expect(refused.diagnostics.map { "\($0.path):\($0.line): \($0.message)" } == ["a.csv:1: the header has no column 'Song Name' or 'Content Name'"])
+    }
+
+    @Test func anAppleGenreIsWrittenInTheDayFileAndReadBack() throws {
+        let (plays, _) = AppleMusicPlayActivity.read(Self.olderActivity([
+            ["Content Name": "Hype Boy", "Genre": "K-Pop \"Gen 4\"", "Event Start Timestamp": "2023-01-24T09:42:11.123Z"],
+            ["Content Name": "Blueming", "Artist Name": "IU", "Genre": "", "Event Start Timestamp": "2023-01-24T09:50:00.000Z"],
+        ]), path: "a.csv")
+        let days = ImportTests.planner("UTC", max: 0).plan(plays).days
+        let file = JournalImport.dayFile(try #require(days.first), format: "applemusic")
+        #expect(file.contains("    genre: \"K-Pop \\\"Gen 4\\\"\"\n"), "\(file)")
+        let journal = try TestJournal("-- journal.yaml --\ntitle: T\n-- content/diary/2023-01-24.md --\n" + file)
+        let loaded = journal.load()
+        #expect(loaded.diagnostics.isEmpty, "\(journal.lines(loaded.diagnostics))")
+        #expect(loaded.journal?.days.first?.tracks.map(\.genres) == [["K-Pop \"Gen 4\""], []])
+    }
+
     @Test func applesFileIsRecognisedByItsHeader() {
         #expect(AppleMusicPlayActivity.recognises(path: "x.csv", head: Array(Self.activity([]).prefix(4096))))
+        // Without a start column, an event type and a song's column are Apple's.
+        #expect(AppleMusicPlayActivity.recognises(path: "x.csv", head: Array("Artist Name,Content Name,Event Timestamp,Event Type\n".utf8)))
+        #expect(!AppleMusicPlayActivity.recognises(path: "x.csv", head: Array("Artist Name,Event Timestamp,Event Type\n".utf8)))
         #expect(!AppleMusicPlayActivity.recognises(path: "x.csv", head: Array("Artist,Track,Album,Time\n".utf8)))
         #expect(!ScrobblerLog.recognises(path: "x.csv", head: Self.activity([])))
     }

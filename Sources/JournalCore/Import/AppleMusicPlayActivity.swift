@@ -1,18 +1,24 @@
 import Foundation
 
 /// `Apple Music Play Activity.csv` from Apple's privacy export (privacy.apple.com): one row an
-/// event, many columns. A play is a `PLAY_END` row; it started at `Event Start Timestamp`, an
-/// instant in UTC (`UTC Offset In Seconds` only says where the device was, and is not applied).
+/// event, a hundred or more columns in any order, read by name. A play is a `PLAY_END` row of
+/// `Media Type` `AUDIO`; it started at `Event Start Timestamp`, an instant in UTC (`UTC Offset In
+/// Seconds` only says where the device was, and is not applied). Newer files name the song
+/// `Song Name`, older ones `Content Name`.
 enum AppleMusicPlayActivity: ImportFormat {
     static let name = "applemusic"
     /// Plays shorter than this that were skipped are left out.
     static let shortPlay = 30_000
+    /// The song's title, by the newer name first.
+    static let titleColumns = ["Song Name", "Content Name"]
 
-    /// A CSV header naming Apple's columns.
+    /// A CSV header naming Apple's columns. The header can be longer than the head: the columns
+    /// looked for are the ones in it.
     static func recognises(path: String, head: [UInt8]) -> Bool {
         let firstLine = Array(head.prefix { $0 != UInt8(ascii: "\n") })
         guard let header = CSV.rows(firstLine).rows.first?.fields.map(trimmed) else { return false }
-        return header.contains("Song Name") && (header.contains("Event Start Timestamp") || header.contains("Event Type"))
+        return header.contains("Event Start Timestamp")
+            || (header.contains("Event Type") && titleColumns.contains(where: header.contains))
     }
 
     static func read(_ bytes: [UInt8], path: String) -> ([ImportedPlay], ImportFileReport) {
@@ -26,10 +32,11 @@ enum AppleMusicPlayActivity: ImportFormat {
         }
         var columns: [String: Int] = [:]
         for (index, name) in header.fields.enumerated() where columns[trimmed(name)] == nil { columns[trimmed(name)] = index }
-        let missing = ["Song Name"].filter { columns[$0] == nil }
-            + (columns["Event Start Timestamp"] == nil && columns["Event Timestamp"] == nil ? ["Event Start Timestamp"] : [])
+        var missing: [String] = []
+        if !titleColumns.contains(where: { columns[$0] != nil }) { missing.append("the header has no column 'Song Name' or 'Content Name'") }
+        if columns["Event Start Timestamp"] == nil && columns["Event Timestamp"] == nil { missing.append("the header has no column 'Event Start Timestamp'") }
         guard missing.isEmpty else {
-            problems.append((header.line, "the header has no column \(missing.map { "'\($0)'" }.joined(separator: " or "))"))
+            problems += missing.map { (header.line, $0) }
             report.add(problems: problems)
             return ([], report)
         }
@@ -55,7 +62,8 @@ enum AppleMusicPlayActivity: ImportFormat {
                 let type = value("Event Type")
                 guard type == "PLAY_END" else { report.skip("not a play: \(type ?? "no event type")"); continue }
             }
-            guard let title = value("Song Name") else { report.skip("no song name"); continue }
+            if let media = value("Media Type"), media != "AUDIO" { report.skip("not a song: \(media)"); continue }
+            guard let title = value("Song Name", "Content Name") else { report.skip("no song name"); continue }
             guard let artist = value("Artist Name", "Container Artist Name") else { report.skip("no artist"); continue }
             guard let started = value("Event Start Timestamp", "Event Timestamp").flatMap(ImportTime.iso8601) else {
                 problems.append((row.line, "this play has no readable 'Event Start Timestamp' (like 2021-03-04T05:06:07.123Z)"))
@@ -69,6 +77,7 @@ enum AppleMusicPlayActivity: ImportFormat {
             var play = ImportedPlay(artists: [artist], title: title, album: value("Album Name", "Container Album Name"),
                                     started: started, listened: listened)
             play.duration = value("Media Duration In Milliseconds").flatMap { Int($0) }.flatMap { $0 > 0 ? ($0 + 500) / 1000 : nil }
+            play.genre = value("Genre")
             play.format = name
             plays.append(play)
         }

@@ -4,6 +4,8 @@ public struct ImportedPlay: Sendable, Equatable {
     public var artists: [String]
     public var title: String
     public var album: String?
+    /// The genre the export names for the track (Apple Music's `Genre`), written as the track's `genre`.
+    public var genre: String?
     /// When the play started, in Unix seconds (UTC) — or, when `wallClock`, seconds of the
     /// device's local wall-clock time counted as if it were UTC.
     public var started: Int64
@@ -29,9 +31,23 @@ public struct ImportedPlay: Sendable, Equatable {
     }
 
     public static func == (a: ImportedPlay, b: ImportedPlay) -> Bool {
-        a.artists == b.artists && a.title == b.title && a.album == b.album && a.started == b.started
+        a.artists == b.artists && a.title == b.title && a.album == b.album && a.genre == b.genre && a.started == b.started
             && a.wallClock == b.wallClock && a.listened == b.listened && a.duration == b.duration
             && a.links.map(\.service) == b.links.map(\.service) && a.links.map(\.url) == b.links.map(\.url) && a.artwork == b.artwork
+    }
+
+    /// Adds the `musicbrainz` link of a recording, if `mbid` is a MusicBrainz identifier.
+    mutating func linkRecording(_ mbid: Any?) {
+        guard let recording = Self.mbid(mbid) else { return }
+        links.append((TrackLink.Service.musicbrainz.rawValue, "https://musicbrainz.org/recording/\(recording)"))
+    }
+
+    /// A MusicBrainz identifier (a UUID: 8-4-4-4-12 hex digits), lowercased; nil for anything else.
+    static func mbid(_ value: Any?) -> String? {
+        guard let text = ImportJSON.text(value)?.lowercased(), text.count == 36 else { return nil }
+        let groups = text.split(separator: "-", omittingEmptySubsequences: false).map(\.count)
+        guard groups == [8, 4, 4, 4, 12], text.allSatisfy({ $0 == "-" || ($0.isASCII && $0.isHexDigit) }) else { return nil }
+        return text
     }
 
     /// What two plays of one track share: title and primary artist, without regard to case.

@@ -7,7 +7,8 @@ import Foundation
 public enum JournalImport {
     /// The formats it reads, each recognised from the file itself.
     static var readers: [any ImportFormat.Type] {
-        [SpotifyHistory.self, ListenBrainzListens.self, LastFMHistory.self, ScrobblerLog.self, AppleMusicPlayActivity.self]
+        [SpotifyHistory.self, ListenBrainzListens.self, LastFMHistory.self, ScrobblerLog.self, AppleMusicPlayActivity.self,
+         YouTubeMusicHistory.self]
     }
     public static var formats: [String] { readers.map { $0.name } }
 
@@ -118,6 +119,7 @@ public enum JournalImport {
             text += track.artists.count == 1 ? "    artist: \(quoted(track.artists[0]))\n"
                 : "    artist: [\(track.artists.map(quoted).joined(separator: ", "))]\n"
             if let album = track.album { text += "    album: \(quoted(album))\n" }
+            if let genre = track.genre { text += "    genre: \(quoted(genre))\n" }
             if let duration = track.duration, duration > 0 { text += "    duration: \"\(duration / 60):\(CalendarDate.pad(duration % 60, 2))\"\n" }
             if let artwork = track.artwork { text += "    artwork: \(quoted(artwork))\n" }
             if !track.links.isEmpty {

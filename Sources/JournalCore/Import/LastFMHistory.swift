@@ -4,8 +4,10 @@ import Foundation
 /// **started**, in UTC:
 /// - lastfm.ghan.nl JSON: `user.getRecentTracks` pages (an array of `{"recenttracks": {...}}`, or
 ///   of the `recenttracks` objects themselves), `date.uts` in Unix seconds;
-/// - lastfm.ghan.nl CSV: a header naming `uts`, `artist`, `album`, `track` (other columns ignored);
+/// - a CSV with a header naming `artist`, `track`, `album` and the time, as `uts` (Unix seconds,
+///   lastfm.ghan.nl) or `utc_time` (`24 Jan 2023, 09:42`); columns are read by name, others ignored;
 /// - benfoxall's lastfm-to-csv: no header, `artist,album,name,date` with dates like `27 Jan 2014 10:56`.
+/// A track's MusicBrainz recording id (`mbid`, `track_mbid`) becomes its `musicbrainz` link.
 enum LastFMHistory: ImportFormat {
     static let name = "lastfm"
 
@@ -17,7 +19,7 @@ enum LastFMHistory: ImportFormat {
             return text.contains("\"recenttracks\"") || (text.contains("\"track\"") && text.contains("\"#text\""))
         default:
             guard let first = CSV.rows(head).rows.first, first.line == 1 else { return false }
-            return header(first.fields) != nil || (first.fields.count == 4 && benfoxallTime(first.fields[3]) != nil)
+            return header(first.fields) != nil || (first.fields.count == 4 && dayMonthYearTime(first.fields[3]) != nil)
         }
     }
 
@@ -86,6 +88,7 @@ enum LastFMHistory: ImportFormat {
         if let url = ImportJSON.text(track["url"]), url.hasPrefix("https://www.last.fm/") || url.hasPrefix("https://last.fm/") {
             play.links = [(TrackLink.Service.lastfm.rawValue, url)]
         }
+        play.linkRecording(track["mbid"])
         return play
     }
 
@@ -112,12 +115,28 @@ enum LastFMHistory: ImportFormat {
 
     // MARK: CSV
 
-    /// The columns of lastfm.ghan.nl's header: `uts`, `artist` and `track` are needed, `album` is not.
-    static func header(_ fields: [String]) -> (uts: Int, artist: Int, album: Int?, track: Int)? {
+    /// Where a header's columns are: `artist`, `track` and a time are needed, the rest are not.
+    struct Columns {
+        enum Time {
+            /// `uts`: Unix seconds.
+            case uts(Int)
+            /// `utc_time`: `24 Jan 2023, 09:42`, UTC.
+            case utcTime(Int)
+        }
+        var time: Time
+        var artist: Int
+        var album: Int?
+        var track: Int
+        var trackMBID: Int?
+    }
+
+    /// The columns a header names; nil if it is not a header of scrobbles.
+    static func header(_ fields: [String]) -> Columns? {
         let names = fields.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
-        guard let uts = names.firstIndex(of: "uts"), let artist = names.firstIndex(of: "artist"),
-              let track = names.firstIndex(of: "track") else { return nil }
-        return (uts, artist, names.firstIndex(of: "album"), track)
+        guard let artist = names.firstIndex(of: "artist"), let track = names.firstIndex(of: "track"),
+              let time = names.firstIndex(of: "uts").map(Columns.Time.uts) ?? names.firstIndex(of: "utc_time").map(Columns.Time.utcTime)
+        else { return nil }
+        return Columns(time: time, artist: artist, album: names.firstIndex(of: "album"), track: track, trackMBID: names.firstIndex(of: "track_mbid"))
     }
 
     static func readCSV(_ bytes: [UInt8], report: inout ImportFileReport) -> [ImportedPlay] {
@@ -143,25 +162,37 @@ enum LastFMHistory: ImportFormat {
             let artist: String?, album: String?, title: String?, started: Int64
             if let columns {
                 artist = field(columns.artist); album = field(columns.album); title = field(columns.track)
-                guard let uts = field(columns.uts).flatMap({ Int64($0) }) else { problem("'uts' is not Unix seconds"); continue }
-                started = uts
+                switch columns.time {
+                case .uts(let index):
+                    guard let uts = field(index).flatMap({ Int64($0) }) else { problem("'uts' is not Unix seconds"); continue }
+                    started = uts
+                case .utcTime(let index):
+                    guard let time = field(index).flatMap(dayMonthYearTime) else {
+                        problem("'utc_time' is not like 24 Jan 2023, 09:42 (found '\(row.fields[index])')")
+                        continue
+                    }
+                    started = time
+                }
             } else {
-                guard width == 4 else { problem("expected artist,album,name,date (4 fields) or a header naming uts, artist, track"); continue }
+                guard width == 4 else { problem("expected artist,album,name,date (4 fields) or a header naming uts or utc_time, artist, track"); continue }
                 artist = field(0); album = field(1); title = field(2)
-                guard let time = field(3).flatMap(benfoxallTime) else { problem("the date is not like 27 Jan 2014 10:56"); continue }
+                guard let time = field(3).flatMap(dayMonthYearTime) else { problem("the date is not like 27 Jan 2014 10:56"); continue }
                 started = time
             }
             guard let title else { report.skip("no track name"); continue }
             guard let artist else { report.skip("no artist"); continue }
-            plays.append(ImportedPlay(artists: [artist], title: title, album: album, started: started))
+            var play = ImportedPlay(artists: [artist], title: title, album: album, started: started)
+            play.linkRecording(field(columns?.trackMBID))
+            plays.append(play)
         }
         return plays
     }
 
-    /// `27 Jan 2014 10:56` (UTC) in Unix seconds.
-    static func benfoxallTime(_ text: String) -> Int64? {
+    /// `27 Jan 2014 10:56` or `24 Jan 2023, 09:42` (UTC) in Unix seconds.
+    static func dayMonthYearTime(_ text: String) -> Int64? {
         let months = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
-        let parts = text.split(separator: " ")
+        var parts = text.split(separator: " ")
+        if parts.count == 4, parts[2].hasSuffix(",") { parts[2] = parts[2].dropLast() }
         guard parts.count == 4, parts[0].count <= 2, parts[2].count == 4, let day = Int(parts[0]), let year = Int(parts[2]),
               let month = months.firstIndex(of: parts[1].lowercased()),
               let date = CalendarDate(year: year, month: month + 1, day: day) else { return nil }

@@ -140,21 +140,11 @@ enum ListenBrainzListens: ImportFormat {
             play.links.append(("spotify", url))
         }
         // A link to the recording on MusicBrainz.
-        if let recording = [mapping["recording_mbid"], info["recording_mbid"]].lazy.compactMap(mbid).first {
-            play.links.append((TrackLink.Service.musicbrainz.rawValue, "https://musicbrainz.org/recording/\(recording)"))
-        }
-        if let release = [mapping["caa_release_mbid"], mapping["release_mbid"], info["release_mbid"]].lazy.compactMap(mbid).first {
+        play.linkRecording([mapping["recording_mbid"], info["recording_mbid"]].lazy.compactMap(ImportedPlay.mbid).first)
+        if let release = [mapping["caa_release_mbid"], mapping["release_mbid"], info["release_mbid"]].lazy.compactMap(ImportedPlay.mbid).first {
             play.artwork = "https://coverartarchive.org/release/\(release)/front-250"
         }
         return .success(play)
-    }
-
-    /// A MusicBrainz identifier (a UUID: 8-4-4-4-12 hex digits), lowercased.
-    static func mbid(_ value: Any?) -> String? {
-        guard let text = ImportJSON.text(value)?.lowercased(), text.count == 36 else { return nil }
-        let groups = text.split(separator: "-", omittingEmptySubsequences: false).map(\.count)
-        guard groups == [8, 4, 4, 4, 12], text.allSatisfy({ $0 == "-" || $0.isHexDigit }) else { return nil }
-        return text
     }
 
     static func isIdentifier(_ text: Substring) -> Bool {

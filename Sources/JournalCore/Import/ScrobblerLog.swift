@@ -74,6 +74,8 @@ enum ScrobblerLog: ImportFormat {
         var play = ImportedPlay(artists: [artist], title: title, album: tag(text[1]), started: started)
         play.wallClock = wallClock
         play.duration = Int(text[4]).flatMap { $0 > 0 ? $0 : nil }
+        // Rockbox's MusicBrainz track id is the recording's (Picard's `musicbrainz_trackid` tag).
+        if text.count == 8 { play.linkRecording(text[7]) }
         return .play(play)
     }
 

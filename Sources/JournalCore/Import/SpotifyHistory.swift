@@ -168,6 +168,35 @@ enum ImportJSON {
         return Diagnostic(.error, "invalid JSON", path: path, line: line, column: column)
     }
 
+    /// The line (1-based) each element of a JSON text's top-level array starts on, in order.
+    static func elementLines(_ bytes: [UInt8]) -> [Int] {
+        let quote = UInt8(ascii: "\""), backslash = UInt8(ascii: "\\"), comma = UInt8(ascii: ",")
+        var lines: [Int] = [], line = 1, depth = 0
+        var inString = false, escaped = false, expecting = false
+        for byte in bytes {
+            if byte == UInt8(ascii: "\n") { line += 1 }
+            if inString {
+                if escaped { escaped = false } else if byte == backslash { escaped = true } else if byte == quote { inString = false }
+                continue
+            }
+            if [0x20, 0x09, 0x0A, 0x0D].contains(byte) { continue }
+            if depth == 1 && expecting && byte != comma && byte != UInt8(ascii: "]") {
+                lines.append(line)
+                expecting = false
+            }
+            switch byte {
+            case quote: inString = true
+            case UInt8(ascii: "["), UInt8(ascii: "{"):
+                depth += 1
+                if depth == 1 { expecting = true }
+            case UInt8(ascii: "]"), UInt8(ascii: "}"): depth -= 1
+            case comma where depth == 1: expecting = true
+            default: break
+            }
+        }
+        return lines
+    }
+
     static func problem(_ message: String, path: String) -> Diagnostic {
         Diagnostic(.error, message, path: path, line: 1, column: 1)
     }
