@@ -88,11 +88,11 @@ let package = Package(
             name: "JournalCoreTests",
             dependencies: ["JournalCore", "Mustache", .product(name: "ZIPFoundation", package: "ZIPFoundation")]
         ),
-        // A stub of the music services for tests, on 127.0.0.1 (FlyingFox): registered answers, every
-        // request recorded with its time.
+        // A stub of the music services for tests, on 127.0.0.1, on threads of its own: registered
+        // answers, every request recorded with its time.
         .target(
             name: "LookupStub",
-            dependencies: ["JournalLookup", .product(name: "FlyingFox", package: "FlyingFox")],
+            dependencies: ["JournalLookup"],
             path: "Tests/LookupStub"
         ),
         .testTarget(

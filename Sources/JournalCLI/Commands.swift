@@ -84,7 +84,7 @@ struct JournalCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "journal",
         abstract: "Turns a listening journal kept as Markdown into a static website.",
-        subcommands: [InitCommand.self, NewCommand.self, ServeCommand.self, StatusCommand.self, ImportCommand.self, BuildCommand.self, CheckCommand.self]
+        subcommands: [InitCommand.self, NewCommand.self, AddCommand.self, ServeCommand.self, StatusCommand.self, ImportCommand.self, EnrichCommand.self, BuildCommand.self, CheckCommand.self]
     )
 }
 

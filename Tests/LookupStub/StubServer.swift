@@ -1,5 +1,3 @@
-import FlyingFox
-import FlyingSocks
 import Foundation
 import JournalLookup
 
@@ -87,30 +85,22 @@ public final class StubServer: @unchecked Sendable {
     private var served: [Route: Int] = [:]
     private var received: [Request] = []
     private var unexpectedRequests: [Request] = []
-    private var server: HTTPServer?
-    private var task: Task<Void, any Error>?
+    private var listener: SocketListener?
 
     /// `http://127.0.0.1:PORT`, without a trailing slash: what `JOURNAL_*_URL` are set to.
     public private(set) var baseURL = ""
 
     private init() {}
 
-    /// Starts a stub on a free port of 127.0.0.1 and waits until it listens.
+    /// Starts a stub on a free port of 127.0.0.1, listening when this returns. It answers on
+    /// threads of its own, never Swift's shared ones, so tests that keep those busy (a build
+    /// runs on them) cannot make it slow to answer.
     public static func start() async throws -> StubServer {
         let stub = StubServer()
-        let server = HTTPServer(config: .init(address: try sockaddr_in.inet(ip4: "127.0.0.1", port: 0), timeout: 30, logger: .disabled),
-                                handler: Handler(stub: stub))
-        let task = Task { try await server.run() }
-        try await server.waitUntilListening(timeout: 10)
-        guard case .ip4(_, let port) = await server.listeningAddress else {
-            await server.stop()
-            task.cancel()
-            throw StubError.noAddress
-        }
+        let listener = try SocketListener { request in stub.respond(to: request) }
         stub.lock.withLock {
-            stub.server = server
-            stub.task = task
-            stub.baseURL = "http://127.0.0.1:\(port)"
+            stub.listener = listener
+            stub.baseURL = "http://127.0.0.1:\(listener.port)"
         }
         return stub
     }
@@ -123,15 +113,13 @@ public final class StubServer: @unchecked Sendable {
         return base
     }
 
-    /// Stops listening and closes every connection (a delayed answer is abandoned after a moment).
+    /// Stops listening; a delayed answer still being written is abandoned.
     public func stop() async {
-        let (server, task) = lock.withLock { (self.server, self.task) }
-        await server?.stop(timeout: 0.5)
-        task?.cancel()
-        lock.withLock {
-            self.server = nil
-            self.task = nil
+        let listener = lock.withLock { () -> SocketListener? in
+            defer { self.listener = nil }
+            return self.listener
         }
+        listener?.stop()
     }
 
     /// The environment pointing `services` at this stub (`JOURNAL_ITUNES_URL=http://127.0.0.1:PORT`, ...).
@@ -186,18 +174,18 @@ public final class StubServer: @unchecked Sendable {
 
     // MARK: Answering
 
-    fileprivate func respond(to request: HTTPRequest) async -> HTTPResponse {
-        let rawQuery = request.target.query(percentEncoded: true)
+    fileprivate func respond(to raw: RawRequest) -> Answer {
+        let parts = raw.target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
+        let rawPath = parts.first.map(String.init) ?? "/"
+        let rawQuery = parts.count > 1 ? String(parts[1]) : ""
         let pairs: [Pair] = rawQuery.isEmpty ? [] : rawQuery.split(separator: "&", omittingEmptySubsequences: true).map { part in
             let halves = part.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             let name = String(halves[0]).removingPercentEncoding ?? String(halves[0])
             let value = halves.count > 1 ? (String(halves[1]).removingPercentEncoding ?? String(halves[1])) : ""
             return Pair(name, value)
         }
-        var headers: [String: String] = [:]
-        for (header, value) in request.headers { headers[header.rawValue.lowercased()] = value }
-        let seen = Request(method: request.method.rawValue, path: request.target.path(percentEncoded: false), query: pairs,
-                           headers: headers, time: ContinuousClock.now)
+        let seen = Request(method: raw.method, path: rawPath.removingPercentEncoding ?? rawPath, query: pairs,
+                           headers: raw.headers, time: ContinuousClock.now)
         let answer: Answer? = lock.withLock {
             received.append(seen)
             let exact = Route(method: seen.method, path: seen.path, query: Set(pairs))
@@ -211,13 +199,7 @@ public final class StubServer: @unchecked Sendable {
             served[route, default: 0] += 1
             return answers[index]
         }
-        guard let answer else {
-            return HTTPResponse(statusCode: HTTPStatusCode(500, phrase: "Unexpected"), body: Data("the stub did not expect \(seen)".utf8))
-        }
-        if answer.delay > 0 { try? await Task.sleep(for: .seconds(answer.delay)) }
-        var responseHeaders = HTTPHeaders()
-        for (name, value) in answer.headers { responseHeaders[HTTPHeader(name)] = value }
-        return HTTPResponse(statusCode: HTTPStatusCode(answer.status, phrase: "Stub"), headers: responseHeaders, body: answer.body)
+        return answer ?? Answer(status: 500, body: Data("the stub did not expect \(seen)".utf8))
     }
 
     /// The bytes of a file of Tests/Fixtures/lookup/, empty when missing.
@@ -236,7 +218,103 @@ public enum StubError: Error {
     case noAddress
 }
 
-private struct Handler: HTTPHandler {
-    let stub: StubServer
-    func handleRequest(_ request: HTTPRequest) async throws -> HTTPResponse { await stub.respond(to: request) }
+/// A request as it came over the socket.
+struct RawRequest {
+    var method: String
+    /// The request target, still percent-encoded: `/search?term=hype%20boy`.
+    var target: String
+    /// Header names lowercased.
+    var headers: [String: String]
+}
+
+/// A plain HTTP/1.1 server on 127.0.0.1 with a thread for listening and one for each connection:
+/// one request a connection, answered with `Connection: close`.
+final class SocketListener: @unchecked Sendable {
+    let port: Int
+    private let descriptor: Int32
+    private let respond: @Sendable (RawRequest) -> StubServer.Answer
+    private let lock = NSLock()
+    private var stopped = false
+
+    init(respond: @escaping @Sendable (RawRequest) -> StubServer.Answer) throws {
+        self.respond = respond
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard descriptor >= 0 else { throw StubError.noAddress }
+        var yes: Int32 = 1
+        setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = 0
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, length) } }
+        guard bound == 0, listen(descriptor, 64) == 0,
+              withUnsafeMutablePointer(to: &address, { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) } }) == 0
+        else {
+            close(descriptor)
+            throw StubError.noAddress
+        }
+        self.descriptor = descriptor
+        port = Int(UInt16(bigEndian: address.sin_port))
+        let thread = Thread { [self] in acceptLoop() }
+        thread.start()
+    }
+
+    func stop() {
+        let first = lock.withLock { () -> Bool in
+            defer { stopped = true }
+            return !stopped
+        }
+        guard first else { return }
+        shutdown(descriptor, Int32(SHUT_RDWR))
+        close(descriptor)
+    }
+
+    private var isStopped: Bool { lock.withLock { stopped } }
+
+    private func acceptLoop() {
+        while !isStopped {
+            let connection = accept(descriptor, nil, nil)
+            guard connection >= 0 else {
+                if isStopped { return }
+                continue
+            }
+            let thread = Thread { [self] in serve(connection) }
+            thread.start()
+        }
+    }
+
+    private func serve(_ connection: Int32) {
+        defer { close(connection) }
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        let end: [UInt8] = Array("\r\n\r\n".utf8)
+        while bytes.count < 1 << 16 {
+            let count = read(connection, &buffer, buffer.count)
+            guard count > 0 else { return }
+            bytes += buffer[0..<count]
+            if bytes.count >= 4, (0...(bytes.count - 4)).contains(where: { Array(bytes[$0..<$0 + 4]) == end }) { break }
+        }
+        let head = String(decoding: bytes, as: UTF8.self).components(separatedBy: "\r\n\r\n")[0]
+        var lines = head.components(separatedBy: "\r\n")
+        let requestLine = lines.removeFirst().split(separator: " ")
+        guard requestLine.count >= 2 else { return }
+        var headers: [String: String] = [:]
+        for line in lines {
+            guard let colon = line.firstIndex(of: ":") else { continue }
+            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        }
+        let answer = respond(RawRequest(method: String(requestLine[0]), target: String(requestLine[1]), headers: headers))
+        if answer.delay > 0 { Thread.sleep(forTimeInterval: answer.delay) }
+        if isStopped { return }
+        var response = "HTTP/1.1 \(answer.status) Stub\r\nContent-Length: \(answer.body.count)\r\nConnection: close\r\n"
+        for (name, value) in answer.headers { response += "\(name): \(value)\r\n" }
+        let out = Array((response + "\r\n").utf8) + Array(answer.body)
+        var sent = 0
+        while sent < out.count {
+            let count = out[sent...].withUnsafeBytes { write(connection, $0.baseAddress, $0.count) }
+            guard count > 0 else { return }
+            sent += count
+        }
+    }
 }

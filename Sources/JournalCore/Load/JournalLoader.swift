@@ -300,7 +300,7 @@ public struct JournalLoader: Sendable {
 }
 
 /// Joins path parts with exactly one `/`.
-func join(_ base: String, _ relative: String) -> String {
+public func join(_ base: String, _ relative: String) -> String {
     if base.isEmpty || base == "." { return relative }
     if relative.isEmpty { return base }
     return base.hasSuffix("/") ? base + relative : base + "/" + relative

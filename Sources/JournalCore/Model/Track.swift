@@ -85,6 +85,11 @@ public struct TrackLink: Hashable, Sendable {
 
     public var service: Service
     public var url: LinkTarget
+
+    public init(service: Service, url: LinkTarget) {
+        self.service = service
+        self.url = url
+    }
 }
 
 /// Durations as people write them: `2:59`, `1:02:03`.

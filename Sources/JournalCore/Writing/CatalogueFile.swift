@@ -105,8 +105,14 @@ public enum CatalogueFile {
         return candidate
     }
 
-    public enum WriteProblem: Error, Equatable, Sendable {
+    public enum WriteProblem: Error, Equatable, Sendable, CustomStringConvertible {
         case cannotWrite(path: String, reason: String)
+
+        public var description: String {
+            switch self {
+            case .cannotWrite(let path, let reason): return "cannot write \(path): \(reason)"
+            }
+        }
     }
 
     /// Writes `text` to `relative` under `source` whole: a hidden temporary file beside it, synced,
@@ -121,6 +127,18 @@ public enum CatalogueFile {
             throw .cannotWrite(path: display, reason: "cannot make its folder")
         }
         try writeAtomically(Array(text.utf8), to: path, display: display)
+    }
+
+    /// Removes the temporary files a killed run left in `folder` and the folders below it
+    /// (`.NAME.tmp-PID`, whose process is gone); a running one's are left alone.
+    public static func removeLeftovers(under folder: String) {
+        guard let names = FileManager.default.enumerator(atPath: folder) else { return }
+        while let relative = names.nextObject() as? String {
+            let name = (relative as NSString).lastPathComponent
+            guard name.hasPrefix("."), let marker = name.range(of: ".tmp-", options: .backwards),
+                  let pid = Int32(name[marker.upperBound...]), pid > 0, pid != getpid() else { continue }
+            if kill(pid, 0) != 0 && errno == ESRCH { unlink(join(folder, relative)) }
+        }
     }
 
     /// The bytes at `path`, written through a hidden temporary file and a rename.

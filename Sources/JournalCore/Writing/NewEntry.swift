@@ -21,6 +21,35 @@ public enum NewEntry {
         return display(relative, source: source)
     }
 
+    /// Writes the day file for `date` with one track already in it (`journal add` on a day with
+    /// no file), where and as `day` would, and returns its path as messages show it.
+    public static func day(_ date: CalendarDate, source: String, config: SiteConfig, firstTrack track: NewTrackLines) throws(Refusal) -> String {
+        if let existing = dayFile(for: date, source: source) { throw .exists(display(existing, source: source)) }
+        let relative = dayPath(date)
+        func quoted(_ text: String) -> String { yamlQuoted(ControlCharacters.replaced(in: text)) }
+        let artist = track.artists.count == 1 ? quoted(track.artists[0]) : "[" + track.artists.map(quoted).joined(separator: ", ") + "]"
+        var lines = [
+            "---",
+            "# \(date.iso): \(limitText(config)), in the order you played them. Fields: docs/content-format.md.",
+            "tracks:",
+            "  - title: \(quoted(track.title))",
+            "    artist: \(artist)",
+        ]
+        if let note = track.note { lines.append("    note: \(quoted(note))") }
+        lines += ["---", ""]
+        try create(relative, text: lines.joined(separator: "\n") + "\n", source: source)
+        return display(relative, source: source)
+    }
+
+    /// `content/diary/YYYY/MM/YYYY-MM-DD.md`.
+    static func dayPath(_ date: CalendarDate) -> String {
+        "content/diary/\(CalendarDate.pad(date.year, 4))/\(CalendarDate.pad(date.month, 2))/\(date.iso).md"
+    }
+
+    static func limitText(_ config: SiteConfig) -> String {
+        config.maxTracksPerDay == 0 ? "as many tracks as you like" : "up to \(config.maxTracksPerDay) track\(config.maxTracksPerDay == 1 ? "" : "s")"
+    }
+
     /// Writes `content/playlists/SLUG.md` for a playlist called `title` and returns its path.
     public static func playlist(title: String, source: String) throws(Refusal) -> String {
         let relative = "content/playlists/\(Slug.make(title)).md"
@@ -30,7 +59,7 @@ public enum NewEntry {
     }
 
     /// The file under `content/diary/` that holds `date`, relative to `source`, if there is one.
-    static func dayFile(for date: CalendarDate, source: String) -> String? {
+    public static func dayFile(for date: CalendarDate, source: String) -> String? {
         dayFiles(source: source)[date]
     }
 

@@ -1,0 +1,235 @@
+import ArgumentParser
+import Foundation
+import JournalCore
+import JournalLookup
+
+/// The commands that ask the music services: `journal add` and `journal enrich`. The only ones
+/// that use the network; `build`, `check` and `serve` never do.
+
+/// What every lookup command shares: the client, its cache in `.journal-cache/`, its pace.
+enum LookupSetup {
+    static let version = "0.21"
+
+    /// The client for a journal: responses cached in `.journal-cache/lookup/`, the services'
+    /// published limits kept. When every service the environment names is on this machine
+    /// (a stub in tests), only MusicBrainz keeps its pace, which the tests check.
+    /// MusicBrainz asks every client to say who it is: the journal's address when it has one.
+    static func client(source: String, config: SiteConfig, environment: [String: String] = ProcessInfo.processInfo.environment) -> LookupClient {
+        let contact = config.origin == nil ? "a personal listening journal" : config.baseURL
+        let overridden = LookupService.allCases.compactMap { environment[$0.environmentVariable] }
+        let local = !overridden.isEmpty && overridden.allSatisfy { value in
+            let host = URLComponents(string: value)?.host?.lowercased() ?? ""
+            return host == "127.0.0.1" || host == "localhost" || host == "::1" || host == "[::1]"
+        }
+        return LookupClient(cacheFolder: join(source, ".journal-cache"), environment: environment,
+                            policy: local ? .testing : .services,
+                            userAgent: LookupClient.userAgent(version: version, contact: ControlCharacters.contains(contact) ? "a personal listening journal" : contact))
+    }
+
+    /// The journal, loaded with its drafts; nil after printing why it cannot be used.
+    static func journal(source: String, console: Console) -> (SiteConfig, Journal)? {
+        let result = JournalLoader(source: source).load(LoadOptions(drafts: true))
+        guard let journal = result.journal else {
+            console.print(result.diagnostics, quiet: true)
+            console.error("The journal has errors (above); fix them first: nothing was looked up or written.")
+            return nil
+        }
+        return (journal.config, journal)
+    }
+}
+
+struct AddCommand: JournalSubcommand {
+    static let configuration = CommandConfiguration(
+        commandName: "add",
+        abstract: "Look a song up and add it to a day.",
+        discussion: """
+        Searches the iTunes store (the country of lookup.country in journal.yaml) for QUERY, or takes the song of an Apple Music, Spotify, YouTube Music or Deezer link, lists what it found, numbered, and adds the one you pick to the day's file (created as `journal new` would). Songs your journal already knows come first and need no network. The day gains the title, the artist and your note; the album, genre, duration, cover, preview and links go to catalogue/, and the cover into static/covers/.
+
+        With --pick, or when there is no terminal to ask, it never prompts.
+
+        Examples:
+          journal add "hype boy"
+          journal add "밤편지 아이유" --date yesterday --note "on the night bus"
+          journal add https://open.spotify.com/track/0a4MMyCrzT0En247IhqZbD --pick 1
+        """)
+
+    @OptionGroup var sourceOptions: SourceOptions
+    @Argument(help: "Words to search for, or a song's link.")
+    var query: [String] = []
+    @Option(help: "The day: YYYY-MM-DD, today or yesterday (default: today in journal.yaml's timezone).")
+    var date: String?
+    @Option(help: "Add the Nth song of the list without asking.")
+    var pick: Int?
+    @Option(help: "A few words about the song, for the day's file.")
+    var note: String?
+
+    var text: String { query.joined(separator: " ").trimmingCharacters(in: .whitespacesAndNewlines) }
+
+    func validate() throws {
+        guard !text.isEmpty else { throw ValidationError("say what to look for, like: journal add \"hype boy\"") }
+        guard !ControlCharacters.contains(text) else { throw ValidationError("the search cannot hold control characters") }
+        if let date, Today.parse(date, today: CalendarDate(dayNumber: 0)) == nil {
+            throw ValidationError("--date '\(date)' is not a date: use YYYY-MM-DD, today or yesterday")
+        }
+        if let pick, pick < 1 { throw ValidationError("--pick counts from 1") }
+        if let note {
+            guard !ControlCharacters.contains(note) else { throw ValidationError("--note cannot hold control characters") }
+            guard !note.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { throw ValidationError("--note is empty") }
+        }
+    }
+
+    func execute(_ console: Console) -> Int32 {
+        let source = sourceOptions.source
+        guard let (config, journal) = LookupSetup.journal(source: source, console: console) else { return 1 }
+        let today = Today.date(timezone: config.timezone)
+        let day = date.flatMap { Today.parse($0, today: today) } ?? today
+        let addition = SongAddition(source: source, config: config, journal: journal)
+        if case .failure(let refusal) = addition.checkRoom(on: day) {
+            console.error("error: \(refusal)")
+            return 1
+        }
+
+        let client = LookupSetup.client(source: source, config: config)
+        let known = SongSearch.known(text, in: journal)
+        var candidates = known
+        for (index, candidate) in known.enumerated() { console.out("\(index + 1). \(candidate.line)") }
+        // A pick among the journal's own songs needs no lookup.
+        if pick.map({ $0 > known.count }) ?? true {
+            let query = text
+            let country = config.storefront
+            switch Blocking.wait({ await SongSearch.lookUp(query, country: country, client: client) }) {
+            case .success(let found):
+                let fresh = found.filter { song in
+                    !known.contains { SongKey.song(artist: $0.song.artist, title: $0.song.title) == SongKey.song(artist: song.artist, title: song.title) }
+                }
+                for (offset, song) in fresh.enumerated() {
+                    let candidate = SongCandidate(song: song, known: false, plays: 0)
+                    console.out("\(candidates.count + offset + 1). \(candidate.line)")
+                }
+                candidates += fresh.map { SongCandidate(song: $0, known: false, plays: 0) }
+            case .failure(let problem):
+                console.error("warning: \(problem)")
+            }
+        }
+        guard !candidates.isEmpty else {
+            console.error("error: nothing found for '\(text)': try other words, or a link to the song; nothing was added")
+            return 1
+        }
+
+        let chosen: Int
+        if let pick {
+            guard pick <= candidates.count else {
+                console.error("error: --pick \(pick), but the list has \(candidates.count) song\(candidates.count == 1 ? "" : "s"); nothing was added")
+                return 2
+            }
+            chosen = pick
+        } else if isatty(STDIN_FILENO) == 1 {
+            console.out("Which one? (1-\(candidates.count), Enter for none)")
+            guard let answer = readLine()?.trimmingCharacters(in: .whitespaces), let number = Int(answer),
+                  (1...candidates.count).contains(number) else {
+                console.out("Nothing was added.")
+                return 0
+            }
+            chosen = number
+        } else {
+            console.error("error: no terminal to ask which song: run again with --pick N; nothing was added")
+            return 2
+        }
+
+        let candidate = candidates[chosen - 1]
+        let note = self.note?.trimmingCharacters(in: .whitespacesAndNewlines)
+        switch Blocking.wait({ await addition.add(candidate, on: day, note: note, client: client) }) {
+        case .failure(let refusal):
+            console.error("error: \(refusal)")
+            return 1
+        case .success(let report):
+            for warning in report.warnings { console.error("warning: \(warning)") }
+            console.out("Added \(candidate.song.title) — \(candidate.song.artist) to \(report.dayPath)\(report.createdDay ? " (a new day)" : "").")
+            if let catalogue = report.cataloguePath { console.out("Its details are in \(catalogue)\(report.cover.map { ", its cover in \($0)" } ?? "").") }
+            return 0
+        }
+    }
+}
+
+struct EnrichCommand: JournalSubcommand {
+    static let configuration = CommandConfiguration(
+        commandName: "enrich",
+        abstract: "Fill in the genres, covers, durations, previews and links your songs lack.",
+        discussion: """
+        For every song of the journal that lacks a genre, a cover, a duration, a preview or links (imported history lacks most), asks the music services once per artist and album: the MusicBrainz ids imports carry, the iTunes store, Deezer, and MusicBrainz for an artist's genre, within each service's limits. What it finds goes to catalogue/ (one file an artist, yours to correct; a value there is never replaced) and covers to static/covers/; day files are never touched. Every answer is kept in .journal-cache/, so a run stopped at any point resumes where it stopped, and a second run asks nothing.
+
+        Examples:
+          journal import Streaming_History_Audio_2024.json && journal enrich
+          journal enrich --since 2024-01-01 --dry-run
+        """)
+
+    @OptionGroup var sourceOptions: SourceOptions
+    @Option(help: "Only songs played from this date (YYYY-MM-DD).")
+    var since: String?
+    @Option(help: "Only songs played up to this date (YYYY-MM-DD).")
+    var until: String?
+    @Flag(name: .customLong("dry-run"), help: "Look up and say what would be written, and write nothing into the journal.")
+    var dryRun = false
+
+    func validate() throws {
+        for (flag, value) in [("--since", since), ("--until", until)] {
+            if let value, CalendarDate(iso: value) == nil { throw ValidationError("\(flag) '\(value)' is not a date: use YYYY-MM-DD") }
+        }
+    }
+
+    func execute(_ console: Console) -> Int32 {
+        let source = sourceOptions.source
+        guard let (config, journal) = LookupSetup.journal(source: source, console: console) else { return 1 }
+        let enrichment = Enrichment(source: source, config: config, journal: journal, since: since.flatMap { CalendarDate(iso: $0) },
+                                    until: until.flatMap { CalendarDate(iso: $0) }, dryRun: dryRun)
+        let client = LookupSetup.client(source: source, config: config)
+        let terminal = isatty(STDERR_FILENO) == 1
+        let started = Date()
+        let progress: Enrichment.Progress = { done, total, artist in
+            let elapsed = Date().timeIntervalSince(started)
+            let left = done < total ? Self.duration(elapsed / Double(done) * Double(total - done)) + " left" : "done"
+            if terminal {
+                let width = 24
+                let filled = total == 0 ? width : width * done / total
+                let bar = String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled)
+                let line = "[\(bar)] \(done)/\(total) artists · \(left)"
+                FileHandle.standardError.write(Data(("\r" + line + (done == total ? "\n" : "")).utf8))
+            } else {
+                console.out("\(done)/\(total) \(artist) · \(left)")
+            }
+        }
+        let report = Blocking.wait { await enrichment.run(client: client, progress: progress) }
+        for warning in report.warnings { console.error("warning: \(warning)") }
+        if report.artists == 0 && report.warnings.isEmpty {
+            console.out("Every song has a genre, a cover, a duration, a preview and links: nothing to look up.")
+            return 0
+        }
+        let filled = ["genre", "cover", "duration", "preview", "links", "artist genre"].compactMap { key in
+            report.filled[key].map { "\($0) \(key == "artist genre" ? "artist genre\($0 == 1 ? "" : "s")" : key + ($0 == 1 ? "" : key.hasSuffix("s") ? "" : "s"))" }
+        }
+        console.out("\(report.songsLacking) song\(report.songsLacking == 1 ? "" : "s") of \(report.artists) artist\(report.artists == 1 ? "" : "s") lacked something; \(report.songsFound) found\(filled.isEmpty ? "" : ": " + filled.joined(separator: ", ")).")
+        if !report.written.isEmpty {
+            console.out("\(dryRun ? "Would write" : "Wrote") \(report.written.count) catalogue file\(report.written.count == 1 ? "" : "s")\(report.covers > 0 ? " and \(report.covers) cover\(report.covers == 1 ? "" : "s") in static/covers/" : "").")
+        }
+        if !report.misses.isEmpty {
+            console.out("Not found (\(report.misses.count)), most played first: add the song with `journal add \"ARTIST TITLE\"` on a day that plays it, or write its details in catalogue/:")
+            for miss in report.misses.prefix(20) {
+                console.out("  \(miss.artist) — \(miss.title) (\(miss.plays) play\(miss.plays == 1 ? "" : "s"))\(miss.ambiguous ? ": found, but as a recording of another length" : "")")
+            }
+            if report.misses.count > 20 { console.out("  and \(report.misses.count - 20) more") }
+        }
+        for (service, reason) in report.unavailable.sorted(by: { $0.key < $1.key }) {
+            console.error("warning: \(service) could not be asked (\(reason)); run journal enrich again later: what was found is kept")
+        }
+        let sent = Blocking.wait { await client.requestsSent }
+        let total = sent.values.reduce(0, +)
+        console.out("Requests: \(total == 0 ? "none (every answer came from .journal-cache/)" : sent.sorted { $0.key.rawValue < $1.key.rawValue }.map { "\($0.key.displayName) \($0.value)" }.joined(separator: ", ")).")
+        return 0
+    }
+
+    static func duration(_ seconds: Double) -> String {
+        guard seconds.isFinite else { return "?" }
+        let whole = Int(seconds.rounded())
+        return whole < 60 ? "\(whole) s" : whole < 3600 ? "\(whole / 60) min" : "\(whole / 3600) h \(whole % 3600 / 60) min"
+    }
+}

@@ -1,0 +1,166 @@
+import Foundation
+import JournalCore
+
+/// `journal add`: a chosen song into a day's file and what is known of it into the catalogue
+/// (docs/content-format.md, "Adding a song"). The day gains only what a writer would type (the
+/// title, the artist and the note); the album, genre, duration, cover, preview and links go to
+/// `catalogue/`, and the cover into `static/covers/`.
+public struct SongAddition: Sendable {
+    /// The journal folder.
+    public var source: String
+    public var config: SiteConfig
+    /// The journal as loaded (drafts included): its songs, and the genres they use.
+    public var journal: Journal
+
+    public init(source: String, config: SiteConfig, journal: Journal) {
+        self.source = source
+        self.config = config
+        self.journal = journal
+    }
+
+    /// Why a song was not added; nothing was written when one of these comes back.
+    public enum Refusal: Error, Equatable, Sendable, CustomStringConvertible {
+        /// The day already has `max_tracks_per_day` songs.
+        case dayFull(path: String, count: Int, limit: Int)
+        /// The day file cannot take a new track as it is written.
+        case dayFile(path: String, reason: String)
+        /// The day file changed while the song was being looked up.
+        case changed(path: String)
+        case cannotWrite(path: String, reason: String)
+
+        public var description: String {
+            switch self {
+            case .dayFull(let path, let count, let limit):
+                return "\(path) already has \(count) song\(count == 1 ? "" : "s") and a day holds \(limit) (max_tracks_per_day in journal.yaml): nothing was added"
+            case .dayFile(let path, let reason):
+                return "\(path): \(reason); nothing was added"
+            case .changed(let path):
+                return "\(path) changed while the song was looked up; nothing was added to it: run journal add again"
+            case .cannotWrite(let path, let reason):
+                return "cannot write \(path): \(reason)"
+            }
+        }
+    }
+
+    /// What was done, for the writer.
+    public struct Report: Sendable, Equatable {
+        /// The day file, as messages show it, and whether it was created.
+        public var dayPath: String
+        public var createdDay: Bool
+        /// The catalogue file that got the song's details, when it got any.
+        public var cataloguePath: String?
+        /// The cover saved into the journal, when there was one to save.
+        public var cover: String?
+        /// What could not be done besides (a cover that did not download, a catalogue with problems).
+        public var warnings: [String] = []
+    }
+
+    /// The day file for `date` and how many tracks it has, or a refusal when it is full.
+    public func checkRoom(on date: CalendarDate) -> Result<(relative: String?, count: Int), Refusal> {
+        let relative = NewEntry.dayFile(for: date, source: source)
+        let count = journal.days.first { $0.date == date }?.tracks.count ?? 0
+        if let relative, config.maxTracksPerDay > 0, count >= config.maxTracksPerDay {
+            return .failure(.dayFull(path: display(relative), count: count, limit: config.maxTracksPerDay))
+        }
+        return .success((relative, count))
+    }
+
+    /// Adds `candidate` to the day `date`: its cover and details first (they only add to the
+    /// catalogue), then the day's lines, written whole through a rename only if the file is still
+    /// as it was read.
+    public func add(_ candidate: SongCandidate, on date: CalendarDate, note: String?, client: LookupClient) async -> Result<Report, Refusal> {
+        let room: (relative: String?, count: Int)
+        switch checkRoom(on: date) {
+        case .failure(let refusal): return .failure(refusal)
+        case .success(let found): room = found
+        }
+        let track = NewTrackLines(title: candidate.song.title, artists: [candidate.song.artist], note: note)
+        // The day's new text is made before anything is written, so a day that cannot take the
+        // track leaves the catalogue untouched too.
+        var edit: (relative: String, before: [UInt8], after: String)?
+        if let relative = room.relative {
+            let path = join(source, relative)
+            guard let bytes = FileManager.default.contents(atPath: path).map(Array.init) else {
+                return .failure(.dayFile(path: display(relative), reason: "cannot be read"))
+            }
+            switch DayFileEdit.appendTrack(track, to: String(decoding: bytes, as: UTF8.self)) {
+            case .failure(let problem): return .failure(.dayFile(path: display(relative), reason: problem.message))
+            case .success(let text): edit = (relative, bytes, text)
+            }
+        }
+
+        var report = Report(dayPath: "", createdDay: room.relative == nil)
+        if !candidate.known {
+            await remember(candidate.song, report: &report, client: client)
+        }
+
+        if let edit {
+            let path = join(source, edit.relative)
+            guard let now = FileManager.default.contents(atPath: path).map(Array.init), now == edit.before else {
+                return .failure(.changed(path: display(edit.relative)))
+            }
+            do throws(CatalogueFile.WriteProblem) {
+                try CatalogueFile.writeAtomically(Array(edit.after.utf8), to: path, display: display(edit.relative))
+            } catch {
+                if case .cannotWrite(let shown, let reason) = error { return .failure(.cannotWrite(path: shown, reason: reason)) }
+            }
+            report.dayPath = display(edit.relative)
+        } else {
+            do throws(NewEntry.Refusal) {
+                report.dayPath = try NewEntry.day(date, source: source, config: config, firstTrack: track)
+            } catch {
+                switch error {
+                case .exists(let path): return .failure(.changed(path: path))
+                case .cannotWrite(let path, let reason): return .failure(.cannotWrite(path: path, reason: reason))
+                }
+            }
+        }
+        return .success(report)
+    }
+
+    /// Saves the song's cover and details into the journal (catalogue and `static/covers/`).
+    func remember(_ song: FoundSong, report: inout Report, client: LookupClient) async {
+        var diagnostics: [Diagnostic] = []
+        let catalogue = JournalLoader(source: source).loadCatalogue(diagnostics: &diagnostics)
+        if let problem = diagnostics.first {
+            report.warnings.append("the catalogue has a problem (\(problem.description)): fix it, then run journal enrich to save this song's details")
+            return
+        }
+        var artwork: LinkTarget?
+        if let address = song.artworkURL {
+            switch await CoverStore(source: source).save(address, artist: song.artist, album: song.album, title: song.title, client: client) {
+            case .success(let target):
+                artwork = target
+                report.cover = "static" + target.text
+            case .failure(let problem):
+                report.warnings.append("the cover was not saved: \(problem)")
+            }
+        }
+        let genre = config.artistGenres[GenreKey.fold(song.artist)] == nil ? vocabulary.primary(song.genre.map { [$0] } ?? []) : nil
+        var entry = catalogue.artist(named: song.artist) ?? CatalogueArtist(name: song.artist)
+        var changed = entry.record(CatalogueEntry.song(song, genre: genre, artwork: artwork))
+        if let album = CatalogueEntry.album(song, genre: nil, artwork: artwork) { changed = entry.record(album) || changed }
+        guard changed else { return }
+        let relative = entry.sourcePath.isEmpty
+            ? CatalogueFile.newPath(for: song.artist, taken: Set(catalogue.artists.map { $0.sourcePath.lowercased() }))
+            : entry.sourcePath
+        do throws(CatalogueFile.WriteProblem) {
+            try CatalogueFile.save(CatalogueFile.text(entry), to: relative, source: source)
+            report.cataloguePath = display(relative)
+        } catch {
+            report.warnings.append("\(error): the song is added without its details")
+        }
+    }
+
+    /// The journal's genres, for mapping a service's genre name into them.
+    var vocabulary: GenreVocabulary {
+        var names: [String] = []
+        for day in journal.days { for track in day.tracks { names += track.genres } }
+        for playlist in journal.playlists { for track in playlist.tracks { names += track.genres } }
+        return GenreVocabulary(journalGenres: names, aliases: config.genreAliases)
+    }
+
+    func display(_ relative: String) -> String {
+        source == "." || source.isEmpty ? relative : join(source, relative)
+    }
+}
