@@ -34,6 +34,8 @@ import Testing
             duration: 221
         ---
         The bus was *late*.
+        -- static/artwork/new-jeans.svg --
+        <svg xmlns="http://www.w3.org/2000/svg"/>
         """)
         let loaded = journal.load()
         #expect(loaded.diagnostics.isEmpty, "\(journal.lines(loaded.diagnostics))")
@@ -140,6 +142,8 @@ import Testing
         title: About
         ---
         Hello.
+        -- static/artwork/rain.svg --
+        <svg xmlns="http://www.w3.org/2000/svg"/>
         """)
         let loaded = journal.load()
         let playlist = try #require(loaded.journal?.playlists.first)

@@ -108,6 +108,27 @@ enum FileTree {
         return read(descriptor, count: Int(status.st_size))
     }
 
+    /// The first `count` bytes of a file (all of it when it is shorter), or nil if it cannot be read.
+    static func head(_ path: String, count: Int) -> [UInt8]? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var bytes = [UInt8](repeating: 0, count: count)
+        let got = bytes.withUnsafeMutableBytes { buffer -> Int in
+            guard let base = buffer.baseAddress else { return 0 }
+            var offset = 0
+            while offset < count {
+                let got = systemRead(descriptor, base + offset, count - offset)
+                if got < 0 && errno == EINTR { continue }
+                guard got >= 0 else { return -1 }
+                if got == 0 { break }
+                offset += got
+            }
+            return offset
+        }
+        return got < 0 ? nil : Array(bytes.prefix(got))
+    }
+
     /// Exactly `count` bytes from an open file, or nil if it holds fewer or cannot be read.
     static func read(_ descriptor: Int32, count: Int) -> [UInt8]? {
         var bytes = [UInt8](repeating: 0, count: count)

@@ -1,6 +1,14 @@
 import Foundation
 import Yams
 
+/// One content file as decoded: its value when the file had no error, every problem found in it,
+/// and the site paths it gives as images, which Load checks once it has listed `static/`.
+struct DecodedFile<Value: Sendable>: Sendable {
+    var value: Value?
+    var diagnostics: [Diagnostic]
+    var images: [StaticImageUse] = []
+}
+
 /// Decodes the three kinds of content file (a day, a playlist, a page: docs/content-format.md) from their front matter and body.
 struct ContentDecoding: Sendable {
     var markdown: Markdown
@@ -11,9 +19,9 @@ struct ContentDecoding: Sendable {
     static let pageFields = ["title", "draft"]
 
     /// A diary day. `nameDate` is the date in the file name, if it is named `YYYY-MM-DD.md`.
-    func day(_ file: FrontMatter, path: String, nameDate: CalendarDate?) -> (Day?, [Diagnostic]) {
+    func day(_ file: FrontMatter, path: String, nameDate: CalendarDate?) -> DecodedFile<Day> {
         var reader = YAMLFields(path: path, firstLine: file.yamlFirstLine)
-        guard let root = reader.root(of: file.yaml) else { return (nil, reader.diagnostics) }
+        guard let root = reader.root(of: file.yaml) else { return DecodedFile(value: nil, diagnostics: reader.diagnostics) }
         let fields = reader.fields(of: root, known: Self.dayFields, in: "a diary day")
 
         var date = reader.date(fields["date"], field: "date")
@@ -43,19 +51,21 @@ struct ContentDecoding: Sendable {
             _ = tracks
         }
         let body = reader.body(file.body, firstLine: file.bodyFirstLine, markdown: markdown)
-        guard !reader.diagnostics.hasErrors, let date, let tracks else { return (nil, reader.diagnostics) }
+        guard !reader.diagnostics.hasErrors, let date, let tracks else {
+            return DecodedFile(value: nil, diagnostics: reader.diagnostics, images: reader.images)
+        }
         let day = Day(date: date, title: title, tracks: tracks, tags: tags, mood: mood, draft: draft,
                       bodyHTML: body.html, summary: Self.summary(body.firstParagraph), sourcePath: path)
-        return (day, reader.diagnostics)
+        return DecodedFile(value: day, diagnostics: reader.diagnostics, images: reader.images)
     }
 
-    func playlist(_ file: FrontMatter, path: String, slug: String) -> (Playlist?, [Diagnostic]) {
+    func playlist(_ file: FrontMatter, path: String, slug: String) -> DecodedFile<Playlist> {
         var reader = YAMLFields(path: path, firstLine: file.yamlFirstLine)
-        guard let root = reader.root(of: file.yaml) else { return (nil, reader.diagnostics) }
+        guard let root = reader.root(of: file.yaml) else { return DecodedFile(value: nil, diagnostics: reader.diagnostics) }
         let fields = reader.fields(of: root, known: Self.playlistFields, in: "a playlist")
         let title = reader.requiredString(fields, "title", in: "a playlist", owner: root)
         let description = reader.string(fields["description"], field: "description")
-        let cover = reader.url(fields["cover"], field: "cover")
+        let cover = reader.image(fields["cover"], field: "cover")
         let created = reader.date(fields["created"], field: "created")
         let updated = reader.date(fields["updated"], field: "updated")
         if let created, let updated, updated < created {
@@ -65,11 +75,13 @@ struct ContentDecoding: Sendable {
         let draft = reader.bool(fields["draft"], field: "draft") ?? false
         let tracks = reader.tracks(fields, owner: root, in: "a playlist", markdown: markdown)
         let body = reader.body(file.body, firstLine: file.bodyFirstLine, markdown: markdown)
-        guard !reader.diagnostics.hasErrors, let title, let tracks else { return (nil, reader.diagnostics) }
+        guard !reader.diagnostics.hasErrors, let title, let tracks else {
+            return DecodedFile(value: nil, diagnostics: reader.diagnostics, images: reader.images)
+        }
         let playlist = Playlist(slug: slug, title: title, description: description, cover: cover, created: created,
                                 updated: updated, tags: tags, tracks: tracks, draft: draft, bodyHTML: body.html,
                                 sourcePath: path)
-        return (playlist, reader.diagnostics)
+        return DecodedFile(value: playlist, diagnostics: reader.diagnostics, images: reader.images)
     }
 
     func page(_ file: FrontMatter, path: String, slug: String) -> (Page?, [Diagnostic]) {

@@ -96,22 +96,25 @@ public struct JournalLoader: Sendable {
         let context = "\(settings.maxFileSize) \(settings.maxTracksPerDay) \(settings.unsafeHTML)"
         options.cache?.begin(keeping: Set(dayFiles + playlistStamps.map(\.relative)))
         defer { options.cache?.end() }
-        let decodedDays = ParallelMap.map(dayStamps, parallel: options.parallel) { relative, stamp -> (Day?, [Diagnostic]) in
-            let decode = { () -> (Day?, [Diagnostic]) in
+        let decodedDays = ParallelMap.map(dayStamps, parallel: options.parallel) { relative, stamp -> DecodedFile<Day> in
+            let decode = { () -> DecodedFile<Day> in
                 let nameDate = CalendarDate(iso: stem(relative))
                 var found: [Diagnostic] = []
-                guard let file = read(relative, limit: settings.maxFileSize, into: &found) else { return (nil, found) }
-                let (day, decoded) = decoding.day(file, path: display(relative), nameDate: nameDate)
-                return (day, found + decoded)
+                guard let file = read(relative, limit: settings.maxFileSize, into: &found) else { return DecodedFile(value: nil, diagnostics: found) }
+                var decoded = decoding.day(file, path: display(relative), nameDate: nameDate)
+                decoded.diagnostics = found + decoded.diagnostics
+                return decoded
             }
             guard let cache = options.cache else { return decode() }
             return cache.day(relative, stamp: stamp, context: context, decode: decode)
         }
         var days: [Day] = []
         var daySources: [CalendarDate: String] = [:]
-        for (relative, (day, found)) in zip(dayFiles, decodedDays) {
-            diagnostics += found
-            guard let day else { continue }
+        // Drafts' too: like any other problem in them, a missing image is reported.
+        var images = decodedDays.flatMap(\.images)
+        for (relative, decoded) in zip(dayFiles, decodedDays) {
+            diagnostics += decoded.diagnostics
+            guard let day = decoded.value else { continue }
             if let other = daySources[day.date] {
                 diagnostics.append(Diagnostic(.error, "two files for \(day.date.iso): \(other) and \(display(relative)); keep one file per date", path: display(relative), line: 1, column: 1))
                 continue
@@ -122,20 +125,22 @@ public struct JournalLoader: Sendable {
 
         var playlistSlugs = SlugAllocator()
         let playlistFiles = playlistStamps.map { ($0.relative, $0.stamp, playlistSlugs.allocate(Slug.make(stem($0.relative)))) }
-        let decodedPlaylists = ParallelMap.map(playlistFiles, parallel: options.parallel) { relative, stamp, slug -> (Playlist?, [Diagnostic]) in
-            let decode = { () -> (Playlist?, [Diagnostic]) in
+        let decodedPlaylists = ParallelMap.map(playlistFiles, parallel: options.parallel) { relative, stamp, slug -> DecodedFile<Playlist> in
+            let decode = { () -> DecodedFile<Playlist> in
                 var found: [Diagnostic] = []
-                guard let file = read(relative, limit: settings.maxFileSize, into: &found) else { return (nil, found) }
-                let (playlist, decoded) = decoding.playlist(file, path: display(relative), slug: slug)
-                return (playlist, found + decoded)
+                guard let file = read(relative, limit: settings.maxFileSize, into: &found) else { return DecodedFile(value: nil, diagnostics: found) }
+                var decoded = decoding.playlist(file, path: display(relative), slug: slug)
+                decoded.diagnostics = found + decoded.diagnostics
+                return decoded
             }
             guard let cache = options.cache else { return decode() }
             return cache.playlist(relative, stamp: stamp, context: context + " " + slug, decode: decode)
         }
         var playlists: [Playlist] = []
-        for (playlist, found) in decodedPlaylists {
-            diagnostics += found
-            if let playlist, options.drafts || !playlist.draft { playlists.append(playlist) }
+        for decoded in decodedPlaylists {
+            diagnostics += decoded.diagnostics
+            images += decoded.images
+            if let playlist = decoded.value, options.drafts || !playlist.draft { playlists.append(playlist) }
         }
 
         var pages: [Page] = []
@@ -153,7 +158,9 @@ public struct JournalLoader: Sendable {
         let theme = ThemeFiles.load(overridesIn: join(source, "templates"), displayPrefix: display("templates"),
                                     language: settings.language, setting: settings.languageLocation, diagnostics: &diagnostics)
         var staticFiles: [String] = []
+        var staticFound: Set<String> = []
         for relative in files(in: "static", diagnostics: &diagnostics) {
+            staticFound.insert(String(relative.dropFirst("static/".count)))
             // Copied at write time: an unreadable file is found now, so check reports it too.
             let descriptor = open(join(source, relative), O_RDONLY | O_CLOEXEC)
             guard descriptor >= 0 else {
@@ -162,6 +169,12 @@ public struct JournalLoader: Sendable {
             }
             close(descriptor)
             staticFiles.append(String(relative.dropFirst("static/".count)))
+        }
+        var staticImages = StaticImages(journal: source, staticFiles: staticFound, themeAssets: theme.assets)
+        for use in images {
+            if let problem = staticImages.problem(use.target) {
+                diagnostics.append(.error(problem.message(for: use.field, value: use.target.text), at: use.location))
+            }
         }
 
         let catalogue = loadCatalogue(parallel: options.parallel, diagnostics: &diagnostics)

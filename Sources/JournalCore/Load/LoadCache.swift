@@ -11,8 +11,8 @@ public final class LoadCache: @unchecked Sendable {
         var stamp: String
         /// Everything besides the file that the decoding depended on (settings, a slug).
         var context: String
-        var day: (Day?, [Diagnostic])? = nil
-        var playlist: (Playlist?, [Diagnostic])? = nil
+        var day: DecodedFile<Day>? = nil
+        var playlist: DecodedFile<Playlist>? = nil
     }
 
     private let lock = NSLock()
@@ -26,11 +26,11 @@ public final class LoadCache: @unchecked Sendable {
 
     public init() {}
 
-    func day(_ path: String, stamp: String, context: String, decode: () -> (Day?, [Diagnostic])) -> (Day?, [Diagnostic]) {
+    func day(_ path: String, stamp: String, context: String, decode: () -> DecodedFile<Day>) -> DecodedFile<Day> {
         cached(path, stamp: stamp, context: context, get: \.day, set: { $0.day = $1 }, decode: decode)
     }
 
-    func playlist(_ path: String, stamp: String, context: String, decode: () -> (Playlist?, [Diagnostic])) -> (Playlist?, [Diagnostic]) {
+    func playlist(_ path: String, stamp: String, context: String, decode: () -> DecodedFile<Playlist>) -> DecodedFile<Playlist> {
         cached(path, stamp: stamp, context: context, get: \.playlist, set: { $0.playlist = $1 }, decode: decode)
     }
 

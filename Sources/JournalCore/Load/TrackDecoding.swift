@@ -41,7 +41,7 @@ extension YAMLFields {
         let genres = stringList(fields["genre"], field: "genre")
         let duration = duration(fields["duration"])
         let released = released(fields["released"])
-        let artwork = url(fields["artwork"], field: "artwork")
+        let artwork = image(fields["artwork"], field: "artwork")
         let preview = url(fields["preview"], field: "preview")
         let links = links(fields["links"])
         var noteHTML: String?
@@ -78,7 +78,7 @@ extension YAMLFields {
         }
         let fields = fields(of: node, known: TrackLink.Service.allCases.map(\.rawValue), in: "links")
         return TrackLink.Service.allCases.compactMap { service in
-            url(fields[service.rawValue], field: "links.\(service.rawValue)").map { TrackLink(service: service, url: $0) }
+            webLink(fields[service.rawValue], field: "links.\(service.rawValue)").map { TrackLink(service: service, url: $0) }
         }
     }
 

@@ -11,6 +11,8 @@ struct YAMLFields {
     /// Added to a YAML line number to get the file's line number.
     let lineOffset: Int
     var diagnostics: [Diagnostic] = []
+    /// The site paths given as images, checked against `static/` once Load has listed it.
+    var images: [StaticImageUse] = []
 
     init(path: String, firstLine: Int) {
         self.path = path
@@ -247,6 +249,38 @@ struct YAMLFields {
             error(problem.message(for: "'\(field)'"), at: node)
             return nil
         }
+    }
+
+    /// An image (`artwork`, `cover`): a URL or a site path, which is kept with its place to be
+    /// checked against `static/` (`StaticImages`).
+    mutating func image(_ node: Node?, field: String) -> LinkTarget? {
+        guard let target = url(node, field: field) else { return nil }
+        if target.kind != .absolute { images.append(StaticImageUse(target: target, field: field, location: location(of: node))) }
+        return target
+    }
+
+    /// A link out (`links.spotify`): an absolute `http(s)://host/…` URL. Without a scheme it
+    /// would be published as a path of the site, which no server has.
+    mutating func webLink(_ node: Node?, field: String) -> LinkTarget? {
+        guard let target = url(node, field: field) else { return nil }
+        let text = target.text
+        if let scheme = LinkTarget.scheme(of: text) {
+            let rest = text.dropFirst(scheme.count + 1)
+            let host = rest.hasPrefix("//") ? rest.dropFirst(2).prefix { $0 != "/" && $0 != "?" && $0 != "#" } : ""
+            guard host.isEmpty else { return target }
+            let fixed = "\(scheme.lowercased())://" + rest.drop { $0 == "/" }
+            error("\(field) '\(text)' has no host name: write \(fixed)", at: node)
+            return nil
+        }
+        if text.hasPrefix("//") {
+            error("\(field) '\(text)' has no scheme: write https:\(text)", at: node)
+        } else if let first = text.split(separator: "/").first, !text.hasPrefix("/"), !text.hasPrefix("."),
+                  first.contains("."), !first.hasSuffix("."), !first.contains(where: { $0 == " " }) {
+            error("\(field) '\(text)' has no scheme: write https://\(text)", at: node)
+        } else {
+            error("\(field) '\(text)' is not a web address: write the whole address, starting with https://", at: node)
+        }
+        return nil
     }
 
     // MARK: Words for messages

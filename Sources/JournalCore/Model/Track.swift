@@ -57,6 +57,8 @@ public enum ReleaseDate: Hashable, Sendable {
 
 /// A link out to a music service.
 public struct TrackLink: Hashable, Sendable {
+    /// In the order a track's links are shown: the services people use everywhere, then
+    /// Korea's (Melon, Genie, Bugs, FLO, VIBE), then any other link.
     public enum Service: String, CaseIterable, Sendable {
         case appleMusic = "apple_music"
         case youtubeMusic = "youtube_music"
@@ -66,6 +68,13 @@ public struct TrackLink: Hashable, Sendable {
         case soundcloud
         case lastfm
         case musicbrainz
+        case tidal
+        case deezer
+        case melon
+        case genie
+        case bugs
+        case flo
+        case vibe
         case other
 
         public var displayName: String {
@@ -78,6 +87,13 @@ public struct TrackLink: Hashable, Sendable {
             case .soundcloud: return "SoundCloud"
             case .lastfm: return "Last.fm"
             case .musicbrainz: return "MusicBrainz"
+            case .tidal: return "TIDAL"
+            case .deezer: return "Deezer"
+            case .melon: return "Melon"
+            case .genie: return "Genie"
+            case .bugs: return "Bugs"
+            case .flo: return "FLO"
+            case .vibe: return "VIBE"
             case .other: return "Link"
             }
         }
