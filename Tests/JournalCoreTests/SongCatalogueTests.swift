@@ -193,4 +193,30 @@ import Testing
             "catalogue/d.yaml:4:5: warning: song 'same' is listed twice in this file (also song 1): the first is used",
         ])
     }
+
+    @Test func aCoverTheCatalogueNamesMustBeAFileOfTheSite() throws {
+        let journal = try TestJournal(minimalConfig + """
+
+        -- catalogue/a.yaml --
+        artist: A
+        songs:
+          - title: One
+            artwork: /covers/a/one.jpg
+        albums:
+          - title: First
+            artwork: /covers/a/first.jpg
+        -- static/covers/a/one.jpg --
+        not a picture
+        -- content/diary/2026-11-01.md --
+        ---
+        tracks:
+          - title: One
+            artist: A
+        ---
+        """)
+        #expect(journal.lines(journal.load().diagnostics) == [
+            "catalogue/a.yaml:4:14: error: artwork '/covers/a/one.jpg' is not an image: static/covers/a/one.jpg does not start like a PNG, JPEG, GIF, WebP, AVIF or SVG file",
+            "catalogue/a.yaml:7:14: error: artwork '/covers/a/first.jpg' is not in static/: there is no static/covers/a/first.jpg; put the image there, or give its https:// address",
+        ])
+    }
 }

@@ -7,13 +7,14 @@ enum CatalogueDecoding {
     static let songFields = ["title", "album", "genre", "duration", "released", "artwork", "preview", "links", "ids"]
     static let albumFields = ["title", "genre", "released", "artwork", "ids"]
 
-    /// The artist the file describes, or nil with the reasons.
-    static func artist(_ text: String, path: String, relative: String) -> (CatalogueArtist?, [Diagnostic]) {
+    /// The artist the file describes, or nil with the reasons; and the covers it names by a site
+    /// path, which Load checks against `static/`.
+    static func artist(_ text: String, path: String, relative: String) -> DecodedFile<CatalogueArtist> {
         var reader = YAMLFields(path: path, firstLine: 1)
-        guard let root = reader.root(of: text, what: "a catalogue file") else { return (nil, reader.diagnostics) }
+        guard let root = reader.root(of: text, what: "a catalogue file") else { return DecodedFile(value: nil, diagnostics: reader.diagnostics) }
         guard root.mapping != nil else {
             reader.error("a catalogue file is a mapping with 'artist' and 'songs', found \(reader.describe(root))", at: root)
-            return (nil, reader.diagnostics)
+            return DecodedFile(value: nil, diagnostics: reader.diagnostics)
         }
         let fields = reader.fields(of: root, known: artistFields, in: "a catalogue file")
         let name = reader.requiredString(fields, "artist", in: "a catalogue file", owner: root)
@@ -27,12 +28,12 @@ enum CatalogueDecoding {
         for (number, item) in reader.list(fields["albums"], field: "albums").enumerated() {
             if let album = reader.catalogueAlbum(item, number: number + 1) { albums.append(album) }
         }
-        guard let name, !reader.diagnostics.hasErrors else { return (nil, reader.diagnostics) }
+        guard let name, !reader.diagnostics.hasErrors else { return DecodedFile(value: nil, diagnostics: reader.diagnostics, images: reader.images) }
         // Without errors every item became an entry, so the titles line up with the list's items.
         reader.warnRepeats(songs.map(\.title), in: fields["songs"], what: "song")
         reader.warnRepeats(albums.map(\.title), in: fields["albums"], what: "album")
-        return (CatalogueArtist(name: name, genres: genres, ids: ids, songs: songs, albums: albums, sourcePath: relative),
-                reader.diagnostics)
+        return DecodedFile(value: CatalogueArtist(name: name, genres: genres, ids: ids, songs: songs, albums: albums, sourcePath: relative),
+                           diagnostics: reader.diagnostics, images: reader.images)
     }
 }
 
@@ -77,7 +78,7 @@ extension YAMLFields {
         let title = requiredString(fields, "title", in: what, owner: node)
         let song = CatalogueSong(title: title ?? "", album: string(fields["album"], field: "album"),
                                  genres: stringList(fields["genre"], field: "genre"), duration: duration(fields["duration"]),
-                                 released: released(fields["released"]), artwork: url(fields["artwork"], field: "artwork"),
+                                 released: released(fields["released"]), artwork: image(fields["artwork"], field: "artwork"),
                                  preview: url(fields["preview"], field: "preview"), links: links(fields["links"]),
                                  ids: ids(fields["ids"]))
         return title == nil ? nil : song
@@ -92,7 +93,7 @@ extension YAMLFields {
         let fields = fields(of: node, known: CatalogueDecoding.albumFields, in: what)
         let title = requiredString(fields, "title", in: what, owner: node)
         let album = CatalogueAlbum(title: title ?? "", genres: stringList(fields["genre"], field: "genre"),
-                                   released: released(fields["released"]), artwork: url(fields["artwork"], field: "artwork"),
+                                   released: released(fields["released"]), artwork: image(fields["artwork"], field: "artwork"),
                                    ids: ids(fields["ids"]))
         return title == nil ? nil : album
     }

@@ -170,6 +170,8 @@ public struct JournalLoader: Sendable {
             close(descriptor)
             staticFiles.append(String(relative.dropFirst("static/".count)))
         }
+        let (catalogue, catalogueImages) = loadCatalogueAndImages(parallel: options.parallel, diagnostics: &diagnostics)
+        images += catalogueImages
         var staticImages = StaticImages(journal: source, staticFiles: staticFound, themeAssets: theme.assets)
         for use in images {
             if let problem = staticImages.problem(use.target) {
@@ -177,7 +179,6 @@ public struct JournalLoader: Sendable {
             }
         }
 
-        let catalogue = loadCatalogue(parallel: options.parallel, diagnostics: &diagnostics)
         let book = SongBook(catalogue: catalogue, days: days, artistGenres: settings.artistGenres)
         days = days.map { day in
             var day = day
@@ -203,34 +204,43 @@ public struct JournalLoader: Sendable {
     /// The files of `catalogue/` (docs/content-format.md, "The song catalogue"), decoded; two
     /// files for one artist are a warning, and the first in path order is used.
     public func loadCatalogue(parallel: Bool = true, diagnostics: inout [Diagnostic]) -> SongCatalogue {
+        loadCatalogueAndImages(parallel: parallel, diagnostics: &diagnostics).catalogue
+    }
+
+    /// The catalogue, and the covers its files name by a site path.
+    func loadCatalogueAndImages(parallel: Bool, diagnostics: inout [Diagnostic]) -> (catalogue: SongCatalogue, images: [StaticImageUse]) {
         let relatives = files(in: "catalogue", diagnostics: &diagnostics).filter {
             let lower = $0.lowercased()
             return lower.hasSuffix(".yaml") || lower.hasSuffix(".yml")
         }
-        let decoded = ParallelMap.map(relatives, parallel: parallel) { relative -> (CatalogueArtist?, [Diagnostic]) in
+        let decoded = ParallelMap.map(relatives, parallel: parallel) { relative -> DecodedFile<CatalogueArtist> in
             let path = display(relative)
             switch FileTree.read(join(source, relative), limit: Self.maxCatalogueFileSize) {
             case .failed(let code):
-                return (nil, [Diagnostic(.error, "cannot read this file: \(Platform.describe(code))", path: path)])
+                return DecodedFile(value: nil, diagnostics: [Diagnostic(.error, "cannot read this file: \(Platform.describe(code))", path: path)])
             case .tooLarge(let size):
-                return (nil, [Diagnostic(.error, "the file is \(size) bytes, over the limit of \(Self.maxCatalogueFileSize) for a catalogue file: split the artist's songs over two files", path: path)])
+                return DecodedFile(value: nil, diagnostics: [Diagnostic(.error, "the file is \(size) bytes, over the limit of \(Self.maxCatalogueFileSize) for a catalogue file: split the artist's songs over two files", path: path)])
             case .bytes(let bytes):
                 switch SourceText.decode(bytes, path: path) {
                 case .failure(let diagnostic):
-                    return (nil, [diagnostic])
+                    return DecodedFile(value: nil, diagnostics: [diagnostic])
                 case .success(var text):
                     var found: [Diagnostic] = []
                     if let problem = SourceText.removeControlCharacters(&text, path: path) { found.append(problem) }
-                    let (artist, problems) = CatalogueDecoding.artist(text, path: path, relative: relative)
-                    return (found.isEmpty ? artist : nil, found + problems)
+                    var file = CatalogueDecoding.artist(text, path: path, relative: relative)
+                    if !found.isEmpty { file.value = nil }
+                    file.diagnostics = found + file.diagnostics
+                    return file
                 }
             }
         }
         var artists: [CatalogueArtist] = []
+        var images: [StaticImageUse] = []
         var fileOfArtist: [String: String] = [:]
-        for (relative, (artist, found)) in zip(relatives, decoded) {
-            diagnostics += found
-            guard let artist else { continue }
+        for (relative, file) in zip(relatives, decoded) {
+            diagnostics += file.diagnostics
+            images += file.images
+            guard let artist = file.value else { continue }
             let key = SongKey.fold(artist.name)
             if let first = fileOfArtist[key] {
                 diagnostics.append(Diagnostic(.warning, "\(first) is about '\(artist.name)' too: the first file is used, and this one is not; keep one file an artist",
@@ -240,7 +250,7 @@ public struct JournalLoader: Sendable {
             fileOfArtist[key] = display(relative)
             artists.append(artist)
         }
-        return SongCatalogue(artists: artists)
+        return (SongCatalogue(artists: artists), images)
     }
 
     // MARK: Files
