@@ -1,0 +1,290 @@
+import Foundation
+import Yams
+
+/// A track to add to a day, as `journal add` knows it.
+public struct NewTrackLines: Equatable, Sendable {
+    public var title: String
+    /// At least one; the first is the primary artist.
+    public var artists: [String]
+    /// Inline Markdown.
+    public var note: String?
+
+    public init(title: String, artists: [String], note: String? = nil) {
+        self.title = title
+        self.artists = artists
+        self.note = note
+    }
+}
+
+/// Edits of a day file that keep every byte the person wrote: comments, order, quoting, line
+/// endings, a byte-order mark and the body stay as they are, and only new lines are inserted.
+/// YAML is parsed only to find where things are, and to check the result reads back as
+/// intended; the edit itself is done on lines.
+public enum DayFileEdit {
+    /// Why a file was not edited.
+    public enum Problem: Error, Equatable, Sendable {
+        /// The file has no front matter, or its YAML cannot be read (the diagnostic says where,
+        /// with an empty path).
+        case unreadable(Diagnostic)
+        /// The front matter has no `tracks:`.
+        case noTracks
+        /// `tracks:` is written as a flow list (`tracks: [...]`), which cannot grow by adding
+        /// lines; `line` is the file's line.
+        case flowList(line: Int)
+        /// `tracks:` holds something other than a list of tracks.
+        case notAList(line: Int)
+        /// The list is laid out in a way this edit does not know how to continue.
+        case unusualLayout(line: Int)
+        /// A title or an artist is blank, or a value holds a control character.
+        case invalidValue(String)
+        /// The edited text did not read back as the original plus the new track (nothing should
+        /// be written).
+        case notVerified
+
+        public var message: String {
+            switch self {
+            case .unreadable(let diagnostic):
+                return "cannot read the front matter (line \(diagnostic.line)): \(diagnostic.message)"
+            case .noTracks:
+                return "the front matter has no 'tracks:' list to add to"
+            case .flowList(let line):
+                return "'tracks' on line \(line) is written as [ … ]: write one track a line ('- title: …') to add tracks to it"
+            case .notAList(let line):
+                return "'tracks' on line \(line) is not a list of tracks"
+            case .unusualLayout(let line):
+                return "the track list is laid out in a way that cannot be continued safely (line \(line)); add the track by hand"
+            case .invalidValue(let message):
+                return message
+            case .notVerified:
+                return "the edited file would not read back with the new track; nothing was changed"
+            }
+        }
+    }
+
+    /// `text` (a whole day file) with `track` added as the last item of its `tracks:` list,
+    /// indented like the items before it. Values are trimmed, as the build reads them.
+    public static func appendTrack(_ track: NewTrackLines, to text: String) -> Result<String, Problem> {
+        let track = NewTrackLines(title: track.title.trimmed(.whitespacesAndNewlines),
+                                  artists: track.artists.map { $0.trimmed(.whitespacesAndNewlines) }.filter { !$0.isEmpty },
+                                  note: track.note?.trimmed(.whitespacesAndNewlines).nilIfEmpty)
+        if track.title.isEmpty { return .failure(.invalidValue("the track needs a title")) }
+        if track.artists.isEmpty { return .failure(.invalidValue("the track needs an artist")) }
+        for value in [track.title, track.note ?? ""] + track.artists where ControlCharacters.first(in: value) != nil {
+            return .failure(.invalidValue("'\(ControlCharacters.escaped(value))' holds a control character, which a day file cannot hold"))
+        }
+
+        let before: Node
+        switch frontMatter(of: text) {
+        case .failure(let problem): return .failure(problem)
+        case .success(let root): before = root
+        }
+        let lines = Line.split(text)
+        let insertion: (after: Int, lines: [String])
+        switch place(track, in: before, lines: lines) {
+        case .failure(let problem): return .failure(problem)
+        case .success(let found): insertion = found
+        }
+
+        let ending = lines[insertion.after].ending.isEmpty ? "\n" : lines[insertion.after].ending
+        var result = ""
+        for (index, line) in lines.enumerated() {
+            result += line.content + line.ending
+            if index == insertion.after { result += insertion.lines.map { $0 + ending }.joined() }
+        }
+        guard case .success(let after) = frontMatter(of: result), readsBack(after, as: before, plus: track) else {
+            return .failure(.notVerified)
+        }
+        return .success(result)
+    }
+
+    // MARK: Finding the place
+
+    /// The front matter's root mapping, read as the build reads it.
+    static func frontMatter(of text: String) -> Result<Node, Problem> {
+        guard case .success(let decoded) = SourceText.decode(Array(text.utf8), path: "") else {
+            return .failure(.unreadable(Diagnostic(.error, "not UTF-8", path: "")))
+        }
+        let file: FrontMatter
+        switch FrontMatter.split(decoded, path: "") {
+        case .failure(let diagnostic): return .failure(.unreadable(diagnostic))
+        case .success(let split): file = split
+        }
+        var reader = YAMLFields(path: "", firstLine: file.yamlFirstLine)
+        guard let root = reader.root(of: file.yaml) else {
+            return .failure(.unreadable(reader.diagnostics.first ?? Diagnostic(.error, "invalid YAML", path: "")))
+        }
+        return .success(root)
+    }
+
+    /// The index of the line to insert after, and the new item's lines.
+    private static func place(_ track: NewTrackLines, in root: Node, lines: [Line]) -> Result<(after: Int, lines: [String]), Problem> {
+        guard let pairs = root.mapping.map(Array.init),
+              let index = pairs.firstIndex(where: { $0.key.scalar?.string == "tracks" }) else { return .failure(.noTracks) }
+        let (key, value) = pairs[index]
+        // Lines are 0-based here; YAML lines start at the file's line 2.
+        let keyLine = (key.mark?.line ?? 1)
+        if let scalar = value.scalar, scalar.style == .plain, scalar.string.isEmpty {
+            // `tracks:` with nothing after it yet: the first item, indented as `journal new` does.
+            guard Line.isKeyOnly(lines[keyLine].content) else { return .failure(.unusualLayout(line: keyLine + 1)) }
+            return .success((keyLine, itemLines(track, dashIndent: 2, offset: 2, flow: false)))
+        }
+        guard let sequence = value.sequence else { return .failure(.notAList(line: (value.mark?.line ?? 1) + 1)) }
+        // By the text: Yams does not keep a node's style.
+        if let mark = value.mark, Line.scalar(at: mark, in: lines) == "[" { return .failure(.flowList(line: mark.line + 1)) }
+        guard let last = sequence.last, let mark = last.mark else { return .failure(.notAList(line: keyLine + 1)) }
+
+        // Where the last item's dash is, and how far after it the item starts.
+        let itemLine = mark.line
+        let itemColumn = mark.column - 1
+        guard itemLine > keyLine, itemLine < lines.count else { return .failure(.unusualLayout(line: itemLine + 1)) }
+        let prefix = Array(lines[itemLine].content.unicodeScalars.prefix(itemColumn))
+        var dashLine = itemLine
+        var dashIndent: Int
+        if let dash = Line.dashPrefix(prefix) {
+            dashIndent = dash
+        } else if prefix.allSatisfy({ $0 == " " }) {
+            // `-` alone on a line, the item below it.
+            guard let found = (keyLine + 1..<itemLine).last(where: { Line.isBareDash(lines[$0].content) }) else {
+                return .failure(.unusualLayout(line: itemLine + 1))
+            }
+            dashLine = found
+            dashIndent = Line.indentation(lines[found].content)
+        } else {
+            return .failure(.unusualLayout(line: itemLine + 1))
+        }
+        let offset = itemColumn - dashIndent
+        guard offset >= 2 else { return .failure(.unusualLayout(line: itemLine + 1)) }
+
+        // The item runs on while lines are indented past its dash; comments and blank lines
+        // after it, and the next key, stay where they are.
+        let end = min(lines.count, index + 1 < pairs.count ? (pairs[index + 1].key.mark?.line ?? lines.count) : closingLine(lines))
+        var lastLine = dashLine
+        for candidate in dashLine + 1..<max(dashLine + 1, end) {
+            let content = lines[candidate].content
+            if Line.isBlank(content) || (Line.indentation(content) <= dashIndent && Line.isComment(content)) { continue }
+            guard Line.indentation(content) > dashIndent else { break }
+            lastLine = candidate
+        }
+        let flow = Line.scalar(at: mark, in: lines) == "{" && dashLine == itemLine && lastLine == itemLine
+        return .success((lastLine, itemLines(track, dashIndent: dashIndent, offset: offset, flow: flow)))
+    }
+
+    /// The index of the line that closes the front matter.
+    private static func closingLine(_ lines: [Line]) -> Int {
+        lines.indices.dropFirst().first { Line.isDelimiter(lines[$0].content) } ?? lines.count
+    }
+
+    /// The new item: `- title: …` then `artist:` and `note:` under it, or one flow mapping
+    /// like the items before it.
+    static func itemLines(_ track: NewTrackLines, dashIndent: Int, offset: Int, flow: Bool) -> [String] {
+        let artist = track.artists.count == 1 ? quoted(track.artists[0]) : "[" + track.artists.map(quoted).joined(separator: ", ") + "]"
+        var fields = [("title", quoted(track.title)), ("artist", artist)]
+        if let note = track.note { fields.append(("note", quoted(note))) }
+        let dash = String(repeating: " ", count: dashIndent) + "-" + String(repeating: " ", count: offset - 1)
+        if flow { return [dash + "{" + fields.map { "\($0.0): \($0.1)" }.joined(separator: ", ") + "}"] }
+        let indent = String(repeating: " ", count: dashIndent + offset)
+        return fields.enumerated().map { index, field in (index == 0 ? dash : indent) + "\(field.0): \(field.1)" }
+    }
+
+    /// A double-quoted YAML string, as `journal new` and `journal import` write values.
+    static func quoted(_ text: String) -> String { NewEntry.yamlQuoted(text) }
+
+    // MARK: Checking
+
+    /// Whether `after` is `before` with `track` as one more item of `tracks`, and nothing else changed.
+    private static func readsBack(_ after: Node, as before: Node, plus track: NewTrackLines) -> Bool {
+        guard let old = before.mapping.map(Array.init), let new = after.mapping.map(Array.init), old.count == new.count else { return false }
+        for (was, now) in zip(old, new) {
+            guard was.key == now.key else { return false }
+            guard was.key.scalar?.string == "tracks" else {
+                if was.value != now.value { return false }
+                continue
+            }
+            guard let items = now.value.sequence.map(Array.init), let added = items.last else { return false }
+            let previous = was.value.sequence.map(Array.init) ?? []
+            guard items.count == previous.count + 1, Array(items.dropLast()) == previous else { return false }
+            var reader = YAMLFields(path: "", firstLine: 2)
+            let fields = reader.fields(of: added, known: YAMLFields.trackFields, in: "track")
+            guard fields.count == (track.note == nil ? 2 : 3),
+                  reader.string(fields["title"], field: "title") == track.title,
+                  reader.stringList(fields["artist"], field: "artist") == track.artists,
+                  reader.string(fields["note"], field: "note") == track.note,
+                  reader.diagnostics.isEmpty else { return false }
+        }
+        return true
+    }
+}
+
+/// One line of a file with what ended it (`\n`, `\r\n`, a lone `\r`, or nothing at the end).
+private struct Line {
+    var content: String
+    var ending: String
+
+    /// Every line of `text`, so that joining them gives `text` back byte for byte.
+    static func split(_ text: String) -> [Line] {
+        var lines: [Line] = []
+        var content = String.UnicodeScalarView()
+        var scalars = text.unicodeScalars.makeIterator()
+        var pending = scalars.next()
+        while let scalar = pending {
+            pending = scalars.next()
+            if scalar == "\n" {
+                lines.append(Line(content: String(content), ending: "\n"))
+                content = String.UnicodeScalarView()
+            } else if scalar == "\r" {
+                if pending == "\n" {
+                    pending = scalars.next()
+                    lines.append(Line(content: String(content), ending: "\r\n"))
+                } else {
+                    lines.append(Line(content: String(content), ending: "\r"))
+                }
+                content = String.UnicodeScalarView()
+            } else {
+                content.append(scalar)
+            }
+        }
+        if !content.isEmpty || lines.isEmpty { lines.append(Line(content: String(content), ending: "")) }
+        return lines
+    }
+
+    /// The character at a YAML mark (its line counted from the front matter's first line, which
+    /// is the file's second).
+    static func scalar(at mark: Mark, in lines: [Line]) -> Unicode.Scalar? {
+        guard mark.line < lines.count, mark.column >= 1 else { return nil }
+        return lines[mark.line].content.unicodeScalars.dropFirst(mark.column - 1).first
+    }
+
+    static func indentation(_ content: String) -> Int { content.unicodeScalars.prefix { $0 == " " }.count }
+    static func isBlank(_ content: String) -> Bool { content.unicodeScalars.allSatisfy { $0 == " " || $0 == "\t" } }
+    static func isComment(_ content: String) -> Bool { content.unicodeScalars.drop { $0 == " " || $0 == "\t" }.first == "#" }
+    static func isDelimiter(_ content: String) -> Bool {
+        content.hasPrefix("---") && content.unicodeScalars.dropFirst(3).allSatisfy { $0 == " " || $0 == "\t" }
+    }
+
+    /// The dash's indentation when `prefix` (what comes before an item) is `  - `.
+    static func dashPrefix(_ prefix: [Unicode.Scalar]) -> Int? {
+        let indent = prefix.prefix { $0 == " " }.count
+        guard indent < prefix.count, prefix[indent] == "-", prefix.count > indent + 1,
+              prefix[(indent + 1)...].allSatisfy({ $0 == " " }) else { return nil }
+        return indent
+    }
+
+    /// `  -` alone, perhaps with a comment.
+    static func isBareDash(_ content: String) -> Bool {
+        let rest = content.unicodeScalars.drop { $0 == " " }
+        guard rest.first == "-" else { return false }
+        let after = rest.dropFirst().drop { $0 == " " || $0 == "\t" }
+        return after.isEmpty || after.first == "#"
+    }
+
+    /// `tracks:` with nothing after it but perhaps a comment.
+    static func isKeyOnly(_ content: String) -> Bool {
+        guard let colon = content.firstIndex(of: ":") else { return false }
+        let after = content[content.index(after: colon)...].drop { $0 == " " || $0 == "\t" }
+        return after.isEmpty || after.first == "#"
+    }
+}
+
+private extension String {
+    var nilIfEmpty: String? { isEmpty ? nil : self }
+}
