@@ -105,13 +105,13 @@ import Testing
         defer { Task { await stub.stop() } }
         let request = ITunesSearch.request(term: "x")
         stub.answer(request, with: .status(429, headers: ["Retry-After": "3600"]))
-        let start = ContinuousClock.now
         guard case .refused(let reason) = await client(stub.environment(), cache: nil).get(request) else {
             Issue.record("a wait of an hour should be refused")
             return
         }
         #expect(reason.contains("3600"))
-        #expect(seconds(ContinuousClock.now - start) < 1)
+        // Refused at once: asked once, never again after a wait. (Not timed: on a busy machine the
+        // test itself may wait for a thread far longer than the client does.)
         #expect(stub.requests.count == 1)
     }
 
@@ -165,12 +165,11 @@ import Testing
         }
         #expect(await lookup.isDown(.odesli))
         #expect(await !lookup.isDown(.itunes))
-        let start = ContinuousClock.now
+        // Down for the rest of the run: answered at once, with no second request.
         guard case .unreachable = await lookup.get(Odesli.request(url: "https://www.deezer.com/track/1")) else {
             Issue.record("a service down stays down")
             return
         }
-        #expect(seconds(ContinuousClock.now - start) < 0.1)
         #expect(await lookup.requestsSent[.odesli] == 1)
     }
 
@@ -182,12 +181,12 @@ import Testing
         let policy = LookupPolicy(minimumInterval: [:], retries: 2, backoff: 0.05, longestWait: 3, timeout: 1)
         let lookup = client(stub.environment(), cache: nil, policy: policy)
 
-        let start = ContinuousClock.now
+        // The answer comes after 4 s; the client gives up at its 1 s timeout, without retrying.
         guard case .unreachable = await lookup.get(request) else {
             Issue.record("no answer within the timeout")
             return
         }
-        #expect(seconds(ContinuousClock.now - start) < 3.5)
+        #expect(stub.requests.count == 1)
         #expect(await lookup.isDown(.itunes))
     }
 
