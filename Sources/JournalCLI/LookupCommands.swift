@@ -26,6 +26,16 @@ enum LookupSetup {
                             userAgent: LookupClient.userAgent(version: version, contact: ControlCharacters.contains(contact) ? "a personal listening journal" : contact))
     }
 
+    /// The catalogue's lock for this run, or nil after saying who holds it.
+    static func lock(source: String, console: Console) -> CatalogueLock?? {
+        switch CatalogueLock.take(source: source) {
+        case .success(let lock): return .some(lock)
+        case .failure(let busy):
+            console.error("error: \(busy)")
+            return nil
+        }
+    }
+
     /// The journal, loaded with its drafts; nil after printing why it cannot be used.
     static func journal(source: String, console: Console) -> (SiteConfig, Journal)? {
         let result = JournalLoader(source: source).load(LoadOptions(drafts: true))
@@ -88,6 +98,8 @@ struct AddCommand: JournalSubcommand {
             console.error("error: \(refusal)")
             return 1
         }
+        guard let lock = LookupSetup.lock(source: source, console: console) else { return 1 }
+        defer { withExtendedLifetime(lock) {} }
 
         let client = LookupSetup.client(source: source, config: config)
         let known = SongSearch.known(text, in: journal)
@@ -180,6 +192,8 @@ struct EnrichCommand: JournalSubcommand {
     func execute(_ console: Console) -> Int32 {
         let source = sourceOptions.source
         guard let (config, journal) = LookupSetup.journal(source: source, console: console) else { return 1 }
+        guard let lock = LookupSetup.lock(source: source, console: console) else { return 1 }
+        defer { withExtendedLifetime(lock) {} }
         let enrichment = Enrichment(source: source, config: config, journal: journal, since: since.flatMap { CalendarDate(iso: $0) },
                                     until: until.flatMap { CalendarDate(iso: $0) }, dryRun: dryRun)
         let client = LookupSetup.client(source: source, config: config)
@@ -199,8 +213,12 @@ struct EnrichCommand: JournalSubcommand {
             }
         }
         let report = Blocking.wait { await enrichment.run(client: client, progress: progress) }
+        if let refusal = report.refusal {
+            console.error(refusal)
+            return 1
+        }
         for warning in report.warnings { console.error("warning: \(warning)") }
-        if report.artists == 0 && report.warnings.isEmpty {
+        if report.artists == 0 {
             console.out("Every song has a genre, a cover, a duration, a preview and links: nothing to look up.")
             return 0
         }

@@ -79,6 +79,8 @@ public struct Enrichment: Sendable {
         /// Services that could not be asked, with the reason.
         public var unavailable: [String: String] = [:]
         public var warnings: [String] = []
+        /// Why nothing was looked up at all (a catalogue file with a problem).
+        public var refusal: String?
     }
 
     /// Progress, after each artist: artists done, artists in all, the one just done.
@@ -147,29 +149,33 @@ public struct Enrichment: Sendable {
         }
         var diagnostics: [Diagnostic] = []
         let catalogue = JournalLoader(source: source).loadCatalogue(diagnostics: &diagnostics)
-        if let problem = diagnostics.first {
-            report.warnings.append("the catalogue has a problem: \(problem.description); fix it first (journal check): nothing was looked up")
+        if !diagnostics.isEmpty {
+            // A file is rewritten whole, so one with a problem (an unknown key would be dropped) is
+            // never written: the writer fixes it first.
+            report.refusal = diagnostics.sortedForDisplay().map(\.description).joined(separator: "\n")
+                + "\nThe catalogue has problems (above): fix them first; nothing was looked up or written."
             return report
         }
         let work = work()
         report.artists = work.count
         report.songsLacking = work.reduce(0) { $0 + $1.albums.reduce(0) { $0 + $1.songs.count } }
-        var taken = Set(catalogue.artists.map { $0.sourcePath.lowercased() })
+        var update = CatalogueUpdate(source: source, catalogue: catalogue)
         let vocabulary = vocabulary(catalogue)
         for (index, artistWork) in work.enumerated() {
-            var entry = catalogue.artist(named: artistWork.artist) ?? CatalogueArtist(name: artistWork.artist)
-            let changed = await enrich(artistWork, into: &entry, vocabulary: vocabulary, client: client, report: &report)
-            if changed {
-                let relative = entry.sourcePath.isEmpty ? CatalogueFile.newPath(for: artistWork.artist, taken: taken) : entry.sourcePath
-                taken.insert(relative.lowercased())
-                report.written.append(display(relative))
-                if !dryRun {
-                    do throws(CatalogueFile.WriteProblem) {
-                        try CatalogueFile.save(CatalogueFile.text(entry), to: relative, source: source)
-                    } catch {
-                        report.warnings.append("\(error): \(artistWork.artist)'s details were not saved")
-                    }
-                }
+            let known = catalogue.artist(named: artistWork.artist)
+            let findings = await enrich(artistWork, known: known, vocabulary: vocabulary, client: client, report: &report)
+            let result = update.apply(to: artistWork.artist, dryRun: dryRun) { entry in
+                var changed = false
+                for song in findings.songs { changed = entry.record(song) || changed }
+                for album in findings.albums { changed = entry.record(album) || changed }
+                if !findings.artistGenres.isEmpty { changed = entry.fill(genres: findings.artistGenres, ids: [:]) || changed }
+                return changed
+            }
+            switch result {
+            case .success(let written):
+                if let written { report.written.append(display(written)) }
+            case .failure(let problem):
+                report.warnings.append("\(artistWork.artist): \(problem); what was found for them is not saved")
             }
             progress?(index + 1, work.count, artistWork.artist)
         }
@@ -177,10 +183,17 @@ public struct Enrichment: Sendable {
         return report
     }
 
-    /// Looks one artist's songs up and records what was found in `entry`; whether it changed.
-    func enrich(_ work: ArtistWork, into entry: inout CatalogueArtist, vocabulary: GenreVocabulary,
-                client: LookupClient, report: inout Report) async -> Bool {
-        var changed = false
+    /// What was found for one artist, for their catalogue file.
+    struct Findings {
+        var songs: [CatalogueSong] = []
+        var albums: [CatalogueAlbum] = []
+        var artistGenres: [String] = []
+    }
+
+    /// Looks one artist's songs up. `known` is their catalogue entry as the run found it.
+    func enrich(_ work: ArtistWork, known: CatalogueArtist?, vocabulary: GenreVocabulary,
+                client: LookupClient, report: inout Report) async -> Findings {
+        var findings = Findings()
         var artistNeedsGenre = false
         for group in work.albums {
             // One search finds the album; its track list then serves its other songs.
@@ -227,7 +240,7 @@ public struct Enrichment: Sendable {
                 }
                 guard let found else {
                     if genre != nil {
-                        changed = entry.record(CatalogueSong(title: song.title, genres: genre.map { [$0] } ?? [])) || changed
+                        findings.songs.append(CatalogueSong(title: song.title, genres: genre.map { [$0] } ?? []))
                     } else {
                         report.misses.append(Miss(artist: song.artist, title: song.title, plays: song.plays, ambiguous: verdict == .otherLength))
                         if song.needs.contains(.genre) { artistNeedsGenre = true }
@@ -248,21 +261,20 @@ public struct Enrichment: Sendable {
                 details.title = song.title
                 if let album = song.album { details.album = album }
                 count(song.needs, details, report: &report)
-                changed = entry.record(details) || changed
-                if let album = CatalogueEntry.album(found, genre: nil, artwork: artwork) {
-                    var album = album
+                findings.songs.append(details)
+                if var album = CatalogueEntry.album(found, genre: nil, artwork: artwork) {
                     if let own = song.album { album.title = own }
-                    changed = entry.record(album) || changed
+                    findings.albums.append(album)
                 }
             }
         }
         // Songs still without a genre take the artist's, from MusicBrainz.
-        if artistNeedsGenre, entry.genres.isEmpty, config.artistGenres[GenreKey.fold(work.artist)] == nil,
+        if artistNeedsGenre, known?.genres.isEmpty ?? true, config.artistGenres[GenreKey.fold(work.artist)] == nil,
            let genres = await artistGenres(work.artist, vocabulary: vocabulary, client: client, report: &report), !genres.isEmpty {
-            changed = entry.fill(genres: genres, ids: [:]) || changed
+            findings.artistGenres = genres
             report.filled["artist genre", default: 0] += 1
         }
-        return changed
+        return findings
     }
 
     func count(_ needs: Needs, _ details: CatalogueSong, report: inout Report) {

@@ -122,7 +122,7 @@ public struct SongAddition: Sendable {
     func remember(_ song: FoundSong, report: inout Report, client: LookupClient) async {
         var diagnostics: [Diagnostic] = []
         let catalogue = JournalLoader(source: source).loadCatalogue(diagnostics: &diagnostics)
-        if let problem = diagnostics.first {
+        if let problem = diagnostics.sortedForDisplay().first {
             report.warnings.append("the catalogue has a problem (\(problem.description)): fix it, then run journal enrich to save this song's details")
             return
         }
@@ -137,18 +137,15 @@ public struct SongAddition: Sendable {
             }
         }
         let genre = config.artistGenres[GenreKey.fold(song.artist)] == nil ? vocabulary.primary(song.genre.map { [$0] } ?? []) : nil
-        var entry = catalogue.artist(named: song.artist) ?? CatalogueArtist(name: song.artist)
-        var changed = entry.record(CatalogueEntry.song(song, genre: genre, artwork: artwork))
-        if let album = CatalogueEntry.album(song, genre: nil, artwork: artwork) { changed = entry.record(album) || changed }
-        guard changed else { return }
-        let relative = entry.sourcePath.isEmpty
-            ? CatalogueFile.newPath(for: song.artist, taken: Set(catalogue.artists.map { $0.sourcePath.lowercased() }))
-            : entry.sourcePath
-        do throws(CatalogueFile.WriteProblem) {
-            try CatalogueFile.save(CatalogueFile.text(entry), to: relative, source: source)
-            report.cataloguePath = display(relative)
-        } catch {
-            report.warnings.append("\(error): the song is added without its details")
+        var update = CatalogueUpdate(source: source, catalogue: catalogue)
+        let result = update.apply(to: song.artist, dryRun: false) { entry in
+            var changed = entry.record(CatalogueEntry.song(song, genre: genre, artwork: artwork))
+            if let album = CatalogueEntry.album(song, genre: nil, artwork: artwork) { changed = entry.record(album) || changed }
+            return changed
+        }
+        switch result {
+        case .success(let written): report.cataloguePath = written.map(display)
+        case .failure(let problem): report.warnings.append("\(problem): the song is added without its details")
         }
     }
 

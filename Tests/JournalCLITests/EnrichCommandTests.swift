@@ -268,6 +268,52 @@ import Testing
     }
 }
 
+extension EnrichCommandTests {
+    @Test func whatTheWriterWroteStaysAndOneRunAtATime() async throws {
+        let stub = try await Self.services()
+        defer { Task { await stub.stop() } }
+        let folder = try importedJournal()
+        let mine = """
+        artist: Nujabes
+        songs:
+          - title: Modal Soul Song 1
+            genre: Jazz
+            preview: https://example.org/my-own-clip.mp3
+
+        """
+        try FileManager.default.createDirectory(atPath: folder.path + "/catalogue", withIntermediateDirectories: true)
+        try Data(mine.utf8).write(to: URL(fileURLWithPath: folder.path + "/catalogue/nujabes.yaml"))
+        // Another run holds the catalogue: this one says so and asks nothing.
+        do {
+            let held = try #require(try CatalogueLock.take(source: folder.path).get())
+            let busy = try await AddCommandTests.run(["enrich", "--source", folder.path], environment: stub.environment())
+            #expect(busy.status == 1)
+            #expect(busy.errors.contains("another journal add or journal enrich is writing this journal's catalogue"), "\(busy.errors)")
+            #expect(stub.requests.isEmpty)
+            withExtendedLifetime(held) {}
+        }
+
+        // A catalogue file with a problem is never rewritten: nothing is asked until it is fixed.
+        try Data((mine + "colour: red\n").utf8).write(to: URL(fileURLWithPath: folder.path + "/catalogue/nujabes.yaml"))
+        let refused = try await AddCommandTests.run(["enrich", "--source", folder.path], environment: stub.environment())
+        #expect(refused.status == 1)
+        #expect(refused.errors.contains("catalogue/nujabes.yaml:6:1: warning: unknown field 'colour' in a catalogue file"), "\(refused.errors)")
+        #expect(refused.errors.contains("The catalogue has problems (above): fix them first; nothing was looked up or written."))
+        #expect(stub.requests.isEmpty)
+
+        try Data(mine.utf8).write(to: URL(fileURLWithPath: folder.path + "/catalogue/nujabes.yaml"))
+        let run = try await AddCommandTests.run(["enrich", "--source", folder.path], environment: stub.environment())
+        #expect(run.status == 0, "\(run.errors)")
+        let loaded = try #require(JournalLoader(source: folder.path).load().journal)
+        let song = try #require(loaded.days.flatMap(\.tracks).first { $0.title == "Modal Soul Song 1" })
+        // The writer's genre and preview stay; what they left out is filled in.
+        #expect(song.genres == ["Jazz"])
+        #expect(song.preview?.text == "https://example.org/my-own-clip.mp3")
+        #expect(song.artwork?.text == "/covers/nujabes/modal-soul.jpg")
+        #expect(song.duration != nil)
+    }
+}
+
 /// `kill -9`.
 private func killHard(_ pid: Int32) {
     _ = kill(pid, SIGKILL)

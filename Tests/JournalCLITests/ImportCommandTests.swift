@@ -40,7 +40,7 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: folder.path + "/content/diary/2026/11/2026-11-22.md"))
         let run = cli.journal(["import", "--source", folder.path, folder.path + "/export/history.json"])
         #expect(run.out.contains("1 day written, 1 already in the journal (left as they are)."), "\(run.out)")
-        #expect(run.out.last == "Artists with no genre, by plays (map them in journal.yaml under genres.artists): Me (1), NewJeans (1).")
+        #expect(run.out.last == "Artists with no genre, by plays (`journal enrich` looks them up; or map them in journal.yaml under genres.artists): Me (1), NewJeans (1).")
         #expect(FileManager.default.contents(atPath: folder.path + "/content/diary/2026-11-21.md") == Data(mine.utf8))
     }
 

@@ -164,6 +164,6 @@ import Testing
         let gaps = GenreGaps.artists(in: try #require(loaded.journal))
         #expect(gaps.map(\.name) == ["NewJeans", "Someone"])
         #expect(gaps.map(\.plays) == [2, 1])
-        #expect(GenreGaps.summary(gaps, shown: 1) == "Artists with no genre, by plays (map them in journal.yaml under genres.artists): NewJeans (2), and 1 more.")
+        #expect(GenreGaps.summary(gaps, shown: 1) == "Artists with no genre, by plays (`journal enrich` looks them up; or map them in journal.yaml under genres.artists): NewJeans (2), and 1 more.")
     }
 }

@@ -18,6 +18,6 @@ public enum GenreGaps {
         guard !artists.isEmpty else { return nil }
         let listed = artists.prefix(shown).map { "\($0.name) (\($0.plays))" }.joined(separator: ", ")
         let more = artists.count > shown ? ", and \(artists.count - shown) more" : ""
-        return "Artists with no genre, by plays (map them in journal.yaml under genres.artists): \(listed)\(more)."
+        return "Artists with no genre, by plays (`journal enrich` looks them up; or map them in journal.yaml under genres.artists): \(listed)\(more)."
     }
 }

@@ -207,33 +207,43 @@ public struct JournalLoader: Sendable {
         loadCatalogueAndImages(parallel: parallel, diagnostics: &diagnostics).catalogue
     }
 
+    /// One file of `catalogue/` as it is now (`journal add` and `journal enrich` read an artist's
+    /// file again just before writing it, so an edit made meanwhile is kept); nil with the
+    /// reasons when it cannot be used.
+    public func loadCatalogueFile(_ relative: String) -> (artist: CatalogueArtist?, diagnostics: [Diagnostic]) {
+        let file = decodeCatalogueFile(relative)
+        return (file.value, file.diagnostics)
+    }
+
+    func decodeCatalogueFile(_ relative: String) -> DecodedFile<CatalogueArtist> {
+        let path = display(relative)
+        switch FileTree.read(join(source, relative), limit: Self.maxCatalogueFileSize) {
+        case .failed(let code):
+            return DecodedFile(value: nil, diagnostics: [Diagnostic(.error, "cannot read this file: \(Platform.describe(code))", path: path)])
+        case .tooLarge(let size):
+            return DecodedFile(value: nil, diagnostics: [Diagnostic(.error, "the file is \(size) bytes, over the limit of \(Self.maxCatalogueFileSize) for a catalogue file: split the artist's songs over two files", path: path)])
+        case .bytes(let bytes):
+            switch SourceText.decode(bytes, path: path) {
+            case .failure(let diagnostic):
+                return DecodedFile(value: nil, diagnostics: [diagnostic])
+            case .success(var text):
+                var found: [Diagnostic] = []
+                if let problem = SourceText.removeControlCharacters(&text, path: path) { found.append(problem) }
+                var file = CatalogueDecoding.artist(text, path: path, relative: relative)
+                if !found.isEmpty { file.value = nil }
+                file.diagnostics = found + file.diagnostics
+                return file
+            }
+        }
+    }
+
     /// The catalogue, and the covers its files name by a site path.
     func loadCatalogueAndImages(parallel: Bool, diagnostics: inout [Diagnostic]) -> (catalogue: SongCatalogue, images: [StaticImageUse]) {
         let relatives = files(in: "catalogue", diagnostics: &diagnostics).filter {
             let lower = $0.lowercased()
             return lower.hasSuffix(".yaml") || lower.hasSuffix(".yml")
         }
-        let decoded = ParallelMap.map(relatives, parallel: parallel) { relative -> DecodedFile<CatalogueArtist> in
-            let path = display(relative)
-            switch FileTree.read(join(source, relative), limit: Self.maxCatalogueFileSize) {
-            case .failed(let code):
-                return DecodedFile(value: nil, diagnostics: [Diagnostic(.error, "cannot read this file: \(Platform.describe(code))", path: path)])
-            case .tooLarge(let size):
-                return DecodedFile(value: nil, diagnostics: [Diagnostic(.error, "the file is \(size) bytes, over the limit of \(Self.maxCatalogueFileSize) for a catalogue file: split the artist's songs over two files", path: path)])
-            case .bytes(let bytes):
-                switch SourceText.decode(bytes, path: path) {
-                case .failure(let diagnostic):
-                    return DecodedFile(value: nil, diagnostics: [diagnostic])
-                case .success(var text):
-                    var found: [Diagnostic] = []
-                    if let problem = SourceText.removeControlCharacters(&text, path: path) { found.append(problem) }
-                    var file = CatalogueDecoding.artist(text, path: path, relative: relative)
-                    if !found.isEmpty { file.value = nil }
-                    file.diagnostics = found + file.diagnostics
-                    return file
-                }
-            }
-        }
+        let decoded = ParallelMap.map(relatives, parallel: parallel) { decodeCatalogueFile($0) }
         var artists: [CatalogueArtist] = []
         var images: [StaticImageUse] = []
         var fileOfArtist: [String: String] = [:]

@@ -1,0 +1,100 @@
+import Foundation
+import JournalCore
+
+/// Writing what lookups found into `catalogue/`, one artist's file at a time: the file is read
+/// again just before it is written, so what the writer changed in it meanwhile is kept, and a file
+/// that has a problem now is left alone (docs/content-format.md, "The song catalogue").
+struct CatalogueUpdate {
+    let source: String
+    /// Each artist's file, by `SongKey.fold` of the name, as the catalogue had them.
+    private var paths: [String: String]
+    /// Every file name taken, lowercased, so a new artist's file never replaces another's.
+    private var taken: Set<String>
+
+    init(source: String, catalogue: SongCatalogue) {
+        self.source = source
+        paths = Dictionary(catalogue.artists.map { (SongKey.fold($0.name), $0.sourcePath) }, uniquingKeysWith: { first, _ in first })
+        taken = Set(catalogue.artists.map { $0.sourcePath.lowercased() })
+        let folder = join(source, "catalogue")
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] { taken.insert("catalogue/\(name)".lowercased()) }
+    }
+
+    /// Applies `change` to `artist`'s entry as its file is now (a new entry when there is none) and
+    /// writes the file whole when anything changed. Returns the file written (nil: nothing changed),
+    /// or why nothing could be.
+    mutating func apply(to artist: String, dryRun: Bool, _ change: (inout CatalogueArtist) -> Bool) -> Result<String?, CatalogueUpdateProblem> {
+        let key = SongKey.fold(artist)
+        var entry = CatalogueArtist(name: artist)
+        var relative = paths[key]
+        if let existing = relative, FileManager.default.fileExists(atPath: join(source, existing)) {
+            let (current, diagnostics) = JournalLoader(source: source).loadCatalogueFile(existing)
+            guard let current, diagnostics.isEmpty else {
+                return .failure(.fileHasProblems(diagnostics.first?.description ?? existing))
+            }
+            guard SongKey.fold(current.name) == key else { return .failure(.fileHasProblems("\(existing) is about '\(current.name)' now")) }
+            entry = current
+        } else {
+            relative = nil
+        }
+        guard change(&entry) else { return .success(nil) }
+        let target = relative ?? CatalogueFile.newPath(for: artist, taken: taken)
+        taken.insert(target.lowercased())
+        paths[key] = target
+        if !dryRun {
+            do throws(CatalogueFile.WriteProblem) {
+                try CatalogueFile.save(CatalogueFile.text(entry), to: target, source: source)
+            } catch {
+                return .failure(.cannotWrite(error.description))
+            }
+        }
+        return .success(target)
+    }
+}
+
+enum CatalogueUpdateProblem: Error, Equatable, Sendable, CustomStringConvertible {
+    case fileHasProblems(String)
+    case cannotWrite(String)
+
+    var description: String {
+        switch self {
+        case .fileHasProblems(let problem): return "the catalogue file has a problem (\(problem)); fix it and run again"
+        case .cannotWrite(let reason): return reason
+        }
+    }
+}
+
+/// One `journal add` or `journal enrich` at a time per journal: both read the catalogue and
+/// write it back. A lock on `.journal-cache/catalogue.lock`, which the system lets go of when the
+/// process ends, however it ends.
+public final class CatalogueLock: @unchecked Sendable {
+    private let descriptor: Int32
+
+    /// Takes the lock, or nil when another process holds it (or it cannot be made: then the run
+    /// goes on without it, as a build does without its cache).
+    public static func take(source: String) -> Result<CatalogueLock?, CatalogueLockBusy> {
+        let folder = join(source, ".journal-cache")
+        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let descriptor = open(join(folder, "catalogue.lock"), O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { return .success(nil) }
+        guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
+            close(descriptor)
+            return .failure(CatalogueLockBusy())
+        }
+        return .success(CatalogueLock(descriptor: descriptor))
+    }
+
+    private init(descriptor: Int32) {
+        self.descriptor = descriptor
+    }
+
+    deinit {
+        flock(descriptor, LOCK_UN)
+        close(descriptor)
+    }
+}
+
+public struct CatalogueLockBusy: Error, Equatable, Sendable, CustomStringConvertible {
+    public var description: String {
+        "another journal add or journal enrich is writing this journal's catalogue: wait for it to finish, then run this again"
+    }
+}
