@@ -31,10 +31,10 @@ public struct LookupPolicy: Sendable, Equatable {
         retries: 3, backoff: 2, longestWait: 120, timeout: 20)
 
     /// For tests against a stub: no pacing but MusicBrainz's one request a second (tests assert it),
-    /// short backoffs and a 2 s timeout.
+    /// short backoffs, and a timeout long enough for a machine busy running every other test.
     public static let testing = LookupPolicy(
         minimumInterval: [.musicbrainz: 1],
-        retries: 2, backoff: 0.05, longestWait: 3, timeout: 2)
+        retries: 2, backoff: 0.05, longestWait: 3, timeout: 10)
 
     /// Seconds between two requests to `service`.
     public func interval(for service: LookupService) -> Double { max(0, minimumInterval[service] ?? 0) }
