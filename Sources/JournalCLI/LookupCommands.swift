@@ -10,29 +10,30 @@ import JournalLookup
 enum LookupSetup {
     static let version = "0.21"
 
-    /// The client for a journal: responses cached in `.journal-cache/lookup/`, the services'
-    /// published limits kept. When every service the environment names is on this machine
-    /// (a stub in tests), only MusicBrainz keeps its pace, which the tests check.
-    /// MusicBrainz asks every client to say who it is: the journal's address when it has one.
+    /// The client for a journal: responses cached in `.journal-cache/lookup/`, each service's
+    /// published limits kept. A service the environment moves onto this machine (a stub in tests,
+    /// a local mirror) is not paced, but MusicBrainz, whose pace the tests check.
     static func client(source: String, config: SiteConfig, environment: [String: String] = ProcessInfo.processInfo.environment) -> LookupClient {
         let contact = config.origin == nil ? "a personal listening journal" : config.baseURL
-        let overridden = LookupService.allCases.compactMap { environment[$0.environmentVariable] }
-        let local = !overridden.isEmpty && overridden.allSatisfy { value in
-            let host = URLComponents(string: value)?.host?.lowercased() ?? ""
-            return host == "127.0.0.1" || host == "localhost" || host == "::1" || host == "[::1]"
+        var policy = LookupPolicy.services
+        for service in LookupService.allCases where service != .musicbrainz {
+            let host = environment[service.environmentVariable].flatMap { URLComponents(string: $0)?.host?.lowercased() } ?? ""
+            if host == "127.0.0.1" || host == "localhost" || host == "::1" || host == "[::1]" { policy.minimumInterval[service] = 0 }
         }
-        return LookupClient(cacheFolder: join(source, ".journal-cache"), environment: environment,
-                            policy: local ? .testing : .services,
+        return LookupClient(cacheFolder: join(source, ".journal-cache"), environment: environment, policy: policy,
                             userAgent: LookupClient.userAgent(version: version, contact: ControlCharacters.contains(contact) ? "a personal listening journal" : contact))
     }
 
-    /// The catalogue's lock for this run, or nil after saying who holds it.
-    static func lock(source: String, console: Console) -> CatalogueLock?? {
+    /// Takes the catalogue's lock for this run (nil inside when it cannot be made: the run goes
+    /// on without it); false after saying another run holds it.
+    static func lock(source: String, console: Console, holding lock: inout CatalogueLock?) -> Bool {
         switch CatalogueLock.take(source: source) {
-        case .success(let lock): return .some(lock)
+        case .success(let taken):
+            lock = taken
+            return true
         case .failure(let busy):
             console.error("error: \(busy)")
-            return nil
+            return false
         }
     }
 
@@ -98,7 +99,8 @@ struct AddCommand: JournalSubcommand {
             console.error("error: \(refusal)")
             return 1
         }
-        guard let lock = LookupSetup.lock(source: source, console: console) else { return 1 }
+        var lock: CatalogueLock?
+        guard LookupSetup.lock(source: source, console: console, holding: &lock) else { return 1 }
         defer { withExtendedLifetime(lock) {} }
 
         let client = LookupSetup.client(source: source, config: config)
@@ -187,12 +189,16 @@ struct EnrichCommand: JournalSubcommand {
         for (flag, value) in [("--since", since), ("--until", until)] {
             if let value, CalendarDate(iso: value) == nil { throw ValidationError("\(flag) '\(value)' is not a date: use YYYY-MM-DD") }
         }
+        if let since = since.flatMap({ CalendarDate(iso: $0) }), let until = until.flatMap({ CalendarDate(iso: $0) }), until < since {
+            throw ValidationError("--until \(until.iso) is before --since \(since.iso): no day is in between")
+        }
     }
 
     func execute(_ console: Console) -> Int32 {
         let source = sourceOptions.source
         guard let (config, journal) = LookupSetup.journal(source: source, console: console) else { return 1 }
-        guard let lock = LookupSetup.lock(source: source, console: console) else { return 1 }
+        var lock: CatalogueLock?
+        guard LookupSetup.lock(source: source, console: console, holding: &lock) else { return 1 }
         defer { withExtendedLifetime(lock) {} }
         let enrichment = Enrichment(source: source, config: config, journal: journal, since: since.flatMap { CalendarDate(iso: $0) },
                                     until: until.flatMap { CalendarDate(iso: $0) }, dryRun: dryRun)
@@ -239,9 +245,11 @@ struct EnrichCommand: JournalSubcommand {
         for (service, reason) in report.unavailable.sorted(by: { $0.key < $1.key }) {
             console.error("warning: \(service) could not be asked (\(reason)); run journal enrich again later: what was found is kept")
         }
-        let sent = Blocking.wait { await client.requestsSent }
-        let total = sent.values.reduce(0, +)
-        console.out("Requests: \(total == 0 ? "none (every answer came from .journal-cache/)" : sent.sorted { $0.key.rawValue < $1.key.rawValue }.map { "\($0.key.displayName) \($0.value)" }.joined(separator: ", ")).")
+        let (sent, covers) = Blocking.wait { (await client.requestsSent, await client.otherRequestsSent) }
+        let total = sent.values.reduce(0, +) + covers
+        let counts = sent.sorted { $0.key.rawValue < $1.key.rawValue }.map { "\($0.key.displayName) \($0.value)" }
+            + (covers > 0 ? ["cover downloads \(covers)"] : [])
+        console.out("Requests: \(total == 0 ? "none (every answer came from .journal-cache/)" : counts.joined(separator: ", ")).")
         return 0
     }
 

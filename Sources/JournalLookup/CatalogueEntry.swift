@@ -4,28 +4,44 @@ import JournalCore
 /// A found song in the catalogue's terms (docs/content-format.md, "The song catalogue"): its
 /// genre in the journal's vocabulary, its cover as a file of the journal, only safe URLs.
 public enum CatalogueEntry {
-    /// The song's entry. `artwork` is where its cover was saved in the journal, if it was.
-    public static func song(_ found: FoundSong, genre: String?, artwork: LinkTarget?) -> CatalogueSong {
-        CatalogueSong(title: found.title, album: found.album.flatMap(nonEmpty), genres: genre.map { [$0] } ?? [],
-                      duration: found.duration.flatMap { $0 > 0 ? $0 : nil }, released: released(found.released),
-                      artwork: artwork, preview: found.previewURL.flatMap(absoluteURL), links: links(found.links),
-                      ids: found.ids.filter { !$0.value.isEmpty && !ControlCharacters.contains($0.value) })
+    /// The song's entry: of what `found` says, only what the journal's song lacks (`needs`), so
+    /// the catalogue never puts a service's value before one the writer wrote. `artwork` is where
+    /// its cover was saved in the journal, if it was.
+    public static func song(_ found: FoundSong, genre: String?, artwork: LinkTarget?, needs: Enrichment.Needs = .all) -> CatalogueSong {
+        CatalogueSong(title: found.title, album: needs.contains(.album) ? found.album.flatMap(nonEmpty) : nil,
+                      genres: needs.contains(.genre) ? genre.map { [$0] } ?? [] : [],
+                      duration: needs.contains(.duration) ? found.duration.flatMap { (1...86_400).contains($0) ? $0 : nil } : nil,
+                      released: needs.contains(.released) ? released(found.released) : nil,
+                      artwork: needs.contains(.cover) ? artwork : nil,
+                      preview: needs.contains(.preview) ? found.previewURL.flatMap(absoluteURL) : nil,
+                      links: needs.contains(.links) ? links(found.links) : [],
+                      ids: ids(found.ids.filter { !$0.key.hasSuffix("_album") && !$0.key.hasSuffix("_artist") }))
     }
 
-    /// The entry of the song's album, when it names one.
-    public static func album(_ found: FoundSong, genre: String?, artwork: LinkTarget?) -> CatalogueAlbum? {
+    /// The entry of the song's album, when it names one: its cover when the song lacked one, and
+    /// its ids.
+    public static func album(_ found: FoundSong, genre: String?, artwork: LinkTarget?, needs: Enrichment.Needs = .all) -> CatalogueAlbum? {
         guard let title = found.album.flatMap(nonEmpty) else { return nil }
-        var ids: [String: String] = [:]
-        for (name, id) in found.ids where name.hasSuffix("_album") && !id.isEmpty { ids[String(name.dropLast("_album".count))] = id }
-        return CatalogueAlbum(title: title, genres: genre.map { [$0] } ?? [], released: released(found.released),
-                              artwork: artwork, ids: ids)
+        var albumIDs: [String: String] = [:]
+        for (name, id) in found.ids where name.hasSuffix("_album") { albumIDs[String(name.dropLast("_album".count))] = id }
+        return CatalogueAlbum(title: title, genres: genre.map { [$0] } ?? [],
+                              released: needs.contains(.released) ? released(found.released) : nil,
+                              artwork: needs.contains(.cover) ? artwork : nil, ids: ids(albumIDs))
+    }
+
+    /// Ids that are plain words: nothing a file could not hold.
+    static func ids(_ found: [String: String]) -> [String: String] {
+        found.filter { key, value in
+            !key.isEmpty && key.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || $0.properties.numericType != nil || $0 == "_") }
+                && !value.isEmpty && value.count <= 200 && value.unicodeScalars.allSatisfy { $0.isASCII && $0.value > 0x20 && $0.value < 0x7F }
+        }
     }
 
     /// `YYYY-MM-DD` or `YYYY` (a month alone is taken as its year).
     public static func released(_ text: String?) -> ReleaseDate? {
         guard let text = text?.trimmingCharacters(in: .whitespaces), text.count >= 4 else { return nil }
         if let date = CalendarDate(iso: String(text.prefix(10))) { return .date(date) }
-        if let year = Int(text.prefix(4)), year > 0 { return .year(year) }
+        if let year = Int(text.prefix(4)), year >= 1000 { return .year(year) }
         return nil
     }
 

@@ -13,42 +13,41 @@ public struct CoverStore: Sendable {
         self.source = source
     }
 
-    /// The site path of the cover of `album` (or of the song `title`, when it has no album) by `artist`
-    /// when the journal already has it, in any of the formats a cover is saved as.
-    public func existing(artist: String, album: String?, title: String) -> LinkTarget? {
-        for kind in ["jpg", "png", "webp"] {
-            let relative = Self.relative(artist: artist, name: album ?? title, fileExtension: kind)
-            if FileManager.default.fileExists(atPath: join(source, "static/" + relative)) { return Self.target(relative) }
-        }
-        return nil
-    }
-
-    /// Downloads `address` and saves it as the cover of `album` (or `title`), unless the journal
-    /// has that cover already; nil, with the reason, when it cannot.
+    /// Downloads `address` and saves it as the cover of `album` (or of the song `title`, when it
+    /// has no album) by `artist`: `covers/ARTIST/ALBUM.jpg`, or the file already there with the
+    /// same bytes; a different image under that name (another album of the same name, or one
+    /// whose name has no letters) gets `-2`, `-3` … and nothing is ever replaced. Nil, with the
+    /// reason, when it cannot be saved.
     public func save(_ address: String, artist: String, album: String?, title: String,
                      client: LookupClient) async -> Result<LinkTarget, CoverProblem> {
-        if let known = existing(artist: artist, album: album, title: title) { return .success(known) }
+        let data: Data
         switch await client.download(address, maxBytes: Self.maxBytes) {
-        case .found(let data):
-            guard let kind = ImageKind(sniffing: data) else { return .failure(.notAnImage(address)) }
-            let relative = Self.relative(artist: artist, name: album ?? title, fileExtension: kind.fileExtension)
-            let path = join(source, "static/" + relative)
-            do {
-                try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-                try CatalogueFile.writeAtomically(Array(data), to: path, display: "static/" + relative)
-            } catch let problem as CatalogueFile.WriteProblem {
-                if case .cannotWrite(let shown, let reason) = problem { return .failure(.cannotWrite(shown, reason)) }
-                return .failure(.cannotWrite("static/" + relative, "\(problem)"))
-            } catch {
-                return .failure(.cannotWrite("static/" + relative, "cannot make its folder"))
-            }
-            guard let target = Self.target(relative) else { return .failure(.cannotWrite("static/" + relative, "not a site path")) }
-            return .success(target)
-        case .notFound:
-            return .failure(.unavailable("\(address): not found"))
-        case .refused(let reason), .unreachable(let reason), .invalid(let reason):
-            return .failure(.unavailable(reason))
+        case .found(let found): data = found
+        case .notFound: return .failure(.unavailable("\(address): not found"))
+        case .refused(let reason), .unreachable(let reason), .invalid(let reason): return .failure(.unavailable(reason))
         }
+        guard let kind = ImageKind(sniffing: data) else { return .failure(.notAnImage(address)) }
+        let base = Self.relative(artist: artist, name: album ?? title, fileExtension: kind.fileExtension)
+        var relative = base
+        var number = 2
+        while let existing = FileManager.default.contents(atPath: join(source, "static/" + relative)) {
+            if existing == data { return Self.target(relative).map { .success($0) } ?? .failure(.cannotWrite("static/" + relative, "not a site path")) }
+            relative = (base as NSString).deletingPathExtension + "-\(number)." + kind.fileExtension
+            number += 1
+        }
+        let path = join(source, "static/" + relative)
+        do {
+            try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        } catch {
+            return .failure(.cannotWrite("static/" + relative, "cannot make its folder"))
+        }
+        do throws(CatalogueFile.WriteProblem) {
+            try CatalogueFile.writeAtomically(Array(data), to: path, display: "static/" + relative)
+        } catch {
+            return .failure(.cannotWrite("static/" + relative, error.description))
+        }
+        guard let target = Self.target(relative) else { return .failure(.cannotWrite("static/" + relative, "not a site path")) }
+        return .success(target)
     }
 
     /// `covers/ARTIST/NAME.EXT`, both parts slugs (Hangul stays Hangul).

@@ -36,6 +36,26 @@ public struct Enrichment: Sendable {
         public static let duration = Needs(rawValue: 4)
         public static let preview = Needs(rawValue: 8)
         public static let links = Needs(rawValue: 16)
+        /// Filled when a song lacks them, but no reason to look a song up.
+        public static let album = Needs(rawValue: 32)
+        public static let released = Needs(rawValue: 64)
+        /// What makes a song worth looking up.
+        public static let lookedFor: Needs = [.genre, .cover, .duration, .preview, .links]
+        public static let all: Needs = [.lookedFor, .album, .released]
+
+        /// What `track`, as the journal knows it (its own values and its song's), lacks. A value
+        /// the journal has is never looked up, so a lookup never puts another in front of it.
+        public static func of(_ track: Track) -> Needs {
+            var needs: Needs = []
+            if track.genres.isEmpty { needs.insert(.genre) }
+            if track.artwork == nil { needs.insert(.cover) }
+            if track.duration == nil { needs.insert(.duration) }
+            if track.preview == nil { needs.insert(.preview) }
+            if track.links.allSatisfy({ $0.service == .musicbrainz || $0.service == .other }) { needs.insert(.links) }
+            if track.album == nil { needs.insert(.album) }
+            if track.released == nil { needs.insert(.released) }
+            return needs
+        }
     }
 
     /// A song of the journal that lacks something, as its plays know it.
@@ -101,12 +121,7 @@ public struct Enrichment: Sendable {
                     songs[key] = song
                     continue
                 }
-                var needs: Needs = []
-                if track.genres.isEmpty { needs.insert(.genre) }
-                if track.artwork == nil { needs.insert(.cover) }
-                if track.duration == nil { needs.insert(.duration) }
-                if track.preview == nil { needs.insert(.preview) }
-                if track.links.filter({ $0.service != .musicbrainz && $0.service != .other }).isEmpty { needs.insert(.links) }
+                let needs = Needs.of(track)
                 let recording = track.links.first { $0.service == .musicbrainz }.flatMap { Self.recordingID(in: $0.url.text) }
                 songs[key] = Song(artist: track.primaryArtist, title: track.title, album: track.album, duration: track.duration,
                                   recording: recording, needs: needs, plays: 1)
@@ -116,7 +131,7 @@ public struct Enrichment: Sendable {
         var byArtist: [String: ArtistWork] = [:]
         var artistOrder: [String] = []
         for key in order {
-            guard let song = songs[key], !song.needs.isEmpty else { continue }
+            guard let song = songs[key], !song.needs.isDisjoint(with: .lookedFor) else { continue }
             let artistKey = SongKey.fold(song.artist)
             var work = byArtist[artistKey] ?? ArtistWork(artist: song.artist, albums: [], plays: 0)
             if byArtist[artistKey] == nil { artistOrder.append(artistKey) }
@@ -208,26 +223,26 @@ public struct Enrichment: Sendable {
                     let answer = await client.get(ITunesSearch.request(term: "\(song.artist) \(song.title)", country: config.storefront, limit: 10))
                     note(answer, .itunes, report: &report)
                     if case .found(let data) = answer {
-                        (found, verdict) = SongMatch.best(ITunesSearch.songs(from: data), artist: song.artist, title: song.title, album: song.album, duration: song.duration)
+                        (found, verdict) = SongMatch.best(ITunesSearch.songs(from: data).cleaned, artist: song.artist, title: song.title, album: song.album, duration: song.duration)
                     }
                     if let albumID = found?.ids["itunes_album"], group.songs.count > 1, albumTracks == nil {
                         let list = await client.get(ITunesSearch.lookupRequest(ids: [albumID], country: config.storefront))
                         note(list, .itunes, report: &report)
-                        if case .found(let data) = list { albumTracks = ITunesSearch.songs(from: data) }
+                        if case .found(let data) = list { albumTracks = ITunesSearch.songs(from: data).cleaned }
                     }
                 }
                 if found == nil {
                     let answer = await client.get(Deezer.search(artist: song.artist, title: song.title))
                     note(answer, .deezer, report: &report)
                     if case .found(let data) = answer {
-                        let (deezer, deezerVerdict) = SongMatch.best(Deezer.songs(from: data), artist: song.artist, title: song.title, album: song.album, duration: song.duration)
+                        let (deezer, deezerVerdict) = SongMatch.best(Deezer.songs(from: data).cleaned, artist: song.artist, title: song.title, album: song.album, duration: song.duration)
                         found = deezer
                         if verdict != .otherLength { verdict = deezerVerdict }
                         if var deezer, deezer.genre == nil, let albumID = deezer.ids["deezer_album"] {
                             let album = await client.get(Deezer.album(id: albumID))
                             note(album, .deezer, report: &report)
                             if case .found(let data) = album, let details = Deezer.album(from: data) {
-                                deezer.genre = details.genres.first
+                                deezer.genre = details.genres.first.map(FoundSong.clean)
                                 if deezer.released == nil { deezer.released = details.released }
                             }
                             found = deezer
@@ -256,13 +271,12 @@ public struct Enrichment: Sendable {
                 if song.needs.contains(.cover), let address = found.artworkURL {
                     artwork = await cover(address, for: found, album: song.album, report: &report, client: client)
                 }
-                var details = CatalogueEntry.song(found, genre: genre, artwork: artwork)
+                var details = CatalogueEntry.song(found, genre: genre, artwork: artwork, needs: song.needs)
                 // The journal's own names stay: the entry is found by them.
                 details.title = song.title
-                if let album = song.album { details.album = album }
                 count(song.needs, details, report: &report)
                 findings.songs.append(details)
-                if var album = CatalogueEntry.album(found, genre: nil, artwork: artwork) {
+                if var album = CatalogueEntry.album(found, genre: nil, artwork: artwork, needs: song.needs) {
                     if let own = song.album { album.title = own }
                     findings.albums.append(album)
                 }
@@ -315,7 +329,6 @@ public struct Enrichment: Sendable {
     func cover(_ address: String, for found: FoundSong, album: String?, report: inout Report, client: LookupClient) async -> LinkTarget? {
         let store = CoverStore(source: source)
         let albumName = album ?? found.album
-        if let existing = store.existing(artist: found.artist, album: albumName, title: found.title) { return existing }
         if dryRun { return CoverStore.target(CoverStore.relative(artist: found.artist, name: albumName ?? found.title, fileExtension: "jpg")) }
         switch await store.save(address, artist: found.artist, album: albumName, title: found.title, client: client) {
         case .success(let target):

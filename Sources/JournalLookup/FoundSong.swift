@@ -48,3 +48,46 @@ public struct FoundSong: Sendable, Equatable, Codable {
         self.ids = ids
     }
 }
+
+extension FoundSong {
+    /// The song with its text fit for a terminal, a day file and a catalogue file: control,
+    /// format and line-separator characters become spaces, runs of spaces one, names at most 500
+    /// characters; a duration outside 1 second to a day is no duration. Services' text is
+    /// anybody's text.
+    public var cleaned: FoundSong {
+        var song = self
+        song.title = Self.clean(title)
+        song.artist = Self.clean(artist)
+        song.album = album.map(Self.clean).flatMap { $0.isEmpty ? nil : $0 }
+        song.albumArtist = albumArtist.map(Self.clean).flatMap { $0.isEmpty ? nil : $0 }
+        song.genre = genre.map(Self.clean).flatMap { $0.isEmpty ? nil : $0 }
+        song.released = released.flatMap { $0.allSatisfy { $0.isASCII && ($0.isNumber || $0 == "-") } && $0.count <= 10 ? $0 : nil }
+        if let duration, !(1...86_400).contains(duration) { song.duration = nil }
+        return song
+    }
+
+    /// Whether a service's song can be used at all: it has a title and an artist once cleaned.
+    public var isUsable: Bool { !title.isEmpty && !artist.isEmpty }
+
+    static func clean(_ text: String) -> String {
+        let unsafe: Set<Unicode.GeneralCategory> = [.control, .format, .lineSeparator, .paragraphSeparator, .privateUse, .surrogate, .unassigned]
+        var result = String.UnicodeScalarView()
+        var pendingSpace = false
+        for scalar in text.unicodeScalars {
+            if unsafe.contains(scalar.properties.generalCategory) || scalar.properties.isWhitespace {
+                pendingSpace = !result.isEmpty
+                continue
+            }
+            if pendingSpace { result.append(" ") }
+            pendingSpace = false
+            result.append(scalar)
+            if result.count >= 500 { break }
+        }
+        return String(result)
+    }
+}
+
+extension Array where Element == FoundSong {
+    /// Each song cleaned, the unusable left out.
+    public var cleaned: [FoundSong] { map(\.cleaned).filter(\.isUsable) }
+}

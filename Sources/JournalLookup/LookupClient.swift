@@ -25,6 +25,8 @@ public actor LookupClient {
     public private(set) var otherCacheHits = 0
 
     private var down: [LookupService: String] = [:]
+    /// Services that refused (429, 503 …) past every retry: not asked again in this run.
+    private var refused: [LookupService: String] = [:]
     private var downHosts: [String: String] = [:]
     private var lastSent: [LookupService: ContinuousClock.Instant] = [:]
     private var busy: Set<LookupService> = []
@@ -62,7 +64,7 @@ public actor LookupClient {
 
     /// Whether `service` failed to answer earlier in this client's life: every later request to it
     /// answers `.unreachable` at once.
-    public func isDown(_ service: LookupService) -> Bool { down[service] != nil }
+    public func isDown(_ service: LookupService) -> Bool { down[service] != nil || refused[service] != nil }
 
     /// Asks a request a builder made (`ITunesSearch.request(term:country:limit:)` and the like).
     public func get(_ request: LookupRequest) async -> LookupResult {
@@ -81,6 +83,7 @@ public actor LookupClient {
         let key = LookupURL.cacheKey(path: path, query: query)
         if let cached = cache.read(area, key) { cacheHits[service, default: 0] += 1; return cached }
         if let reason = down[service] { return .unreachable(reason) }
+        if let reason = refused[service] { return .refused(reason) }
         let address = base + LookupURL.pathAndQuery(path: path, query: query)
         guard let url = URL(string: address) else { return .invalid("cannot make an address of \(address)") }
 
@@ -89,6 +92,7 @@ public actor LookupClient {
         // Another call may have fetched the same thing, or found the service down, while this one waited.
         if let cached = cache.read(area, key) { cacheHits[service, default: 0] += 1; return cached }
         if let reason = down[service] { return .unreachable(reason) }
+        if let reason = refused[service] { return .refused(reason) }
 
         let result = await fetch(url, accept: "application/json", service: service) { data in
             Self.interpretJSON(data, from: service)
@@ -103,15 +107,22 @@ public actor LookupClient {
     /// under `lookup/downloads/` (by path and query when under a service's base, so a stub and
     /// the real service share entries; by the whole address otherwise).
     public func download(_ address: String, maxBytes: Int) async -> LookupResult {
-        guard let components = URLComponents(string: address),
+        guard var components = URLComponents(string: address),
               let scheme = components.scheme?.lowercased(), scheme == "http" || scheme == "https",
-              let host = components.host?.lowercased(), !host.isEmpty,
-              let url = components.url
+              let host = components.host?.lowercased(), !host.isEmpty
         else { return .invalid("not an http(s) address: \(address)") }
+        components.scheme = scheme
+        guard let url = components.url else { return .invalid("not an http(s) address: \(address)") }
         let origin = "\(scheme)://\(host)" + (components.port.map { ":\($0)" } ?? "")
         let service = LookupService.allCases.first { service in
             if case .success(let base) = bases[service] { return base.lowercased() == origin }
             return false
+        }
+        // A cover comes from the internet: an answer that points at this machine or its network
+        // (a cloud's metadata address, a router) is not followed, unless a service itself is there.
+        if service == nil, Self.isPrivate(host: host),
+           !bases.values.contains(where: { (try? $0.get()).flatMap { URLComponents(string: $0)?.host?.lowercased() } == host }) {
+            return .invalid("\(address) is an address on this machine or its network, not a cover")
         }
         let rest = components.percentEncodedPath + (components.percentEncodedQuery.map { "?" + $0 } ?? "")
         let key = service.map { LookupURL.cacheKey(url: $0.rawValue + ":" + rest) } ?? LookupURL.cacheKey(url: address)
@@ -160,7 +171,11 @@ public actor LookupClient {
             if let service { requestsSent[service, default: 0] += 1 } else { otherRequestsSent += 1 }
             let outcome: Attempt
             do {
-                let (data, response) = try await session.data(for: request)
+                let (data, response) = try await Self.data(for: request, session: session, within: policy.timeout)
+                guard data.count <= Self.maxBody else {
+                    if let service { lastSent[service] = ContinuousClock.now }
+                    return .invalid("\(name) answered \(data.count) bytes, more than a lookup ever needs")
+                }
                 // The interval runs from the answer too, so the service never sees two requests
                 // closer than it, however long the first took to arrive.
                 if let service { lastSent[service] = ContinuousClock.now }
@@ -177,16 +192,64 @@ public actor LookupClient {
             case .answer(let result):
                 return result
             case .retry(let reason, let after):
+                // A service that keeps refusing is not asked again in this run: over years of
+                // history, waiting out every song's retries would take days.
                 if let after, after > policy.longestWait {
-                    return .refused("\(reason); it asks to wait \(Int(after.rounded())) s")
+                    let refusal = "\(reason); it asks to wait \(Int(after.rounded())) s"
+                    if let service { refused[service] = refusal }
+                    return .refused(refusal)
                 }
                 guard attempt < policy.retries else {
-                    return .refused("\(reason) after \(attempt + 1) tries")
+                    let refusal = "\(reason) after \(attempt + 1) tries"
+                    if let service { refused[service] = refusal }
+                    return .refused(refusal)
                 }
                 let wait = after ?? policy.backoff * Double(1 << min(attempt, 16))
                 attempt += 1
                 try? await Task.sleep(for: .seconds(max(0, wait)))
             }
+        }
+    }
+
+    /// An IP address of this machine, its network, or a link's own (IPv4 and IPv6 literals); names
+    /// are not resolved.
+    static func isPrivate(host: String) -> Bool {
+        let bare = host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
+        if bare == "localhost" || bare.hasSuffix(".localhost") { return true }
+        let parts = bare.split(separator: ".", omittingEmptySubsequences: false).compactMap { UInt8($0) }
+        if parts.count == 4 {
+            switch (parts[0], parts[1]) {
+            case (0, _), (10, _), (127, _), (169, 254), (192, 168): return true
+            case (172, 16...31), (100, 64...127): return true
+            default: return false
+            }
+        }
+        if bare.contains(":") {
+            let lower = bare.lowercased()
+            return lower == "::1" || lower == "::" || lower.hasPrefix("fe80:") || lower.hasPrefix("fc") || lower.hasPrefix("fd")
+                || lower.hasPrefix("::ffff:")
+        }
+        return false
+    }
+
+    /// No answer of a music service is larger (a cover is at most a few MB).
+    static let maxBody = 16 << 20
+
+    /// The whole exchange within `seconds`: Foundation on Linux times only the silence between
+    /// bytes, so a server that sends a byte now and then would hold the run for hours.
+    static func data(for request: URLRequest, session: URLSession, within seconds: Double) async throws -> (Data, URLResponse) {
+        try await withThrowingTaskGroup(of: (Data, URLResponse)?.self) { group in
+            group.addTask { try await session.data(for: request) }
+            group.addTask {
+                try await Task.sleep(for: .seconds(seconds))
+                return nil
+            }
+            defer { group.cancelAll() }
+            while let first = try await group.next() {
+                if let answer = first { return answer }
+                throw URLError(.timedOut)
+            }
+            throw URLError(.timedOut)
         }
     }
 
@@ -207,6 +270,11 @@ public actor LookupClient {
         guard (try? JSONSerialization.jsonObject(with: data, options: [])) != nil else {
             return .answer(.invalid("\(service.displayName) answered something that is not JSON"))
         }
+        // The iTunes store says a request is wrong with a 200 and `errorMessage`: not an answer to keep.
+        if service == .itunes, let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+           let message = object["errorMessage"] as? String {
+            return .answer(.invalid("iTunes Search: \(message)"))
+        }
         if service == .deezer, let error = Deezer.error(in: data) {
             switch error {
             case .notFound: return .answer(.notFound)
@@ -222,7 +290,8 @@ public actor LookupClient {
         guard let http = response as? HTTPURLResponse else { return nil }
         let value = http.allHeaderFields.first { ($0.key as? String)?.lowercased() == "retry-after" }?.value as? String
         guard let text = value?.trimmingCharacters(in: .whitespaces), !text.isEmpty else { return nil }
-        if let seconds = Double(text), seconds >= 0 { return seconds }
+        // A number past a year (or `inf`) is a year: nobody waits that long, and no conversion overflows.
+        if let seconds = Double(text), seconds >= 0 { return seconds.isFinite ? min(seconds, 31_536_000) : 31_536_000 }
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.timeZone = TimeZone(identifier: "GMT")

@@ -65,46 +65,23 @@ public struct SongAddition: Sendable {
         return .success((relative, count))
     }
 
-    /// Adds `candidate` to the day `date`: its cover and details first (they only add to the
-    /// catalogue), then the day's lines, written whole through a rename only if the file is still
-    /// as it was read.
+    /// Adds `candidate` to the day `date`: the day's lines first, written whole through a rename,
+    /// and only if the day still has room as the file is now; then, for a song the journal did
+    /// not know, its cover and details (a failure there is a warning: the song is on the day, and
+    /// `journal enrich` can fill it in later).
     public func add(_ candidate: SongCandidate, on date: CalendarDate, note: String?, client: LookupClient) async -> Result<Report, Refusal> {
         let room: (relative: String?, count: Int)
         switch checkRoom(on: date) {
         case .failure(let refusal): return .failure(refusal)
         case .success(let found): room = found
         }
-        let track = NewTrackLines(title: candidate.song.title, artists: [candidate.song.artist], note: note)
-        // The day's new text is made before anything is written, so a day that cannot take the
-        // track leaves the catalogue untouched too.
-        var edit: (relative: String, before: [UInt8], after: String)?
-        if let relative = room.relative {
-            let path = join(source, relative)
-            guard let bytes = FileManager.default.contents(atPath: path).map(Array.init) else {
-                return .failure(.dayFile(path: display(relative), reason: "cannot be read"))
-            }
-            switch DayFileEdit.appendTrack(track, to: String(decoding: bytes, as: UTF8.self)) {
-            case .failure(let problem): return .failure(.dayFile(path: display(relative), reason: problem.message))
-            case .success(let text): edit = (relative, bytes, text)
-            }
-        }
-
+        let track = NewTrackLines(title: candidate.song.title, artists: candidate.artists, note: note)
         var report = Report(dayPath: "", createdDay: room.relative == nil)
-        if !candidate.known {
-            await remember(candidate.song, report: &report, client: client)
-        }
-
-        if let edit {
-            let path = join(source, edit.relative)
-            guard let now = FileManager.default.contents(atPath: path).map(Array.init), now == edit.before else {
-                return .failure(.changed(path: display(edit.relative)))
+        if let relative = room.relative {
+            switch writeDay(track, to: relative) {
+            case .failure(let refusal): return .failure(refusal)
+            case .success: report.dayPath = display(relative)
             }
-            do throws(CatalogueFile.WriteProblem) {
-                try CatalogueFile.writeAtomically(Array(edit.after.utf8), to: path, display: display(edit.relative))
-            } catch {
-                if case .cannotWrite(let shown, let reason) = error { return .failure(.cannotWrite(path: shown, reason: reason)) }
-            }
-            report.dayPath = display(edit.relative)
         } else {
             do throws(NewEntry.Refusal) {
                 report.dayPath = try NewEntry.day(date, source: source, config: config, firstTrack: track)
@@ -115,7 +92,37 @@ public struct SongAddition: Sendable {
                 }
             }
         }
+        if !candidate.known {
+            await remember(candidate.song, report: &report, client: client)
+        }
         return .success(report)
+    }
+
+    /// Appends the track to the day file as it is now: refused when the file is full, cannot take
+    /// it, or changes between this read and the rename.
+    func writeDay(_ track: NewTrackLines, to relative: String) -> Result<Void, Refusal> {
+        let path = join(source, relative)
+        guard let bytes = FileManager.default.contents(atPath: path).map(Array.init) else {
+            return .failure(.dayFile(path: display(relative), reason: "cannot be read"))
+        }
+        let text = String(decoding: bytes, as: UTF8.self)
+        if config.maxTracksPerDay > 0, let count = DayFileEdit.trackCount(in: text), count >= config.maxTracksPerDay {
+            return .failure(.dayFull(path: display(relative), count: count, limit: config.maxTracksPerDay))
+        }
+        let edited: String
+        switch DayFileEdit.appendTrack(track, to: text) {
+        case .failure(let problem): return .failure(.dayFile(path: display(relative), reason: problem.message))
+        case .success(let result): edited = result
+        }
+        guard let now = FileManager.default.contents(atPath: path).map(Array.init), now == bytes else {
+            return .failure(.changed(path: display(relative)))
+        }
+        do throws(CatalogueFile.WriteProblem) {
+            try CatalogueFile.writeAtomically(Array(edited.utf8), to: path, display: display(relative))
+        } catch {
+            if case .cannotWrite(let shown, let reason) = error { return .failure(.cannotWrite(path: shown, reason: reason)) }
+        }
+        return .success(())
     }
 
     /// Saves the song's cover and details into the journal (catalogue and `static/covers/`).
@@ -126,8 +133,12 @@ public struct SongAddition: Sendable {
             report.warnings.append("the catalogue has a problem (\(problem.description)): fix it, then run journal enrich to save this song's details")
             return
         }
+        // A song the journal has played already keeps what its plays say: only what it lacks is added.
+        let key = SongKey.song(artist: song.artist, title: song.title)
+        let needs = journal.days.lazy.flatMap(\.tracks).first { SongKey.song(artist: $0.primaryArtist, title: $0.title) == key }
+            .map(Enrichment.Needs.of) ?? .all
         var artwork: LinkTarget?
-        if let address = song.artworkURL {
+        if needs.contains(.cover), let address = song.artworkURL {
             switch await CoverStore(source: source).save(address, artist: song.artist, album: song.album, title: song.title, client: client) {
             case .success(let target):
                 artwork = target
@@ -139,8 +150,8 @@ public struct SongAddition: Sendable {
         let genre = config.artistGenres[GenreKey.fold(song.artist)] == nil ? vocabulary.primary(song.genre.map { [$0] } ?? []) : nil
         var update = CatalogueUpdate(source: source, catalogue: catalogue)
         let result = update.apply(to: song.artist, dryRun: false) { entry in
-            var changed = entry.record(CatalogueEntry.song(song, genre: genre, artwork: artwork))
-            if let album = CatalogueEntry.album(song, genre: nil, artwork: artwork) { changed = entry.record(album) || changed }
+            var changed = entry.record(CatalogueEntry.song(song, genre: genre, artwork: artwork, needs: needs))
+            if let album = CatalogueEntry.album(song, genre: nil, artwork: artwork, needs: needs) { changed = entry.record(album) || changed }
             return changed
         }
         switch result {

@@ -8,11 +8,15 @@ public struct SongCandidate: Sendable, Equatable {
     public var known: Bool
     /// Plays in the journal, for a known song.
     public var plays: Int
+    /// The artists the day will name: a known song's as the journal writes them (a collaboration
+    /// stays a list), a found one's as the service credits it.
+    public var artists: [String]
 
-    public init(song: FoundSong, known: Bool, plays: Int) {
+    public init(song: FoundSong, known: Bool, plays: Int, artists: [String]? = nil) {
         self.song = song
         self.known = known
         self.plays = plays
+        self.artists = artists ?? [song.artist]
     }
 
     /// `Hype Boy — NewJeans · New Jeans · 2022 · K-Pop · 2:59`, what the list shows.
@@ -74,7 +78,7 @@ public enum SongSearch {
                 case .date(let date): return date.iso
                 }
             }
-            return SongCandidate(song: song, known: true, plays: entry.plays)
+            return SongCandidate(song: song, known: true, plays: entry.plays, artists: track.artists)
         }
     }
 
@@ -83,7 +87,9 @@ public enum SongSearch {
     /// gives its other links).
     public static func lookUp(_ query: String, country: String, client: LookupClient, limit: Int = 10) async -> Result<[FoundSong], SearchProblem> {
         guard let link = ServiceLink(query) else {
+            // A service may answer more than it was asked for: the list shows what was asked.
             return songs(await client.get(ITunesSearch.request(term: query, country: country, limit: limit)), from: .itunes)
+                .map { Array($0.prefix(limit)) }
         }
         switch link {
         case .unresolvable(let reason):
@@ -108,11 +114,12 @@ public enum SongSearch {
                 return .failure(.service(reason(answer, service: .odesli) ?? "Odesli does not know \(query)"))
             }
             guard let odesli = Odesli.links(from: data) else { return .failure(.service("Odesli answered something that is not a song")) }
+            let title = odesli.title.map(FoundSong.clean), artist = odesli.artistName.map(FoundSong.clean)
             var list: [FoundSong] = []
             if let id = odesli.ids["itunes"], case .success(let songs) = self.songs(await client.get(ITunesSearch.lookupRequest(ids: [id], country: country)), from: .itunes) {
                 list = songs
             }
-            if list.isEmpty, let title = odesli.title, let artist = odesli.artistName {
+            if list.isEmpty, let title, let artist, !title.isEmpty, !artist.isEmpty {
                 list = [FoundSong(source: .odesli, title: title, artist: artist, artworkURL: odesli.thumbnailURL, ids: odesli.ids)]
             }
             guard !list.isEmpty else { return .failure(.service("Odesli does not say which song \(query) is")) }
@@ -125,7 +132,7 @@ public enum SongSearch {
     static func songs(_ answer: LookupResult, from service: LookupService,
                       decode: (Data) -> [FoundSong] = ITunesSearch.songs) -> Result<[FoundSong], SearchProblem> {
         switch answer {
-        case .found(let data): return .success(decode(data))
+        case .found(let data): return .success(decode(data).cleaned)
         case .notFound: return .success([])
         default: return .failure(.service(reason(answer, service: service) ?? "\(service.displayName) did not answer"))
         }

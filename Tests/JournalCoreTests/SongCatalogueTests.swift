@@ -30,20 +30,23 @@ import Testing
               apple_music: https://music.apple.com/kr/song/1
         """))
         \(day("2026-11-02", """
-          - title: 밤 편지
+          - title: 밤편지
             artist: 아이유
             preview: https://example.com/p.m4a
             links:
               spotify: https://open.spotify.com/track/x
         """))
         \(day("2026-11-03", """
-          - title: 밤편지!
+          - title: 밤편지
             artist: 아이유
             duration: "4:14"
+          - title: 밤편지!
+            artist: 아이유
         """))
         """)
         let last = try #require(journal.days.last?.tracks.first)
-        #expect(last.title == "밤편지!")
+        // Another title, shown as another track, is another song: nothing of 밤편지 is lent to it.
+        #expect(journal.days.last?.tracks.last?.album == nil)
         #expect(last.album == "Palette")
         #expect(last.genres == ["Ballad", "K-Pop"])
         #expect(last.artwork?.text == "https://example.com/palette.jpg")
@@ -189,7 +192,7 @@ import Testing
             "catalogue/a.yaml:11:7: error: a name in 'ids' must be a word like 'itunes' or 'musicbrainz', found 'bad key'",
             "catalogue/b.yml:1:1: error: missing required field 'artist' in a catalogue file",
             "catalogue/b.yml:1:8: error: 'songs' must be a list, found 'nope'",
-            "catalogue/d.yaml:1:1: warning: catalogue/c.yaml is about 'D' too: the first file is used, and this one is not; keep one file an artist",
+            "catalogue/d.yaml:1:1: warning: this file is about 'D', and so is catalogue/c.yaml, which is used instead: keep one file an artist",
             "catalogue/d.yaml:4:5: warning: song 'same' is listed twice in this file (also song 1): the first is used",
         ])
     }
@@ -218,5 +221,25 @@ import Testing
             "catalogue/a.yaml:4:14: error: artwork '/covers/a/one.jpg' is not an image: static/covers/a/one.jpg does not start like a PNG, JPEG, GIF, WebP, AVIF or SVG file",
             "catalogue/a.yaml:7:14: error: artwork '/covers/a/first.jpg' is not in static/: there is no static/covers/a/first.jpg; put the image there, or give its https:// address",
         ])
+    }
+
+    @Test func theNewestPlayIsTheNewestByDateWhateverTheFoldersSay() throws {
+        let journal = try loaded("""
+        -- content/diary/old/2025-01-01.md --
+        ---
+        tracks: [{title: Song, artist: A, album: Old Album, genre: Jazz}]
+        ---
+        -- content/diary/2026/11/2026-11-21.md --
+        ---
+        tracks: [{title: Song, artist: A, album: New Album, genre: Rock}]
+        ---
+        -- content/diary/2026/11/2026-11-22.md --
+        ---
+        tracks: [{title: Song, artist: A}]
+        ---
+        """)
+        let bare = try #require(journal.days.last?.tracks.first)
+        #expect(bare.album == "New Album")
+        #expect(bare.genres == ["Rock"])
     }
 }

@@ -253,7 +253,7 @@ public struct JournalLoader: Sendable {
             guard let artist = file.value else { continue }
             let key = SongKey.fold(artist.name)
             if let first = fileOfArtist[key] {
-                diagnostics.append(Diagnostic(.warning, "\(first) is about '\(artist.name)' too: the first file is used, and this one is not; keep one file an artist",
+                diagnostics.append(Diagnostic(.warning, "this file is about '\(artist.name)', and so is \(first), which is used instead: keep one file an artist",
                                               path: display(relative)))
                 continue
             }

@@ -47,8 +47,9 @@ struct SongBook: Sendable {
                                   albumOfArtwork: entry.artwork == nil && entry.released == nil ? nil : entry.album)
             }
         }
-        // Newest play first: what was written last is what the writer knows best.
-        for day in days.reversed() {
+        // Newest play first: what was written last is what the writer knows best. Files come in
+        // path order, which need not be date order.
+        for day in days.sorted(by: { $0.date > $1.date }) {
             for track in day.tracks {
                 let artistKey = SongKey.fold(track.primaryArtist)
                 learn(track, songKey: artistKey + "\u{0}" + SongKey.fold(track.title))

@@ -97,25 +97,14 @@ public struct CatalogueAlbum: Sendable, Equatable {
     }
 }
 
-/// How songs, albums and artists are recognised across days, the catalogue and the services:
-/// without case, spaces, hyphens, underscores or punctuation, so `Hype Boy`, `hype-boy` and
-/// `HYPE BOY!` are one song (docs/content-format.md, "Songs are remembered").
+/// How songs, albums and artists are recognised across days and the catalogue: by name without
+/// case, as rankings and artist pages compare them, so `Hype Boy` by `newjeans` is `HYPE BOY` by
+/// `NewJeans`, and what is known about a song never leaks into a track shown apart from it
+/// (docs/content-format.md, "Songs are remembered"). Matching a service's answer is looser:
+/// `SongMatch`.
 public enum SongKey {
     public static func fold(_ name: String) -> String {
-        var scalars = String.UnicodeScalarView()
-        for scalar in name.lowercased().unicodeScalars {
-            let properties = scalar.properties
-            if properties.isWhitespace { continue }
-            switch properties.generalCategory {
-            case .connectorPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation,
-                 .initialPunctuation, .finalPunctuation, .otherPunctuation:
-                continue
-            default:
-                scalars.append(scalar)
-            }
-        }
-        // A name of punctuation only (`!!!`) is still a name.
-        return scalars.isEmpty ? name.lowercased() : String(scalars)
+        name.lowercased()
     }
 
     /// A song: its primary artist and its title.

@@ -82,6 +82,10 @@ public enum CatalogueFile {
 
     static func isPlain(_ text: String, inFlow: Bool) -> Bool {
         guard let first = text.unicodeScalars.first, let last = text.unicodeScalars.last else { return false }
+        // Line and paragraph separators, format and private-use characters: YAML may read them as
+        // breaks or refuse them, quoted they are safe.
+        let unsafe: Set<Unicode.GeneralCategory> = [.control, .format, .lineSeparator, .paragraphSeparator, .privateUse, .surrogate, .unassigned]
+        if text.unicodeScalars.contains(where: { unsafe.contains($0.properties.generalCategory) || $0 == "\t" }) { return false }
         if first == " " || last == " " || reservedWords.contains(text.lowercased()) { return false }
         if "-?:,[]{}#&*!|>'\"%@`".unicodeScalars.contains(first) { return false }
         if text.contains(": ") || text.contains(" #") || text.hasSuffix(":") || text.contains("\n") { return false }
@@ -89,6 +93,17 @@ public enum CatalogueFile {
         // Numbers stay text when read, but a reader should not have to know that.
         if Double(text) != nil || text.allSatisfy({ $0.isNumber || $0 == ":" || $0 == "." }) { return false }
         return true
+    }
+
+    /// The first problem the build would find in `text` as a catalogue file, or nil when it reads
+    /// back clean: checked before a file is written, so a lookup can never leave the journal
+    /// unbuildable.
+    public static func problem(in text: String, path: String) -> Diagnostic? {
+        var decoded = CatalogueDecoding.artist(text, path: path, relative: path)
+        if ControlCharacters.contains(text.replacingOccurrences(of: "\n", with: "")) {
+            decoded.diagnostics.append(Diagnostic(.error, "a control character", path: path))
+        }
+        return decoded.diagnostics.sortedForDisplay().first
     }
 
     // MARK: Files
@@ -141,17 +156,31 @@ public enum CatalogueFile {
         }
     }
 
-    /// The bytes at `path`, written through a hidden temporary file and a rename.
+    /// The bytes at `path`, written through a hidden temporary file and a rename. A link is
+    /// written through (the file it names is replaced, the link stays), and a file keeps its
+    /// permissions and owner; a file that may not be written is refused, not replaced.
     public static func writeAtomically(_ bytes: [UInt8], to path: String, display: String) throws(WriteProblem) {
-        let folder = (path as NSString).deletingLastPathComponent
-        let name = (path as NSString).lastPathComponent
+        var target = path
+        if let real = realpath(path, nil) {
+            target = String(cString: real)
+            free(real)
+        }
+        var existing = stat()
+        let exists = stat(target, &existing) == 0
+        if exists, access(target, W_OK) != 0 { throw .cannotWrite(path: display, reason: "the file may not be written (\(Platform.describe(errno)))") }
+        let mode = exists ? mode_t(existing.st_mode & 0o7777) : 0o644
+        let folder = (target as NSString).deletingLastPathComponent
+        let name = (target as NSString).lastPathComponent
         let temporary = join(folder.isEmpty ? "." : folder, ".\(name).tmp-\(getpid())")
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode)
         guard descriptor >= 0 else { throw .cannotWrite(path: display, reason: Platform.describe(errno)) }
+        // The mode as it was, whatever the umask; the owner too where the system allows it.
+        _ = fchmod(descriptor, mode)
+        if exists { _ = fchown(descriptor, existing.st_uid, existing.st_gid) }
         let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
         let synced = fsync(descriptor) == 0
         close(descriptor)
-        guard written == bytes.count, synced, rename(temporary, path) == 0 else {
+        guard written == bytes.count, synced, rename(temporary, target) == 0 else {
             let reason = Platform.describe(errno)
             unlink(temporary)
             throw .cannotWrite(path: display, reason: reason)

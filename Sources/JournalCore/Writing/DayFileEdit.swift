@@ -97,6 +97,13 @@ public enum DayFileEdit {
         return .success(result)
     }
 
+    /// How many tracks the day file `text` lists now, or nil when it cannot be read.
+    public static func trackCount(in text: String) -> Int? {
+        guard case .success(let root) = frontMatter(of: text) else { return nil }
+        guard let tracks = root.mapping?.first(where: { $0.key.scalar?.string == "tracks" })?.value else { return 0 }
+        return tracks.sequence?.count ?? 0
+    }
+
     // MARK: Finding the place
 
     /// The front matter's root mapping, read as the build reads it.

@@ -132,7 +132,12 @@ public enum NewEntry {
             case "\"": result += "\\\""
             case "\\": result += "\\\\"
             case "\n": result += "\\n"
+            case "\r": result += "\\r"
             case "\t": result += "\\t"
+            // YAML reads these as line breaks inside a quoted value too.
+            case "\u{85}": result += "\\N"
+            case "\u{2028}": result += "\\L"
+            case "\u{2029}": result += "\\P"
             default: result.unicodeScalars.append(scalar)
             }
         }
