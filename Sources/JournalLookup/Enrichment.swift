@@ -249,14 +249,33 @@ public struct Enrichment: Sendable {
                         }
                     }
                 }
+                // What the export's MusicBrainz id gives: the recording's genre, and its release's
+                // cover at the Cover Art Archive when no store has one.
                 var genre: String?
-                if let recording = song.recording, song.needs.contains(.genre) {
-                    genre = await recordingGenre(recording, vocabulary: vocabulary, client: client, report: &report)
+                var coverAddress = found?.artworkURL
+                if let recording = song.recording,
+                   song.needs.contains(.genre) || (song.needs.contains(.cover) && coverAddress == nil) {
+                    let details = await recordingDetails(recording, vocabulary: vocabulary, client: client, report: &report)
+                    if song.needs.contains(.genre) { genre = details.genre }
+                    if coverAddress == nil, song.needs.contains(.cover), let release = details.release {
+                        let index = await client.get(CoverArtArchive.release(id: release))
+                        note(index, .coverart, report: &report)
+                        if case .found(let data) = index { coverAddress = CoverArtArchive.frontImageURL(from: data) }
+                    }
                 }
                 guard let found else {
-                    if genre != nil {
-                        findings.songs.append(CatalogueSong(title: song.title, genres: genre.map { [$0] } ?? []))
-                    } else {
+                    var artwork: LinkTarget?
+                    if let coverAddress {
+                        let named = FoundSong(source: .coverart, title: song.title, artist: song.artist, album: song.album)
+                        artwork = await cover(coverAddress, for: named, album: song.album, report: &report, client: client)
+                    }
+                    if genre != nil || artwork != nil {
+                        let details = CatalogueSong(title: song.title, genres: genre.map { [$0] } ?? [], artwork: artwork)
+                        count(song.needs, details, report: &report)
+                        findings.songs.append(details)
+                        if let album = song.album, let artwork { findings.albums.append(CatalogueAlbum(title: album, artwork: artwork)) }
+                    }
+                    if genre == nil {
                         report.misses.append(Miss(artist: song.artist, title: song.title, plays: song.plays, ambiguous: verdict == .otherLength))
                         if song.needs.contains(.genre) { artistNeedsGenre = true }
                     }
@@ -268,7 +287,7 @@ public struct Enrichment: Sendable {
                 }
                 if genre == nil && song.needs.contains(.genre) { artistNeedsGenre = true }
                 var artwork: LinkTarget?
-                if song.needs.contains(.cover), let address = found.artworkURL {
+                if song.needs.contains(.cover), let address = coverAddress {
                     artwork = await cover(address, for: found, album: song.album, report: &report, client: client)
                 }
                 var details = CatalogueEntry.song(found, genre: genre, artwork: artwork, needs: song.needs)
@@ -299,16 +318,19 @@ public struct Enrichment: Sendable {
         if needs.contains(.links), !details.links.isEmpty { report.filled["links", default: 0] += 1 }
     }
 
-    /// A MusicBrainz recording's genre, else its first release's, in the journal's words.
-    func recordingGenre(_ id: String, vocabulary: GenreVocabulary, client: LookupClient, report: inout Report) async -> String? {
+    /// A MusicBrainz recording's genre (else its artists'), in the journal's words, and its first
+    /// release, whose cover the Cover Art Archive may have.
+    func recordingDetails(_ id: String, vocabulary: GenreVocabulary, client: LookupClient, report: inout Report) async -> (genre: String?, release: String?) {
         let answer = await client.get(MusicBrainz.recordingLookup(id: id))
         note(answer, .musicbrainz, report: &report)
-        guard case .found(let data) = answer, let recording = MusicBrainz.recordings(from: data).first else { return nil }
-        if let genre = vocabulary.primary(recording.genres.map(\.name)) { return genre }
+        guard case .found(let data) = answer, let recording = MusicBrainz.recordings(from: data).first else { return (nil, nil) }
+        // An id goes into the Cover Art Archive's path: only an MBID's shape is taken.
+        let release = recording.releases.first.flatMap { Self.recordingID(in: "musicbrainz.org/recording/" + $0.id) }
+        if let genre = vocabulary.primary(recording.genres.map(\.name)) { return (genre, release) }
         for credit in recording.artists where !credit.genres.isEmpty {
-            if let genre = vocabulary.primary(credit.genres.map(\.name)) { return genre }
+            if let genre = vocabulary.primary(credit.genres.map(\.name)) { return (genre, release) }
         }
-        return nil
+        return (nil, release)
     }
 
     /// An artist's genres from MusicBrainz: the artist whose name matches, by votes.

@@ -33,15 +33,31 @@ public enum SongMatch {
     }
 
     static func sameTitle(_ a: String, _ b: String) -> Bool {
-        let (x, y) = (titleKey(a), titleKey(b))
-        return x == y || SongKey.fold(a) == SongKey.fold(b)
+        titleKey(a) == titleKey(b)
     }
 
-    /// The first credited artist matches, or the whole credit does.
+    /// The whole credit matches, or the journal's artist is one of the service's credited artists
+    /// (the store credits `NewJeans & X` where the journal says `NewJeans`). Never the other way:
+    /// `Earth, Wind & Fire` in the journal is not the store's `Earth`.
     static func sameArtist(_ found: String, _ journal: String) -> Bool {
-        let wanted = SongKey.fold(journal)
-        if SongKey.fold(found) == wanted { return true }
-        return credits(found).contains { SongKey.fold($0) == wanted } || credits(journal).first.map { SongKey.fold($0) } == credits(found).first.map { SongKey.fold($0) }
+        let wanted = nameKey(journal)
+        if nameKey(found) == wanted { return true }
+        return credits(found).contains { nameKey($0) == wanted }
+    }
+
+    /// A name without case, spaces or punctuation: services write `AC/DC` and `AC DC`, `Hype-Boy`.
+    static func nameKey(_ name: String) -> String {
+        var scalars = String.UnicodeScalarView()
+        for scalar in name.lowercased().unicodeScalars {
+            switch scalar.properties.generalCategory {
+            case .spaceSeparator, .connectorPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation,
+                 .initialPunctuation, .finalPunctuation, .otherPunctuation:
+                continue
+            default:
+                scalars.append(scalar)
+            }
+        }
+        return scalars.isEmpty ? name.lowercased() : String(scalars)
     }
 
     /// `A, B & C feat. D` → A, B, C, D.
@@ -53,11 +69,13 @@ public enum SongMatch {
         return parts.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
     }
 
-    /// A title without what services add to it: `(feat. X)`, `[Remastered 2011]`, `- 2015 Remaster`,
-    /// `(Radio Edit)`; then folded like songs.
+    /// A title without what services add to it that names the same recording: `(feat. X)`,
+    /// `[Remastered 2011]`, `- 2015 Remaster`, `(Radio Edit)`, `(Album Version)`. What names another
+    /// recording (`(Live)`, `(Acoustic Version)`, `(Remix)`) stays, so it does not match.
     static func titleKey(_ title: String) -> String {
         var text = title.lowercased()
-        let noise = ["feat", "ft.", "with ", "remaster", "version", "edit", "mono", "stereo", "live", "bonus", "from ", "deluxe", "original"]
+        let noise = ["feat", "ft.", "with ", "remaster", "radio edit", "single edit", "album version", "single version",
+                     "original version", "mono", "stereo", "bonus track", "from "]
         for (open, close) in [("(", ")"), ("[", "]")] {
             while let start = text.range(of: open), let end = text[start.upperBound...].range(of: close) {
                 let inside = String(text[start.upperBound..<end.lowerBound])
@@ -68,6 +86,6 @@ public enum SongMatch {
         if let dash = text.range(of: " - "), noise.contains(where: { text[dash.upperBound...].contains($0) }) {
             text = String(text[..<dash.lowerBound])
         }
-        return SongKey.fold(text)
+        return nameKey(text)
     }
 }

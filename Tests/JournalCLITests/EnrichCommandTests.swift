@@ -44,6 +44,9 @@ import Testing
         ("Cise Starr", "Music", ["Beneath the Surface"]),
         // Not in the store: Deezer has it.
         ("Lowtide Club", nil, ["Harbour Lights"]),
+        // In no store: the export's MusicBrainz ids give its genre, and its release's cover is at
+        // the Cover Art Archive.
+        ("Tape Loop Society", nil, ["Cassette Summer"]),
     ]
 
     static let songs: [Song] = {
@@ -55,10 +58,11 @@ import Testing
                 albumID += 1
                 for number in 1...3 {
                     trackID += 1
-                    let recording = artist == "Cise Starr" ? String(format: "00000000-0000-4000-8000-%012d", trackID % 1_000_000_000) : nil
+                    let archived = artist == "Cise Starr" || artist == "Tape Loop Society"
+                    let recording = archived ? String(format: "00000000-0000-4000-8000-%012d", trackID % 1_000_000_000) : nil
                     songs.append(Song(artist: artist, album: album, albumID: albumID, title: "\(album) Song \(number)", trackID: trackID,
                                       seconds: 150 + (trackID % 120), storeGenre: genre, recording: recording,
-                                      deezerGenre: genre == nil ? "Pop" : nil))
+                                      deezerGenre: genre == nil && artist == "Lowtide Club" ? "Pop" : nil))
                 }
             }
         }
@@ -127,10 +131,17 @@ import Testing
                 stub.answer(Deezer.search(artist: song.artist, title: song.title), with: .json(json(["data": [], "total": 0]), delay: delay))
             }
             if let recording = song.recording {
+                let release = String(format: "11111111-0000-4000-8000-%012d", song.albumID % 1_000_000_000)
                 stub.answer(MusicBrainz.recordingLookup(id: recording),
                             with: .json(json(["id": recording, "title": song.title, "length": song.seconds * 1000,
                                               "genres": [["name": "jazz rap", "count": 3], ["name": "hip hop", "count": 2]],
+                                              "releases": [["id": release, "title": song.album]],
                                               "artist-credit": [["name": song.artist, "joinphrase": "", "artist": ["id": "a", "name": song.artist]]]])))
+                stub.answer(CoverArtArchive.release(id: release),
+                            with: .json(json(["release": "https://musicbrainz.org/release/\(release)",
+                                              "images": [["front": true, "back": false, "image": "\(base)/caa/\(release).jpg",
+                                                          "thumbnails": ["250": "\(base)/caa/\(release)-250.jpg", "500": "\(base)/caa/\(release)-500.jpg"]]]])))
+                stub.answer("GET", "/caa/\(release)-500.jpg", query: nil, with: .bytes(cover, contentType: "image/jpeg"))
             }
         }
         for (id, tracks) in albums {
@@ -213,6 +224,9 @@ import Testing
         #expect(nujabes.contains("genre: Hip-Hop") && !nujabes.contains("Hip-Hop/Rap"))
         #expect(catalogue["cise-starr.yaml"]?.contains("genre: Hip-Hop") == true)
         #expect(catalogue["lowtide-club.yaml"]?.contains("deezer: https://www.deezer.com/track/") == true)
+        let tapes = try #require(catalogue["tape-loop-society.yaml"])
+        #expect(tapes.contains("genre: Hip-Hop") && tapes.contains("artwork: /covers/tape-loop-society/cassette-summer.jpg"), "\(tapes)")
+        #expect(stub.requests.contains { $0.path.hasPrefix("/release/") })
 
         // The site builds from the files alone.
         #expect(cli.journal(["build", "--strict", "--source", folder.path]).status == 0)

@@ -47,6 +47,11 @@ import Testing
               bandcamp: "https:newjeans.bandcamp.com"
               soundcloud: https://soundcloud.com/newjeans
               melon: mailto:me@example.com
+              other: /about/
+          - title: Ditto
+            artist: NewJeans
+            links:
+              other: www.example.org/ditto
         ---
         """)
         #expect(lines == [
@@ -55,6 +60,8 @@ import Testing
             "content/diary/2026-11-21.md:8:20: error: links.apple_music '/album/1' is not a web address: write the whole address, starting with https://",
             "content/diary/2026-11-21.md:9:17: error: links.bandcamp 'https:newjeans.bandcamp.com' has no host name: write https://newjeans.bandcamp.com",
             "content/diary/2026-11-21.md:11:14: error: 'links.melon' uses the URL scheme 'mailto:', which is not allowed (only http:, https: and relative paths)",
+            // `other` may be a page of the site (line 12 is fine), but not an address without its scheme.
+            "content/diary/2026-11-21.md:16:14: error: links.other 'www.example.org/ditto' has no scheme: write https://www.example.org/ditto",
         ])
     }
 

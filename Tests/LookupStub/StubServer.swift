@@ -12,12 +12,16 @@ public final class StubServer: @unchecked Sendable {
         public var headers: [String: String]
         /// Seconds to wait before answering (to play a slow service).
         public var delay: Double
+        /// Seconds between the body's bytes, sent one at a time (a server that keeps a connection
+        /// alive with a trickle).
+        public var trickle: Double
 
-        public init(status: Int = 200, body: Data = Data(), headers: [String: String] = [:], delay: Double = 0) {
+        public init(status: Int = 200, body: Data = Data(), headers: [String: String] = [:], delay: Double = 0, trickle: Double = 0) {
             self.status = status
             self.body = body
             self.headers = headers
             self.delay = delay
+            self.trickle = trickle
         }
 
         /// A JSON body given as text.
@@ -310,11 +314,16 @@ final class SocketListener: @unchecked Sendable {
         var response = "HTTP/1.1 \(answer.status) Stub\r\nContent-Length: \(answer.body.count)\r\nConnection: close\r\n"
         for (name, value) in answer.headers { response += "\(name): \(value)\r\n" }
         let out = Array((response + "\r\n").utf8) + Array(answer.body)
+        let headLength = out.count - answer.body.count
         var sent = 0
         while sent < out.count {
-            let count = out[sent...].withUnsafeBytes { write(connection, $0.baseAddress, $0.count) }
-            guard count > 0 else { return }
+            let chunk = answer.trickle <= 0 ? out.count - sent : sent < headLength ? headLength - sent : 1
+            // A client that gave up has closed its end: `send` says so instead of raising SIGPIPE,
+            // which would end the whole test process.
+            let count = out[sent..<sent + chunk].withUnsafeBytes { send(connection, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            guard count > 0, !isStopped else { return }
             sent += count
+            if answer.trickle > 0, sent >= headLength { Thread.sleep(forTimeInterval: answer.trickle) }
         }
     }
 }

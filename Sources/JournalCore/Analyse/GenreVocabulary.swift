@@ -11,10 +11,13 @@ public struct GenreVocabulary: Sendable {
     public init(journalGenres: [String], aliases: [String: String]) {
         var known: [String: String] = [:]
         for genre in journalGenres where known[GenreKey.fold(genre)] == nil { known[GenreKey.fold(genre)] = genre }
-        for target in aliases.values where known[GenreKey.fold(target)] == nil { known[GenreKey.fold(target)] = target }
+        for target in aliases.values.sorted() where known[GenreKey.fold(target)] == nil { known[GenreKey.fold(target)] = target }
         self.known = known
         self.aliases = aliases
     }
+
+    /// The usual names alone, for a genre read before the journal's own are known (an import).
+    public static let plain = GenreVocabulary(journalGenres: [], aliases: [:])
 
     /// What a service's names for a song mean in this journal, best first, without repeats.
     /// `names` come best first too (MusicBrainz's by votes).
@@ -78,30 +81,37 @@ public struct GenreVocabulary: Sendable {
         return Dictionary(table.map { (GenreKey.fold($0.0), $0.1) }, uniquingKeysWith: { first, _ in first })
     }()
 
-    /// A fine genre's broad family, by the words it contains (`conscious hip hop` is Hip-Hop,
-    /// `dream pop` Pop, `post-rock` Rock); nil when no word is one.
+    /// A fine genre's broad family: by its last word first, which names what it is (`garage rock`
+    /// is Rock, `chamber pop` Pop, `synth-pop` Pop, `conscious hip hop` Hip-Hop), then by any word
+    /// in it (`rock and roll`, `bossa nova`); nil when no word is one.
     static func family(of name: String) -> String? {
-        let lower = " " + name.lowercased().replacingOccurrences(of: "-", with: " ") + " "
-        let families: [(words: [String], family: String)] = [
-            ([" k pop ", "kpop", " korean "], "K-Pop"),
-            ([" j pop ", "jpop", " j rock ", "anime", "city pop"], "J-Pop"),
-            ([" hip hop ", " rap ", " trap ", " drill ", "boom bap", " grime "], "Hip-Hop"),
-            (["r&b", " soul ", " funk "], "R&B"),
-            ([" jazz ", " bebop ", " swing ", "bossa"], "Jazz"),
-            (["classical", " baroque ", " romantic ", "orchestral", " opera ", "symphon", "chamber"], "Classical"),
-            (["house", "techno", "electro", "ambient", " edm ", "trance", "drum and bass", " idm ", "synth", "dubstep", "garage"], "Electronic"),
-            ([" metal ", "metalcore"], "Metal"),
-            ([" punk "], "Punk"),
-            ([" folk ", "singer songwriter", "acoustic"], "Folk"),
-            ([" indie "], "Indie"),
-            ([" rock "], "Rock"),
-            ([" country ", "bluegrass"], "Country"),
-            ([" reggae ", " dub ", "dancehall"], "Reggae"),
-            ([" blues "], "Blues"),
-            ([" latin ", "reggaeton", " salsa ", "bachata"], "Latin"),
-            ([" pop ", "ballad"], "Pop"),
+        let words = name.lowercased().replacingOccurrences(of: "-", with: " ").split(separator: " ").map(String.init)
+        guard let last = words.last else { return nil }
+        let lastTwo = words.suffix(2).joined(separator: " ")
+        let heads: [(String, String)] = [
+            ("hip hop", "Hip-Hop"), ("k pop", "K-Pop"), ("j pop", "J-Pop"), ("j rock", "J-Pop"), ("c pop", "C-Pop"),
+            ("city pop", "J-Pop"), ("drum and bass", "Electronic"), ("new jack swing", "R&B"), ("bossa nova", "Jazz"),
         ]
-        for entry in families where entry.words.contains(where: { lower.contains($0) }) { return entry.family }
+        let spaced = " " + words.joined(separator: " ")
+        for (head, family) in heads where lastTwo == head || spaced.hasSuffix(" " + head) { return family }
+        let lastWord: [String: String] = [
+            "rap": "Hip-Hop", "trap": "Hip-Hop", "drill": "Hip-Hop", "grime": "Hip-Hop", "hiphop": "Hip-Hop",
+            "rock": "Rock", "punk": "Punk", "metal": "Metal", "metalcore": "Metal", "core": "Metal",
+            "pop": "Pop", "kpop": "K-Pop", "jpop": "J-Pop", "ballad": "Ballad", "ballads": "Ballad",
+            "jazz": "Jazz", "bebop": "Jazz", "swing": "Jazz", "bop": "Jazz",
+            "r&b": "R&B", "rnb": "R&B", "soul": "R&B", "funk": "R&B",
+            "house": "Electronic", "techno": "Electronic", "electronic": "Electronic", "electronica": "Electronic",
+            "ambient": "Electronic", "edm": "Electronic", "trance": "Electronic", "dubstep": "Electronic",
+            "idm": "Electronic", "electro": "Electronic", "garage": "Electronic", "breakbeat": "Electronic", "synthwave": "Electronic",
+            "folk": "Folk", "singer": "Folk", "songwriter": "Folk", "acoustic": "Folk",
+            "classical": "Classical", "baroque": "Classical", "opera": "Classical", "symphony": "Classical", "orchestral": "Classical",
+            "country": "Country", "bluegrass": "Country", "americana": "Country",
+            "reggae": "Reggae", "dancehall": "Reggae", "dub": "Reggae", "ska": "Reggae",
+            "blues": "Blues", "latin": "Latin", "reggaeton": "Latin", "salsa": "Latin", "bachata": "Latin",
+            "indie": "Indie", "soundtrack": "Soundtrack", "score": "Soundtrack",
+        ]
+        if let family = lastWord[last] { return family }
+        for word in words.reversed() { if let family = lastWord[word] { return family } }
         return nil
     }
 

@@ -77,7 +77,9 @@ enum AppleMusicPlayActivity: ImportFormat {
             var play = ImportedPlay(artists: [artist], title: title, album: value("Album Name", "Container Album Name"),
                                     started: started, listened: listened)
             play.duration = value("Media Duration In Milliseconds").flatMap { Int($0) }.flatMap { $0 > 0 ? ($0 + 500) / 1000 : nil }
-            play.genre = value("Genre")
+            // Apple's own names (`Hip-Hop/Rap`, `R&B/Soul`) in the usual words, so imported plays
+            // chart with the genres `journal enrich` finds (docs/content-format.md, "Genres from lookups").
+            play.genre = value("Genre").flatMap { GenreVocabulary.plain.primary([$0]) }
             play.format = name
             plays.append(play)
         }

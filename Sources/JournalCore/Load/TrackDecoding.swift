@@ -78,7 +78,8 @@ extension YAMLFields {
         }
         let fields = fields(of: node, known: TrackLink.Service.allCases.map(\.rawValue), in: "links")
         return TrackLink.Service.allCases.compactMap { service in
-            webLink(fields[service.rawValue], field: "links.\(service.rawValue)").map { TrackLink(service: service, url: $0) }
+            webLink(fields[service.rawValue], field: "links.\(service.rawValue)", allowSitePath: service == .other)
+                .map { TrackLink(service: service, url: $0) }
         }
     }
 

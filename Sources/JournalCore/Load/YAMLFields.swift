@@ -261,8 +261,10 @@ struct YAMLFields {
 
     /// A link out (`links.spotify`): an absolute `http(s)://host/…` URL. Without a scheme it
     /// would be published as a path of the site, which no server has.
-    mutating func webLink(_ node: Node?, field: String) -> LinkTarget? {
+    mutating func webLink(_ node: Node?, field: String, allowSitePath: Bool = false) -> LinkTarget? {
         guard let target = url(node, field: field) else { return nil }
+        // `other` may lead to a page of the site itself (`/about/`).
+        if allowSitePath, target.kind == .siteRoot { return target }
         let text = target.text
         if let scheme = LinkTarget.scheme(of: text) {
             let rest = text.dropFirst(scheme.count + 1)

@@ -1,0 +1,84 @@
+import Foundation
+import LookupStub
+import Testing
+@testable import JournalLookup
+
+/// What a hostile or broken service does to the client: it never crashes, never waits without
+/// end, never keeps a bad answer, and never follows a cover onto this machine's network.
+@Suite struct LookupHardeningTests {
+    func client(_ environment: [String: String], cache: String? = nil, timeout: Double = 10) -> LookupClient {
+        var policy = LookupPolicy.testing
+        policy.timeout = timeout
+        return LookupClient(cacheFolder: cache, environment: environment, policy: policy, userAgent: LookupClientTests.userAgent)
+    }
+
+    @Test(arguments: ["99999999999999999999", "inf", "1e400", "-5", "soon"])
+    func anyRetryAfterIsSurvived(value: String) async throws {
+        let stub = try await StubServer.start()
+        defer { Task { await stub.stop() } }
+        let request = ITunesSearch.request(term: "x")
+        stub.answer(request, with: .status(429, headers: ["Retry-After": value]))
+        guard case .refused = await client(stub.environment()).get(request) else {
+            Issue.record("a service that keeps refusing is refused")
+            return
+        }
+    }
+
+    @Test func aServiceThatKeepsRefusingIsNotAskedAgainInTheRun() async throws {
+        let stub = try await StubServer.start()
+        defer { Task { await stub.stop() } }
+        stub.answer("GET", "/search", query: nil, with: .status(503))
+        let lookup = client(stub.environment())
+        guard case .refused = await lookup.get(ITunesSearch.request(term: "one")) else { Issue.record("refused"); return }
+        let asked = stub.requests.count
+        #expect(asked == 3) // the first try and LookupPolicy.testing's two retries
+        guard case .refused = await lookup.get(ITunesSearch.request(term: "two")) else { Issue.record("still refused"); return }
+        #expect(stub.requests.count == asked)
+        #expect(await lookup.isDown(.itunes))
+    }
+
+    @Test func aTrickleOfBytesIsCutOffAtTheTimeout() async throws {
+        let stub = try await StubServer.start()
+        defer { Task { await stub.stop() } }
+        let request = ITunesSearch.request(term: "slow")
+        stub.answer(request, with: StubServer.Answer(status: 200, body: Data(repeating: UInt8(ascii: " "), count: 400), trickle: 0.05))
+        // 400 bytes at one every 50 ms take 20 s; the client gives up after its 1 s.
+        guard case .unreachable(let reason) = await client(stub.environment(), timeout: 1).get(request) else {
+            Issue.record("a trickle is cut off: \(await client(stub.environment(), timeout: 1).get(request))")
+            return
+        }
+        #expect(reason.contains("no answer in time"), "\(reason)")
+    }
+
+    @Test func theStoresErrorMessageIsNotKept() async throws {
+        let stub = try await StubServer.start()
+        defer { Task { await stub.stop() } }
+        let cache = FileManager.default.temporaryDirectory.appendingPathComponent("lookup-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: cache) }
+        let request = ITunesSearch.request(term: "x")
+        stub.answer(request, with: .json(#"{"errorMessage":"Invalid value(s) for key(s): [resultEntity]","queryParameters":{}}"#),
+                    .fixture("itunes_search_term_kitchen_entity-song.json"))
+        guard case .invalid = await client(stub.environment(), cache: cache).get(request) else { Issue.record("invalid"); return }
+        // Asked again by the next run, which gets the answer.
+        #expect(await client(stub.environment(), cache: cache).get(request).data != nil)
+        #expect(stub.requests.count == 2)
+    }
+
+    @Test(arguments: ["http://169.254.169.254/latest/meta-data", "http://127.0.0.1:1/secret", "http://10.0.0.1/x.jpg",
+                      "http://[::1]/x.jpg", "http://localhost/x.jpg", "http://192.168.1.1/cover.jpg"])
+    func aCoverOnThisMachinesNetworkIsNotFollowed(address: String) async throws {
+        guard case .invalid(let reason) = await client([:]).download(address, maxBytes: 1 << 20) else {
+            Issue.record("\(address) must not be fetched")
+            return
+        }
+        #expect(reason.contains("not a cover"))
+    }
+
+    @Test func aCoverAddressInCapitalsIsFetched() async throws {
+        let stub = try await StubServer.start()
+        defer { Task { await stub.stop() } }
+        stub.answer("GET", "/a.jpg", query: nil, with: .fixture("cover_minimal.jpg"))
+        let address = stub.baseURL.replacingOccurrences(of: "http://", with: "HTTP://") + "/a.jpg"
+        #expect(await client(stub.environment()).download(address, maxBytes: 1 << 20).data != nil)
+    }
+}
