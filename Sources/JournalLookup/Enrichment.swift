@@ -175,7 +175,7 @@ public struct Enrichment: Sendable {
         report.artists = work.count
         report.songsLacking = work.reduce(0) { $0 + $1.albums.reduce(0) { $0 + $1.songs.count } }
         var update = CatalogueUpdate(source: source, catalogue: catalogue)
-        let vocabulary = vocabulary(catalogue)
+        let vocabulary = GenreVocabulary(journal: journal, catalogue: catalogue)
         for (index, artistWork) in work.enumerated() {
             let known = catalogue.artist(named: artistWork.artist)
             let findings = await enrich(artistWork, known: known, vocabulary: vocabulary, client: client, report: &report)
@@ -370,14 +370,6 @@ public struct Enrichment: Sendable {
         default:
             break
         }
-    }
-
-    func vocabulary(_ catalogue: SongCatalogue) -> GenreVocabulary {
-        var names: [String] = []
-        for day in journal.days { for track in day.tracks { names += track.genres } }
-        for playlist in journal.playlists { for track in playlist.tracks { names += track.genres } }
-        for artist in catalogue.artists { names += artist.genres }
-        return GenreVocabulary(journalGenres: names, aliases: config.genreAliases)
     }
 
     func display(_ relative: String) -> String {

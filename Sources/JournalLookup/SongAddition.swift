@@ -147,7 +147,7 @@ public struct SongAddition: Sendable {
                 report.warnings.append("the cover was not saved: \(problem)")
             }
         }
-        let genre = config.artistGenres[GenreKey.fold(song.artist)] == nil ? vocabulary.primary(song.genre.map { [$0] } ?? []) : nil
+        let genre = config.artistGenres[GenreKey.fold(song.artist)] == nil ? GenreVocabulary(journal: journal, catalogue: catalogue).primary(song.genre.map { [$0] } ?? []) : nil
         var update = CatalogueUpdate(source: source, catalogue: catalogue)
         let result = update.apply(to: song.artist, dryRun: false) { entry in
             var changed = entry.record(CatalogueEntry.song(song, genre: genre, artwork: artwork, needs: needs))
@@ -158,14 +158,6 @@ public struct SongAddition: Sendable {
         case .success(let written): report.cataloguePath = written.map(display)
         case .failure(let problem): report.warnings.append("\(problem): the song is added without its details")
         }
-    }
-
-    /// The journal's genres, for mapping a service's genre name into them.
-    var vocabulary: GenreVocabulary {
-        var names: [String] = []
-        for day in journal.days { for track in day.tracks { names += track.genres } }
-        for playlist in journal.playlists { for track in playlist.tracks { names += track.genres } }
-        return GenreVocabulary(journalGenres: names, aliases: config.genreAliases)
     }
 
     func display(_ relative: String) -> String {

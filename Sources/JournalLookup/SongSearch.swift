@@ -95,7 +95,7 @@ public enum SongSearch {
         case .unresolvable(let reason):
             return .failure(.unusableLink(reason))
         case .appleMusic(let id):
-            return songs(await client.get(ITunesSearch.lookupRequest(ids: [id], country: country)), from: .itunes)
+            return songs(await client.get(ITunesSearch.lookupRequest(ids: [id], country: country)), from: .itunes).map { only(id, in: $0) }
         case .deezer(let id):
             // Deezer knows its own songs; Odesli adds the other services' links when it answers.
             let found = songs(await client.get(Deezer.track(id: id)), from: .deezer, decode: Deezer.songs)
@@ -117,7 +117,7 @@ public enum SongSearch {
             let title = odesli.title.map(FoundSong.clean), artist = odesli.artistName.map(FoundSong.clean)
             var list: [FoundSong] = []
             if let id = odesli.ids["itunes"], case .success(let songs) = self.songs(await client.get(ITunesSearch.lookupRequest(ids: [id], country: country)), from: .itunes) {
-                list = songs
+                list = only(id, in: songs)
             }
             if list.isEmpty, let title, let artist, !title.isEmpty, !artist.isEmpty {
                 list = [FoundSong(source: .odesli, title: title, artist: artist, artworkURL: odesli.thumbnailURL, ids: odesli.ids)]
@@ -127,6 +127,12 @@ public enum SongSearch {
             if let linkKey = link.linkKey, list[0].links[linkKey] == nil { list[0].links[linkKey] = query }
             return .success(list)
         }
+    }
+
+    /// The song with the store's `id`, when the answer has it: a lookup by id is about that song.
+    static func only(_ id: String, in songs: [FoundSong]) -> [FoundSong] {
+        let exact = songs.filter { $0.ids["itunes"] == id }
+        return exact.isEmpty ? songs : exact
     }
 
     static func songs(_ answer: LookupResult, from service: LookupService,

@@ -162,4 +162,37 @@ import Testing
         #expect(run.errors.contains("nothing found for 'hype boy'"), "\(run.errors)")
         #expect(!FileManager.default.fileExists(atPath: folder.path + "/content"))
     }
+
+    @Test func aLinkOfAnotherServiceIsTheSongWithItsLinksEverywhere() async throws {
+        let stub = try await StubServer.start()
+        defer { Task { await stub.stop() } }
+        let link = ServiceLink.spotify(trackID: "0Jcij1eWd5bDMU5iPbxe2i")
+        let odesli = try #require(Odesli.request(link: link, country: "us"))
+        stub.answer(odesli, with: .fixture("odesli_links_song_kitchen.json"))
+        let body = String(decoding: StubServer.fixture("itunes_search_term_kitchen_entity-song.json"), as: UTF8.self)
+            .replacingOccurrences(of: "https://is4-ssl.mzstatic.com", with: stub.baseURL)
+        stub.answer(ITunesSearch.lookupRequest(ids: ["1443109064"], country: "us"), with: .json(body))
+        stub.answer("GET", "/image/thumb/Music118/v4/ac/2c/60/ac2c60ad-14c3-a8b2-d962-dc08de2da546/source/600x600bb.jpg", query: nil,
+                    with: .fixture("cover_minimal.jpg"))
+        let folder = try CommandLineTests.Folder(["journal.yaml": "title: T\n"])
+        let run = try await Self.run(["add", "https://open.spotify.com/track/0Jcij1eWd5bDMU5iPbxe2i", "--pick", "1", "--date", "2026-11-21",
+                                      "--source", folder.path], environment: stub.environment())
+        #expect(run.status == 0, "\(run.errors)")
+        // The lookup by id is about that song: the store's other rows are not offered.
+        #expect(run.out.hasPrefix("1. Kitchen — Kid Cudi") && !run.out.contains("2. "), "\(run.out)")
+        let catalogue = try #require(read(folder.path + "/catalogue/kid-cudi.yaml"))
+        for key in ["apple_music", "spotify", "youtube_music", "deezer", "tidal"] { #expect(catalogue.contains("\n      \(key): https://"), "\(key)") }
+        #expect(cli.journal(["build", "--strict", "--source", folder.path]).status == 0)
+        #expect(stub.unexpected.isEmpty, "\(stub.unexpected)")
+    }
+
+    @Test func aLinkThatCannotBeResolvedIsSaidAndNothingIsAsked() async throws {
+        let stub = try await StubServer.start()
+        defer { Task { await stub.stop() } }
+        let folder = try CommandLineTests.Folder(["journal.yaml": "title: T\n"])
+        let run = try await Self.run(["add", "https://deezer.page.link/abc", "--pick", "1", "--source", folder.path], environment: stub.environment())
+        #expect(run.status == 1)
+        #expect(stub.requests.isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: folder.path + "/content"))
+    }
 }

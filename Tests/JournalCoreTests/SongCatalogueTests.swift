@@ -242,4 +242,32 @@ import Testing
         #expect(bare.album == "New Album")
         #expect(bare.genres == ["Rock"])
     }
+
+    @Test func theCatalogueIsPartOfWhatABuildReads() throws {
+        let journal = try TestJournal(minimalConfig + """
+
+        -- catalogue/a.yaml --
+        artist: A
+        songs:
+          - title: One
+            genre: Jazz
+        -- content/diary/2026-11-01.md --
+        ---
+        tracks:
+          - title: One
+            artist: A
+        ---
+        """)
+        #expect(journal.build().succeeded)
+        #expect(journal.build().upToDate)
+        // An edit of the catalogue alone is a change: the site shows it.
+        try journal.write("catalogue/a.yaml", "artist: A\nsongs:\n  - title: One\n    genre: Folk\n")
+        let rebuilt = journal.build()
+        #expect(rebuilt.succeeded && !rebuilt.upToDate)
+        #expect(journal.page("2026/11/01/index.html")?.contains("/genres/folk/") == true)
+        // And the site is never written into it.
+        let refused = journal.build(output: journal.path + "/catalogue/site")
+        #expect(!refused.succeeded)
+        #expect(journal.lines(refused.diagnostics).contains { $0.contains("is inside catalogue/, which the build reads") })
+    }
 }

@@ -102,12 +102,7 @@ struct SongBook: Sendable {
         if track.preview == nil { track.preview = song?.preview }
         if let known = song?.links {
             let missing = known.filter { link in !track.links.contains { $0.service == link.service } }
-            if !missing.isEmpty {
-                let order = TrackLink.Service.allCases
-                track.links = (track.links + missing).sorted {
-                    (order.firstIndex(of: $0.service) ?? 0) < (order.firstIndex(of: $1.service) ?? 0)
-                }
-            }
+            if !missing.isEmpty { track.links = (track.links + missing).inServiceOrder }
         }
         if track.genres.isEmpty {
             defer { track.genresInherited = !track.genres.isEmpty }

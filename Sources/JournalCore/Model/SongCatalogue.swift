@@ -133,8 +133,7 @@ extension CatalogueSong {
         if artwork == nil { artwork = found.artwork }
         if preview == nil { preview = found.preview }
         for link in found.links where !links.contains(where: { $0.service == link.service }) { links.append(link) }
-        let order = TrackLink.Service.allCases
-        links.sort { (order.firstIndex(of: $0.service) ?? 0) < (order.firstIndex(of: $1.service) ?? 0) }
+        links = links.inServiceOrder
         for (name, id) in found.ids where ids[name] == nil { ids[name] = id }
         return self != before
     }

@@ -108,6 +108,14 @@ public struct TrackLink: Hashable, Sendable {
     }
 }
 
+extension [TrackLink] {
+    /// The links in the fixed order of `TrackLink.Service`, as pages list them.
+    public var inServiceOrder: [TrackLink] {
+        let order = TrackLink.Service.allCases
+        return sorted { (order.firstIndex(of: $0.service) ?? 0) < (order.firstIndex(of: $1.service) ?? 0) }
+    }
+}
+
 /// Durations as people write them: `2:59`, `1:02:03`.
 public enum DurationFormat {
     /// `m:ss` under an hour, `h:mm:ss` from an hour.

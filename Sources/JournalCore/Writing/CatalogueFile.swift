@@ -160,11 +160,7 @@ public enum CatalogueFile {
     /// written through (the file it names is replaced, the link stays), and a file keeps its
     /// permissions and owner; a file that may not be written is refused, not replaced.
     public static func writeAtomically(_ bytes: [UInt8], to path: String, display: String) throws(WriteProblem) {
-        var target = path
-        if let real = realpath(path, nil) {
-            target = String(cString: real)
-            free(real)
-        }
+        let target = Platform.realPath(path) ?? path
         var existing = stat()
         let exists = stat(target, &existing) == 0
         if exists, access(target, W_OK) != 0 { throw .cannotWrite(path: display, reason: "the file may not be written (\(Platform.describe(errno)))") }
