@@ -180,7 +180,7 @@ public struct JournalLoader: Sendable {
         }
 
         let book = SongBook(catalogue: catalogue, days: days, artistGenres: settings.artistGenres)
-        days = days.map { day in
+        days = ParallelMap.map(days, parallel: options.parallel) { day in
             var day = day
             day.tracks = day.tracks.map(book.complete)
             return day

@@ -23,6 +23,9 @@ struct SongBook: Sendable {
     }
 
     private(set) var songs: [String: Song] = [:]
+    /// Nothing is known beyond what each track says: no catalogue, no song played twice with
+    /// something to lend, no artist genres.
+    private var isEmpty: Bool { songs.isEmpty && albums.isEmpty && configuredArtistGenres.isEmpty && catalogueArtistGenres.isEmpty }
     private(set) var albums: [String: Album] = [:]
     /// `genres.artists` of journal.yaml, by `GenreKey.fold` of the artist.
     private let configuredArtistGenres: [String: String]
@@ -90,6 +93,9 @@ struct SongBook: Sendable {
     /// The track with every field it does not give taken from what is known about its song, its
     /// album, then its artist's genre.
     func complete(_ track: Track) -> Track {
+        // Most written tracks say everything: nothing to look up.
+        if isEmpty || (track.album != nil && !track.genres.isEmpty && track.duration != nil && track.released != nil
+                       && track.artwork != nil && track.preview != nil && !track.links.isEmpty) { return track }
         var track = track
         let artistKey = SongKey.fold(track.primaryArtist)
         let song = songs[artistKey + "\u{0}" + SongKey.fold(track.title)]
