@@ -236,7 +236,7 @@ struct EnrichCommand: JournalSubcommand {
             console.out("\(dryRun ? "Would write" : "Wrote") \(report.written.count) catalogue file\(report.written.count == 1 ? "" : "s")\(report.covers > 0 ? " and \(report.covers) cover\(report.covers == 1 ? "" : "s") in static/covers/" : "").")
         }
         if !report.misses.isEmpty {
-            console.out("Not found (\(report.misses.count)), most played first: add the song with `journal add \"ARTIST TITLE\"` on a day that plays it, or write its details in catalogue/:")
+            console.out("Not found (\(report.misses.count)), most played first: correct a misspelt title or artist in the day files, or write what you know in the artist's file in catalogue/ (a title and a genre are enough):")
             for miss in report.misses.prefix(20) {
                 console.out("  \(miss.artist) — \(miss.title) (\(miss.plays) play\(miss.plays == 1 ? "" : "s"))\(miss.ambiguous ? ": found, but as a recording of another length" : "")")
             }
