@@ -233,7 +233,7 @@ struct EnrichCommand: JournalSubcommand {
         }
         console.out("\(report.songsLacking) song\(report.songsLacking == 1 ? "" : "s") of \(report.artists) artist\(report.artists == 1 ? "" : "s") lacked something; \(report.songsFound) found\(filled.isEmpty ? "" : ": " + filled.joined(separator: ", ")).")
         if !report.written.isEmpty {
-            console.out("\(dryRun ? "Would write" : "Wrote") \(report.written.count) catalogue file\(report.written.count == 1 ? "" : "s")\(report.covers > 0 ? " and \(report.covers) cover\(report.covers == 1 ? "" : "s") in static/covers/" : "").")
+            console.out("\(dryRun ? "Would write" : "Wrote") \(report.written.count) catalogue file\(report.written.count == 1 ? "" : "s")\(report.covers.isEmpty ? "" : " and \(report.covers.count) cover\(report.covers.count == 1 ? "" : "s") in static/covers/").")
         }
         if !report.misses.isEmpty {
             console.out("Not found (\(report.misses.count)), most played first: correct a misspelt title or artist in the day files, or write what you know in the artist's file in catalogue/ (a title and a genre are enough):")

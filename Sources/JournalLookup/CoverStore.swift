@@ -6,6 +6,8 @@ import JournalCore
 public struct CoverStore: Sendable {
     /// The journal folder.
     public var source: String
+    /// Files this store wrote, as site paths: what a run added to `static/covers/`.
+    public private(set) var written: Set<String> = []
     /// A cover is downloaded at about 600 px; anything far larger is not a cover.
     public static let maxBytes = 8 << 20
 
@@ -18,7 +20,7 @@ public struct CoverStore: Sendable {
     /// same bytes; a different image under that name (another album of the same name, or one
     /// whose name has no letters) gets `-2`, `-3` … and nothing is ever replaced. Nil, with the
     /// reason, when it cannot be saved.
-    public func save(_ address: String, artist: String, album: String?, title: String,
+    public mutating func save(_ address: String, artist: String, album: String?, title: String,
                      client: LookupClient) async -> Result<LinkTarget, CoverProblem> {
         let data: Data
         switch await client.download(address, maxBytes: Self.maxBytes) {
@@ -47,6 +49,7 @@ public struct CoverStore: Sendable {
             return .failure(.cannotWrite("static/" + relative, error.description))
         }
         guard let target = Self.target(relative) else { return .failure(.cannotWrite("static/" + relative, "not a site path")) }
+        written.insert(target.text)
         return .success(target)
     }
 

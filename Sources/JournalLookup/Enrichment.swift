@@ -95,7 +95,8 @@ public struct Enrichment: Sendable {
         public var misses: [Miss] = []
         /// The catalogue files written (or that would be, in a dry run).
         public var written: [String] = []
-        public var covers = 0
+        /// The covers written into `static/covers/`, as site paths.
+        public var covers: Set<String> = []
         /// Services that could not be asked, with the reason.
         public var unavailable: [String: String] = [:]
         public var warnings: [String] = []
@@ -349,12 +350,12 @@ public struct Enrichment: Sendable {
     }
 
     func cover(_ address: String, for found: FoundSong, album: String?, report: inout Report, client: LookupClient) async -> LinkTarget? {
-        let store = CoverStore(source: source)
+        var store = CoverStore(source: source)
         let albumName = album ?? found.album
         if dryRun { return CoverStore.target(CoverStore.relative(artist: found.artist, name: albumName ?? found.title, fileExtension: "jpg")) }
         switch await store.save(address, artist: found.artist, album: albumName, title: found.title, client: client) {
         case .success(let target):
-            report.covers += 1
+            report.covers.formUnion(store.written)
             return target
         case .failure(let problem):
             report.warnings.append("\(found.artist) — \(found.title): the cover was not saved: \(problem)")

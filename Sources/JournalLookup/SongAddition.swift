@@ -139,7 +139,8 @@ public struct SongAddition: Sendable {
             .map(Enrichment.Needs.of) ?? .all
         var artwork: LinkTarget?
         if needs.contains(.cover), let address = song.artworkURL {
-            switch await CoverStore(source: source).save(address, artist: song.artist, album: song.album, title: song.title, client: client) {
+            var store = CoverStore(source: source)
+            switch await store.save(address, artist: song.artist, album: song.album, title: song.title, client: client) {
             case .success(let target):
                 artwork = target
                 report.cover = "static" + target.text

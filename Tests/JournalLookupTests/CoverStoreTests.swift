@@ -16,7 +16,7 @@ import Testing
         stub.answer("GET", "/white.jpg", query: nil, with: .bytes(other, contentType: "image/jpeg"))
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("covers-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let store = CoverStore(source: folder)
+        var store = CoverStore(source: folder)
         let client = LookupClient(cacheFolder: nil, environment: stub.environment(), policy: .testing, userAgent: "test")
         // Ed Sheeran's ÷ and × have no letters: both slugs are the same.
         let first = try await store.save(stub.baseURL + "/black.jpg", artist: "Evil", album: "★", title: "A", client: client).get()
@@ -24,6 +24,7 @@ import Testing
         let again = try await store.save(stub.baseURL + "/black.jpg", artist: "Evil", album: "★", title: "C", client: client).get()
         #expect(first.text != second.text)
         #expect(again == first)
+        #expect(store.written == [first.text, second.text])
         #expect(FileManager.default.contents(atPath: folder + "/static" + first.text) == jpeg)
         #expect(FileManager.default.contents(atPath: folder + "/static" + second.text) == other)
     }
