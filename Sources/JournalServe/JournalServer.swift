@@ -233,6 +233,12 @@ struct SiteHandlerBox: HTTPHandler {
     let liveReload: LiveReload
 
     func handleRequest(_ request: HTTPRequest) async throws -> HTTPResponse {
+        // A page on another site can point a name of its own at 127.0.0.1 (DNS rebinding) and
+        // read the preview, drafts included: only requests for an address are answered.
+        if let host = request.headers[.host], !HostCheck.isAddress(host) {
+            return HTTPResponse(statusCode: .forbidden, headers: HTTPHeaders([.contentType: "text/plain; charset=utf-8"]),
+                                body: Data("journal serve answers only at an address such as 127.0.0.1 or localhost, not at '\(HostCheck.printable(host))'\n".utf8))
+        }
         guard let folder = site.current else { return HTTPResponse(statusCode: .serviceUnavailable) }
         return try await SiteHandler(folder: folder, liveReload: liveReload).handleRequest(request)
     }

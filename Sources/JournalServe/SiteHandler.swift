@@ -66,6 +66,8 @@ struct SiteHandler: HTTPHandler {
         if isFolder.boolValue {
             guard requestPath.hasSuffix("/") else { return .folder }
             path += "/index.html"
+            // A folder of the site with no page of its own (`/assets/`) is not found, as on a host.
+            guard FileManager.default.fileExists(atPath: path) else { return .missing }
         }
         // Links are followed only when they stay inside the folder.
         guard let real = realPath(path), let root = realPath(folder), real.hasPrefix(root + "/") else { return .refused }

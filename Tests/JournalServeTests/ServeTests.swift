@@ -121,6 +121,14 @@ import Darwin
             try FileManager.default.createSymbolicLink(atPath: running.server.siteFolder! + "/outside", withDestinationPath: "/etc")
             let linked = await HTTP.get(port, "/outside/passwd")
             #expect(linked.status == 403 && !linked.body.contains("root:"), "\(linked.status)")
+
+            // A folder of the site without a page of its own is not found, as on a host.
+            #expect(await HTTP.get(port, "/assets/").status == 404)
+            // A name that another site points at this machine gets nothing; addresses do.
+            let rebound = await HTTP.get(port, "/2026/11/21/", host: "rebind.evil.example:\(port)")
+            #expect(rebound.status == 403 && !rebound.body.contains("First snow"), "\(rebound.status)")
+            #expect(await HTTP.get(port, "/__journal/events", host: "evil.example").status == 403)
+            #expect(await HTTP.get(port, "/2026/11/21/", host: "localhost:\(port)").status == 200)
         }
     }
 
@@ -315,15 +323,18 @@ enum HTTP {
         func header(_ name: String) -> String? { headers.first { $0.0 == name }?.1 }
     }
 
-    /// GET `target` exactly as written (no normalisation), `Connection: close`; status 0 on failure.
-    static func get(_ port: UInt16, _ target: String) async -> Response {
+    /// GET `target` exactly as written (no normalisation), `Connection: close`, with `host` as the
+    /// `Host` header (the server's own address by default); status 0 on failure.
+    static func get(_ port: UInt16, _ target: String, host: String? = nil) async -> Response {
         await offThePool {
             guard let descriptor = connectedSocket(port) else { return Response(status: 0, headers: [], body: "") }
             defer { close(descriptor) }
-            send(descriptor, "GET \(target) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n\r\n")
+            send(descriptor, "GET \(target) HTTP/1.1\r\nHost: \(host ?? "127.0.0.1:\(port)")\r\nConnection: close\r\n\r\n")
             var received: [UInt8] = []
             var buffer = [UInt8](repeating: 0, count: 65536)
-            while true {
+            // A stream that never ends (the reload events) is cut off: the test then fails, not hangs.
+            let deadline = Date().addingTimeInterval(30)
+            while Date() < deadline {
                 let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
                 if count <= 0 { break }
                 received += buffer[0..<count]
@@ -397,4 +408,19 @@ final class EventStream: @unchecked Sendable {
         }
     }
     func close() { shutdown(descriptor, Int32(SHUT_RDWR)) }
+}
+
+/// The preview answers its own addresses only (README, "journal serve").
+@Suite struct HostCheckTests {
+    @Test(arguments: ["127.0.0.1:8080", "127.0.0.1", "localhost:8080", "LOCALHOST", "app.localhost:1", "[::1]:8080", "[::1]",
+                      "192.168.1.20:8080", "0.0.0.0:80"])
+    func addressesAreAnswered(host: String) {
+        #expect(HostCheck.isAddress(host))
+    }
+
+    @Test(arguments: ["evil.example", "evil.example:8080", "127.0.0.1.nip.io:8080", "localhost.evil.example", "", "127.0.0.1:80:80",
+                      "127.0.0.1:http", "[::1", "[::1]x", "300.1.1.1", "1.2.3", "127.0.0.1 evil"])
+    func namesAndNonsenseAreNot(host: String) {
+        #expect(!HostCheck.isAddress(host))
+    }
 }

@@ -74,13 +74,15 @@ public enum ControlCharacters {
         return String(result)
     }
 
-    /// `text` with every forbidden character, and line breaks, written as `\u{1B}`: safe to
-    /// print on one line of a terminal.
+    /// `text` with every forbidden character, and line breaks (U+2028 and U+2029 too, which
+    /// editors and CI logs break lines at), written as `\u{1B}`: safe to print on one line.
     static func escaped(_ text: String) -> String {
-        guard contains(text) || text.utf8.contains(where: { $0 == 0x0A || $0 == 0x0D }) else { return text }
+        let utf8 = text.utf8
+        let hasSeparator = utf8.contains(0xE2) && (text.contains("\u{2028}") || text.contains("\u{2029}"))
+        guard contains(text) || hasSeparator || utf8.contains(where: { $0 == 0x0A || $0 == 0x0D }) else { return text }
         var result = ""
         for scalar in text.unicodeScalars {
-            if isForbidden(scalar) || scalar == "\n" || scalar == "\r" {
+            if isForbidden(scalar) || scalar == "\n" || scalar == "\r" || scalar == "\u{2028}" || scalar == "\u{2029}" {
                 result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
             } else {
                 result.unicodeScalars.append(scalar)
