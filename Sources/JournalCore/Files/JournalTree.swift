@@ -30,8 +30,16 @@ struct JournalTree {
     private(set) var files: [File] = []
     private(set) var problems: [Problem] = []
 
-    /// Walks `root`. A missing `root` is an empty tree (the folders are optional).
-    init(_ root: String) {
+    /// The journal folder, resolved, when links must stay inside it (`published`).
+    private var journal: String?
+
+    /// Walks `root`. A missing `root` is an empty tree (the folders are optional). For a folder
+    /// whose files are published (`static/`, `templates/`), `published` names the journal: a link
+    /// there is followed only when it leads to a file or folder of the journal that is not hidden,
+    /// so a link can never publish `/etc/passwd` or a clone's `.git/config`
+    /// (docs/content-format.md, "Files").
+    init(_ root: String, published journal: String? = nil) {
+        self.journal = journal.flatMap(Platform.realPath)
         var status = stat()
         guard stat(root, &status) == 0 else {
             if errno != ENOENT { problems.append(Problem(relative: "", message: "cannot read this folder: \(Platform.describe(errno))")) }
@@ -72,6 +80,11 @@ struct JournalTree {
                 let name = DirectoryEntry.name(entry)
                 guard !name.hasPrefix(".") else { continue }
                 let path = relative.isEmpty ? name : relative + "/" + name
+                if let journal, DirectoryEntry.type(entry) == Int32(DT_LNK) || DirectoryEntry.type(entry) == Int32(DT_UNKNOWN),
+                   let problem = Self.linkProblem(root + "/" + path, journal: journal) {
+                    problems.append(Problem(relative: path, message: problem))
+                    continue
+                }
                 var status = stat()
                 guard fstatat(folder, name, &status, 0) == 0 else {
                     let reason = errno
@@ -100,5 +113,20 @@ struct JournalTree {
                 }
             }
         }
+    }
+
+    /// Why the link at `path` may not be followed in a published folder, or nil when it may (or
+    /// is no link, or is broken: the walk reports that).
+    static func linkProblem(_ path: String, journal: String) -> String? {
+        var link = stat()
+        guard lstat(path, &link) == 0, (link.st_mode & S_IFMT) == S_IFLNK, let target = Platform.realPath(path) else { return nil }
+        guard target.hasPrefix(journal + "/") else {
+            return "a symbolic link to \(target), outside the journal: in static/ and templates/ a link is followed only to a file or folder of the journal, so nothing else is ever published"
+        }
+        let inside = target.dropFirst(journal.count + 1)
+        if inside.split(separator: "/").contains(where: { $0.hasPrefix(".") }) {
+            return "a symbolic link to a hidden file or folder (\(inside)): hidden files are never published, through a link or otherwise"
+        }
+        return nil
     }
 }

@@ -315,7 +315,7 @@ public struct JournalLoader: Sendable {
     /// followed), relative, sorted by their bytes so the order never depends on the file system
     /// or the locale. What cannot be read is reported.
     func files(in folder: String, diagnostics: inout [Diagnostic]) -> [String] {
-        let tree = JournalTree(join(source, folder))
+        let tree = JournalTree(join(source, folder), published: folder == "static" ? (source.isEmpty ? "." : source) : nil)
         for problem in tree.problems {
             diagnostics.append(Diagnostic(.error, problem.message, path: display(join(folder, problem.relative)), line: 1, column: 1))
         }

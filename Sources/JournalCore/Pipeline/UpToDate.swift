@@ -31,7 +31,9 @@ enum UpToDate {
         hasher.add(source)
         hasher.add(stampOfFile(source + "/journal.yaml") ?? "no journal.yaml")
         // Exactly the files Load reads, found the same way (links followed, hidden names left out).
-        let trees = ParallelMap.map(["content", "templates", "static", "catalogue"]) { JournalTree(source + "/" + $0) }
+        let trees = ParallelMap.map(["content", "templates", "static", "catalogue"]) {
+            JournalTree(source + "/" + $0, published: $0 == "static" || $0 == "templates" ? source : nil)
+        }
         for (folder, tree) in zip(["content", "templates", "static", "catalogue"], trees) {
             hasher.add(folder)
             for file in tree.files {
