@@ -219,6 +219,52 @@ import Testing
         #expect(journal.tree(journal.path + "/other").keys.filter { $0.hasSuffix("card.png") }.count == Self.cards.count)
     }
 
+    @Test func aSwappedEntryIsDrawnAgainNeverPublishedAsAnotherCard() throws {
+        let journal = try Self.journal()
+        let counter = Counter()
+        Self.build(journal, output: "first", counter: counter)
+        let entries = Self.cacheEntries(journal)
+        #expect(entries.count == Self.drawn)
+        // Two entries swapped by hand: each is a whole PNG, of the same size, of another card.
+        let folder = journal.path + "/.journal-cache/cards/"
+        let sameSize = entries.filter { name in
+            (try? Data(contentsOf: URL(fileURLWithPath: folder + name))).map { PNGHeader.size(Array($0))?.0 == 1200 } ?? false
+        }
+        let (a, b) = (folder + sameSize[0], folder + sameSize[1])
+        try FileManager.default.moveItem(atPath: a, toPath: a + ".x")
+        try FileManager.default.moveItem(atPath: b, toPath: a)
+        try FileManager.default.moveItem(atPath: a + ".x", toPath: b)
+        Self.build(journal, output: "second", counter: counter)
+        #expect(counter.count == Self.drawn + 2)
+        let trees = ["first", "second"].map { journal.tree(journal.path + "/" + $0).filter { $0.key != SiteWriter.markerName } }
+        #expect(trees[0] == trees[1])
+    }
+
+    @Test func aCacheThatIsALinkOrHoldsAPipeIsNeitherUsedNorPruned() throws {
+        let journal = try Self.journal()
+        let elsewhere = journal.path + "-elsewhere"
+        try FileManager.default.createDirectory(atPath: elsewhere + "/cards", withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: elsewhere) }
+        try Data("mine".utf8).write(to: URL(fileURLWithPath: elsewhere + "/cards/keep.png"))
+        try FileManager.default.createSymbolicLink(atPath: journal.path + "/.journal-cache", withDestinationPath: elsewhere)
+        let counter = Counter()
+        Self.build(journal, output: "linked", counter: counter)
+        #expect(counter.count == Self.drawn)
+        // Nothing outside the journal is written, read or deleted.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: elsewhere + "/cards") == ["keep.png"])
+        #expect(!FileManager.default.fileExists(atPath: elsewhere + "/.gitignore"))
+
+        // A pipe where an entry would be: skipped, not read (reading it would wait forever).
+        try FileManager.default.removeItem(atPath: journal.path + "/.journal-cache")
+        Self.build(journal, output: "plain")
+        let entry = journal.path + "/.journal-cache/cards/" + Self.cacheEntries(journal)[0]
+        try FileManager.default.removeItem(atPath: entry)
+        #expect(mkfifo(entry, 0o644) == 0)
+        let again = Counter()
+        Self.build(journal, output: "piped", counter: again)
+        #expect(again.count == 1)
+    }
+
     @Test func checkDrawsNoCard() throws {
         let journal = try Self.journal()
         #expect(Check.run(source: journal.path, strict: false).apartFromBaseURLAdvice.isEmpty)

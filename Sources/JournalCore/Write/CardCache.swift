@@ -36,9 +36,23 @@ public final class CardCache: @unchecked Sendable {
     private var drawnCount = 0
     private var reusedCount = 0
 
+    /// False when `.journal-cache` or its `cards` is a link, or not a folder: a build then
+    /// draws every card and writes, prunes and reads nothing there, so it never works on
+    /// files outside the journal.
+    let usable: Bool
+
     public init(source: String, rasterizer: Rasterizer) {
-        folder = URL(fileURLWithPath: source).standardizedFileURL.path + "/" + Self.folderName + "/" + Self.cardsFolder
+        let journal = URL(fileURLWithPath: source).standardizedFileURL.path
+        folder = journal + "/" + Self.folderName + "/" + Self.cardsFolder
         self.rasterizer = rasterizer
+        usable = Self.isPlainFolderOrAbsent(journal + "/" + Self.folderName) && Self.isPlainFolderOrAbsent(folder)
+    }
+
+    /// A real folder (not a link to one), or nothing yet.
+    static func isPlainFolderOrAbsent(_ path: String) -> Bool {
+        var status = stat()
+        guard lstat(path, &status) == 0 else { return errno == ENOENT }
+        return (status.st_mode & S_IFMT) == S_IFDIR
     }
 
     /// Cards drawn by the rasteriser, and cards read from the cache.
@@ -51,13 +65,16 @@ public final class CardCache: @unchecked Sendable {
         let key = Self.key(svg: svg, width: width, height: height, version: rasterizer.version)
         let path = folder + "/" + key + ".png"
         lock.withLock { _ = used.insert(key) }
-        if let bytes = FileTree.read(path), Self.isWholePNG(bytes, width: width, height: height) {
+        // Only a regular file (a pipe would wait forever), a whole PNG of the size, and the card
+        // of this key (an entry renamed or swapped by hand is another card).
+        if usable, Self.isRegularFile(path), let bytes = FileTree.read(path), Self.isWholePNG(bytes, width: width, height: height),
+           PNGKey.read(bytes) == key {
             lock.withLock { reusedCount += 1 }
             return bytes
         }
-        let png = try rasterizer.draw(svg, width, height)
+        let png = PNGKey.insert(key, into: try rasterizer.draw(svg, width, height))
         lock.withLock { drawnCount += 1 }
-        store(png, at: path, key: key)
+        if usable { store(png, at: path, key: key) }
         return png
     }
 
@@ -66,6 +83,11 @@ public final class CardCache: @unchecked Sendable {
         hash.add("\(version)\n\(width)x\(height)\n")
         hash.add(svg)
         return hash.hex()
+    }
+
+    static func isRegularFile(_ path: String) -> Bool {
+        var status = stat()
+        return lstat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG
     }
 
     /// A PNG of that size that was written to its end (its last chunk is `IEND`).
@@ -100,6 +122,7 @@ public final class CardCache: @unchecked Sendable {
     /// after a successful build only, so the cache keeps one site's cards and never grows
     /// without end. Failures are ignored: they only leave files a later build removes.
     public func prune() {
+        guard usable else { return }
         let keep = lock.withLock { used }
         let now = Int(time(nil))
         FileTree.walkWithStatus(folder, recursive: false) { name, status in
