@@ -110,8 +110,11 @@ struct NewCommand: JournalSubcommand {
     func execute(_ console: Console) -> Int32 {
         let source = sourceOptions.source
         let configFile = JournalLoader(source: source).readConfig(overrides: ConfigOverrides())
-        guard let config = configFile.config else {
+        // A setting with a bad value would silently be its default (the system's zone for a
+        // misspelt `timezone`, and "today" another day): refused, like `check` refuses it.
+        guard let config = configFile.config, !configFile.diagnostics.hasErrors else {
             console.print(configFile.diagnostics, quiet: false)
+            console.error("journal.yaml has errors (above): fix them first; nothing was written.")
             return 1
         }
         do throws(NewEntry.Refusal) {
@@ -204,8 +207,11 @@ struct ImportCommand: JournalSubcommand {
 
     func execute(_ console: Console) -> Int32 {
         let configFile = JournalLoader(source: sourceOptions.source).readConfig(overrides: ConfigOverrides())
-        guard let config = configFile.config else {
+        // A bad `timezone` would put every play on the system zone's dates, and a later import
+        // after the fix would put the same plays on other days: refused, like `check` refuses it.
+        guard let config = configFile.config, !configFile.diagnostics.hasErrors else {
             console.print(configFile.diagnostics, quiet: false)
+            console.error("Import failed: journal.yaml has errors (above); nothing was written.")
             return 1
         }
         let options = JournalImport.Options(files: files, format: format, since: since.flatMap { CalendarDate(iso: $0) },

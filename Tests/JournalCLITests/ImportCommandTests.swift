@@ -106,3 +106,20 @@ import Testing
         #expect(cli.journal(["build", "--strict", "--source", folder.path]).status == 0)
     }
 }
+
+/// A journal.yaml with a bad value is refused by the commands that write, as `check` refuses it.
+@Suite struct InvalidSettingsTests {
+    let cli = CommandLineTests()
+
+    @Test func importAndNewRefuseAMisspeltTimezone() throws {
+        let folder = try CommandLineTests.Folder(["journal.yaml": "title: T\ntimezone: Asia/Seol\n", "export/history.json": ImportCommandTests.history])
+        let imported = cli.journal(["import", "--source", folder.path, folder.path + "/export/history.json"])
+        #expect(imported.status == 1)
+        #expect(imported.errors.contains { $0.hasSuffix("journal.yaml:2:11: error: unknown time zone 'Asia/Seol': use an IANA name like Asia/Seoul") }, "\(imported.errors)")
+        #expect(imported.errors.last == "Import failed: journal.yaml has errors (above); nothing was written.")
+        let new = cli.journal(["new", "--source", folder.path])
+        #expect(new.status == 1)
+        #expect(new.errors.last == "journal.yaml has errors (above): fix them first; nothing was written.")
+        #expect(!FileManager.default.fileExists(atPath: folder.path + "/content"))
+    }
+}
