@@ -17,7 +17,7 @@ public enum JournalInit {
         public var timezone: String
 
         public init(title: String? = nil, language: Language = .en, toolRepository: String? = nil,
-                    today: CalendarDate, timezone: String = TimeZone.current.identifier) {
+                    today: CalendarDate, timezone: String = SystemZone.name()) {
             self.title = title
             self.language = language
             self.toolRepository = toolRepository
