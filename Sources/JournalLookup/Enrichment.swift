@@ -177,8 +177,9 @@ public struct Enrichment: Sendable {
         report.songsLacking = work.reduce(0) { $0 + $1.albums.reduce(0) { $0 + $1.songs.count } }
         var update = CatalogueUpdate(source: source, catalogue: catalogue)
         let vocabulary = GenreVocabulary(journal: journal, catalogue: catalogue)
+        let entries = Dictionary(catalogue.artists.map { (SongKey.fold($0.name), $0) }, uniquingKeysWith: { first, _ in first })
         for (index, artistWork) in work.enumerated() {
-            let known = catalogue.artist(named: artistWork.artist)
+            let known = entries[SongKey.fold(artistWork.artist)]
             let findings = await enrich(artistWork, known: known, vocabulary: vocabulary, client: client, report: &report)
             let result = update.apply(to: artistWork.artist, dryRun: dryRun) { entry in
                 var changed = false

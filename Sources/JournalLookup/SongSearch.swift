@@ -72,12 +72,7 @@ public enum SongSearch {
             let track = entry.track
             var song = FoundSong(source: .itunes, title: track.title, artist: track.artists.joined(separator: ", "), album: track.album,
                                  genre: track.primaryGenre, duration: track.duration)
-            song.released = track.released.map { released in
-                switch released {
-                case .year(let year): return String(year)
-                case .date(let date): return date.iso
-                }
-            }
+            song.released = track.released?.text
             return SongCandidate(song: song, known: true, plays: entry.plays, artists: track.artists)
         }
     }

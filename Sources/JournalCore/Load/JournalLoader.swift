@@ -216,25 +216,14 @@ public struct JournalLoader: Sendable {
     }
 
     func decodeCatalogueFile(_ relative: String) -> DecodedFile<CatalogueArtist> {
-        let path = display(relative)
-        switch FileTree.read(join(source, relative), limit: Self.maxCatalogueFileSize) {
-        case .failed(let code):
-            return DecodedFile(value: nil, diagnostics: [Diagnostic(.error, "cannot read this file: \(Platform.describe(code))", path: path)])
-        case .tooLarge(let size):
-            return DecodedFile(value: nil, diagnostics: [Diagnostic(.error, "the file is \(size) bytes, over the limit of \(Self.maxCatalogueFileSize) for a catalogue file: split the artist's songs over two files", path: path)])
-        case .bytes(let bytes):
-            switch SourceText.decode(bytes, path: path) {
-            case .failure(let diagnostic):
-                return DecodedFile(value: nil, diagnostics: [diagnostic])
-            case .success(var text):
-                var found: [Diagnostic] = []
-                if let problem = SourceText.removeControlCharacters(&text, path: path) { found.append(problem) }
-                var file = CatalogueDecoding.artist(text, path: path, relative: relative)
-                if !found.isEmpty { file.value = nil }
-                file.diagnostics = found + file.diagnostics
-                return file
-            }
+        var found: [Diagnostic] = []
+        guard let text = readText(relative, limit: Self.maxCatalogueFileSize, into: &found,
+                                  tooLarge: "for a catalogue file: split the artist's songs over two files") else {
+            return DecodedFile(value: nil, diagnostics: found)
         }
+        var file = CatalogueDecoding.artist(text, path: display(relative), relative: relative)
+        file.diagnostics = found + file.diagnostics
+        return file
     }
 
     /// The catalogue, and the covers its files name by a site path.
@@ -267,6 +256,19 @@ public struct JournalLoader: Sendable {
 
     /// Reads and splits one content file, or reports why it cannot.
     private func read(_ relative: String, limit: Int, into diagnostics: inout [Diagnostic]) -> FrontMatter? {
+        guard let text = readText(relative, limit: limit, into: &diagnostics, tooLarge: "(limits.max_file_size in journal.yaml)") else { return nil }
+        switch FrontMatter.split(text, path: display(relative)) {
+        case .failure(let diagnostic):
+            diagnostics.append(diagnostic)
+            return nil
+        case .success(let file):
+            return file
+        }
+    }
+
+    /// One file of the journal as text: read within `limit` (`tooLarge` ends the message when it
+    /// is over), decoded, its control characters reported and replaced; nil after reporting why not.
+    private func readText(_ relative: String, limit: Int, into diagnostics: inout [Diagnostic], tooLarge: String) -> String? {
         let path = display(relative)
         let data: [UInt8]
         switch FileTree.read(join(source, relative), limit: limit) {
@@ -276,24 +278,16 @@ public struct JournalLoader: Sendable {
             diagnostics.append(Diagnostic(.error, "cannot read this file: \(Platform.describe(code))", path: path, line: 1, column: 1))
             return nil
         case .tooLarge(let size):
-            diagnostics.append(Diagnostic(.error, "the file is \(size) bytes, over the limit of \(limit) (limits.max_file_size in journal.yaml)", path: path, line: 1, column: 1))
+            diagnostics.append(Diagnostic(.error, "the file is \(size) bytes, over the limit of \(limit) \(tooLarge)", path: path, line: 1, column: 1))
             return nil
         }
-        var text: String
         switch SourceText.decode(data, path: path) {
         case .failure(let diagnostic):
             diagnostics.append(diagnostic)
             return nil
-        case .success(let decoded):
-            text = decoded
-        }
-        if let problem = SourceText.removeControlCharacters(&text, path: path) { diagnostics.append(problem) }
-        switch FrontMatter.split(text, path: path) {
-        case .failure(let diagnostic):
-            diagnostics.append(diagnostic)
-            return nil
-        case .success(let file):
-            return file
+        case .success(var text):
+            if let problem = SourceText.removeControlCharacters(&text, path: path) { diagnostics.append(problem) }
+            return text
         }
     }
 

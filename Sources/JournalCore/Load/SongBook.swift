@@ -23,9 +23,6 @@ struct SongBook: Sendable {
     }
 
     private(set) var songs: [String: Song] = [:]
-    /// Nothing is known beyond what each track says: no catalogue, no song played twice with
-    /// something to lend, no artist genres.
-    private var isEmpty: Bool { songs.isEmpty && albums.isEmpty && configuredArtistGenres.isEmpty && catalogueArtistGenres.isEmpty }
     private(set) var albums: [String: Album] = [:]
     /// `genres.artists` of journal.yaml, by `GenreKey.fold` of the artist.
     private let configuredArtistGenres: [String: String]
@@ -38,12 +35,12 @@ struct SongBook: Sendable {
             let artistKey = SongKey.fold(artist.name)
             if !artist.genres.isEmpty, catalogueArtistGenres[artistKey] == nil { catalogueArtistGenres[artistKey] = artist.genres }
             for entry in artist.albums {
-                let key = artistKey + "\u{0}" + SongKey.fold(entry.title)
+                let key = SongKey.album(artist: artist.name, album: entry.title)
                 guard albums[key] == nil else { continue }
                 albums[key] = Album(genres: entry.genres, released: entry.released, artwork: entry.artwork)
             }
             for entry in artist.songs {
-                let key = artistKey + "\u{0}" + SongKey.fold(entry.title)
+                let key = SongKey.song(artist: artist.name, title: entry.title)
                 guard songs[key] == nil else { continue }
                 songs[key] = Song(album: entry.album, genres: entry.genres, duration: entry.duration, released: entry.released,
                                   artwork: entry.artwork, preview: entry.preview, links: entry.links,
@@ -54,10 +51,9 @@ struct SongBook: Sendable {
         // path order, which need not be date order.
         for day in days.sorted(by: { $0.date > $1.date }) {
             for track in day.tracks {
-                let artistKey = SongKey.fold(track.primaryArtist)
-                learn(track, songKey: artistKey + "\u{0}" + SongKey.fold(track.title))
+                learn(track, songKey: SongKey.song(artist: track.primaryArtist, title: track.title))
                 if let album = track.album {
-                    let key = artistKey + "\u{0}" + SongKey.fold(album)
+                    let key = SongKey.album(artist: track.primaryArtist, album: album)
                     var entry = albums[key] ?? Album()
                     if entry.artwork == nil { entry.artwork = track.artwork }
                     if entry.released == nil { entry.released = track.released }
@@ -93,14 +89,13 @@ struct SongBook: Sendable {
     /// The track with every field it does not give taken from what is known about its song, its
     /// album, then its artist's genre.
     func complete(_ track: Track) -> Track {
-        // Most written tracks say everything: nothing to look up.
-        if isEmpty || (track.album != nil && !track.genres.isEmpty && track.duration != nil && track.released != nil
-                       && track.artwork != nil && track.preview != nil && !track.links.isEmpty) { return track }
+        // Many written tracks say everything: nothing to look up.
+        if track.album != nil, !track.genres.isEmpty, track.duration != nil, track.released != nil,
+           track.artwork != nil, track.preview != nil, !track.links.isEmpty { return track }
         var track = track
-        let artistKey = SongKey.fold(track.primaryArtist)
-        let song = songs[artistKey + "\u{0}" + SongKey.fold(track.title)]
+        let song = songs[SongKey.song(artist: track.primaryArtist, title: track.title)]
         if track.album == nil { track.album = song?.album }
-        let album = track.album.flatMap { albums[artistKey + "\u{0}" + SongKey.fold($0)] }
+        let album = track.album.flatMap { albums[SongKey.album(artist: track.primaryArtist, album: $0)] }
         let songArtworkFits = Self.same(track.album, song?.albumOfArtwork)
         if track.artwork == nil { track.artwork = album?.artwork ?? (songArtworkFits ? song?.artwork : nil) }
         if track.released == nil { track.released = (songArtworkFits ? song?.released : nil) ?? album?.released }
@@ -118,7 +113,7 @@ struct SongBook: Sendable {
                 track.genres = genres
             } else if let genre = configuredArtistGenres[GenreKey.fold(track.primaryArtist)] {
                 track.genres = [genre]
-            } else if let genres = catalogueArtistGenres[artistKey] {
+            } else if let genres = catalogueArtistGenres[SongKey.fold(track.primaryArtist)] {
                 track.genres = genres
             }
         }

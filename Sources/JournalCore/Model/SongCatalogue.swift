@@ -8,12 +8,6 @@ public struct SongCatalogue: Sendable, Equatable {
     public init(artists: [CatalogueArtist] = []) {
         self.artists = artists
     }
-
-    /// The catalogue entry of an artist, by `SongKey.fold` of the name.
-    public func artist(named name: String) -> CatalogueArtist? {
-        let key = SongKey.fold(name)
-        return artists.first { SongKey.fold($0.name) == key }
-    }
 }
 
 /// One file of `catalogue/`: an artist and what is known about their songs and albums.
@@ -37,17 +31,6 @@ public struct CatalogueArtist: Sendable, Equatable {
         self.songs = songs
         self.albums = albums
         self.sourcePath = sourcePath
-    }
-
-    /// The song with this title, compared like `SongKey`.
-    public func song(titled title: String) -> CatalogueSong? {
-        let key = SongKey.fold(title)
-        return songs.first { SongKey.fold($0.title) == key }
-    }
-
-    public func album(titled title: String) -> CatalogueAlbum? {
-        let key = SongKey.fold(title)
-        return albums.first { SongKey.fold($0.title) == key }
     }
 }
 

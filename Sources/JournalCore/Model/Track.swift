@@ -53,6 +53,14 @@ public enum ReleaseDate: Hashable, Sendable {
         case .date(let date): return date.year
         }
     }
+
+    /// As a file writes it: `2022` or `2022-08-01`.
+    public var text: String {
+        switch self {
+        case .year(let year): return String(year)
+        case .date(let date): return date.iso
+        }
+    }
 }
 
 /// A link out to a music service.

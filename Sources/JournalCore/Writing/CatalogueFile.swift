@@ -21,7 +21,7 @@ public enum CatalogueFile {
                 if let album = song.album { fields.append("album: \(scalar(album))") }
                 if let genre = genres(song.genres) { fields.append("genre: \(genre)") }
                 if let duration = song.duration { fields.append("duration: \"\(DurationFormat.string(seconds: duration))\"") }
-                if let released = song.released { fields.append("released: \(releaseText(released))") }
+                if let released = song.released { fields.append("released: \(released.text)") }
                 if let artwork = song.artwork { fields.append("artwork: \(scalar(artwork.text))") }
                 if let preview = song.preview { fields.append("preview: \(scalar(preview.text))") }
                 if !song.links.isEmpty {
@@ -38,7 +38,7 @@ public enum CatalogueFile {
                 lines.append("  - title: \(scalar(album.title))")
                 var fields: [String] = []
                 if let genre = genres(album.genres) { fields.append("genre: \(genre)") }
-                if let released = album.released { fields.append("released: \(releaseText(released))") }
+                if let released = album.released { fields.append("released: \(released.text)") }
                 if let artwork = album.artwork { fields.append("artwork: \(scalar(artwork.text))") }
                 fields += ids(album.ids, indent: "")
                 lines += fields.map { "    " + $0 }
@@ -58,13 +58,6 @@ public enum CatalogueFile {
     static func ids(_ ids: [String: String], indent: String) -> [String] {
         guard !ids.isEmpty else { return [] }
         return [indent + "ids:"] + ids.sorted { $0.key < $1.key }.map { indent + "  \($0.key): \(NewEntry.yamlQuoted(ControlCharacters.replaced(in: $0.value)))" }
-    }
-
-    static func releaseText(_ released: ReleaseDate) -> String {
-        switch released {
-        case .year(let year): return "\(year)"
-        case .date(let date): return date.iso
-        }
     }
 
     /// A value written plain when YAML reads it back as the same text, else double-quoted.
@@ -99,11 +92,9 @@ public enum CatalogueFile {
     /// back clean: checked before a file is written, so a lookup can never leave the journal
     /// unbuildable.
     public static func problem(in text: String, path: String) -> Diagnostic? {
-        var decoded = CatalogueDecoding.artist(text, path: path, relative: path)
-        if ControlCharacters.contains(text.replacingOccurrences(of: "\n", with: "")) {
-            decoded.diagnostics.append(Diagnostic(.error, "a control character", path: path))
-        }
-        return decoded.diagnostics.sortedForDisplay().first
+        var text = text
+        if let problem = SourceText.removeControlCharacters(&text, path: path) { return problem }
+        return CatalogueDecoding.artist(text, path: path, relative: path).diagnostics.sortedForDisplay().first
     }
 
     // MARK: Files
