@@ -112,11 +112,11 @@ import Testing
         let seoul = DayPlanner(timezone: TimeZone(identifier: "Asia/Seoul") ?? .gmt, maxTracksPerDay: 3)
         #expect(seoul.plan(plays).days.map(\.date.iso) == ["2023-01-24", "2023-01-25"])
 
-        // Columns by name, in any order; a time that is not one is an error at its line, and nothing is read.
+        // Columns by name, in any order; a time that is not one is an error at its field, and nothing is read.
         let (none, broken) = Self.read("track,utc_time,artist\nHype Boy,\"24 Jan 2023, 09:42\",NewJeans\nDitto,\"2023-01-24 09:45\",NewJeans\n",
                                       path: "scrobbles.csv")
         #expect(none.isEmpty)
-        #expect(broken.diagnostics.map { "\($0.path):\($0.line):\($0.column)" } == ["scrobbles.csv:3:1"])
+        #expect(broken.diagnostics.map { "\($0.path):\($0.line):\($0.column)" } == ["scrobbles.csv:3:7"])
         #expect(broken.diagnostics.first?.message == "'utc_time' is not like 24 Jan 2023, 09:42 (found '2023-01-24 09:45')")
     }
 
@@ -141,7 +141,7 @@ import Testing
         #expect(report.diagnostics.allSatisfy { $0.path == "scrobbles.csv" })
         #expect(report.diagnostics.first?.message == "malformed CSV: text after a closing quote (a quote inside a quoted field is written \"\")")
         #expect(report.diagnostics.first?.column == 20)
-        #expect(report.diagnostics.map(\.message).dropFirst(2) == ["this row has 3 fields, the first has 4", "'uts' is not Unix seconds"])
+        #expect(report.diagnostics.map(\.message).dropFirst(2) == ["this row has 3 fields, the first has 4", "'uts' is 'soon', not a whole number of seconds"])
     }
 
     @Test func theCSVReaderKeepsQuotesNewlinesAndLineNumbers() {

@@ -24,10 +24,10 @@ enum AppleMusicPlayActivity: ImportFormat {
     static func read(_ bytes: [UInt8], path: String) -> ([ImportedPlay], ImportFileReport) {
         var report = ImportFileReport(path: path, format: name)
         let (rows, csvProblems) = CSV.rows(bytes)
-        var problems = csvProblems.map { (line: $0.line, message: $0.message) }
+        var problems = csvProblems.map { (line: $0.line, column: $0.column, message: $0.message) }
         guard let header = rows.first, !csvProblems.contains(where: { $0.line <= header.line }) else {
-            if rows.isEmpty { problems.append((1, "an Apple Music play activity file starts with a header line of column names")) }
-            report.add(problems: problems)
+            if rows.isEmpty { problems.append((1, 1, "an Apple Music play activity file starts with a header line of column names")) }
+            report.add(placed: problems)
             return ([], report)
         }
         var columns: [String: Int] = [:]
@@ -36,15 +36,15 @@ enum AppleMusicPlayActivity: ImportFormat {
         if !titleColumns.contains(where: { columns[$0] != nil }) { missing.append("the header has no column 'Song Name' or 'Content Name'") }
         if columns["Event Start Timestamp"] == nil && columns["Event Timestamp"] == nil { missing.append("the header has no column 'Event Start Timestamp'") }
         guard missing.isEmpty else {
-            problems += missing.map { (header.line, $0) }
-            report.add(problems: problems)
+            problems += missing.map { (header.line, 1, $0) }
+            report.add(placed: problems)
             return ([], report)
         }
 
         var plays: [ImportedPlay] = []
         for row in rows.dropFirst() {
             guard row.fields.count == header.fields.count else {
-                problems.append((row.line, "this row has \(row.fields.count) field\(row.fields.count == 1 ? "" : "s"); the header names \(header.fields.count)"))
+                problems.append((row.line, 1, "this row has \(row.fields.count) field\(row.fields.count == 1 ? "" : "s"); the header names \(header.fields.count)"))
                 continue
             }
             report.playsRead += 1
@@ -65,25 +65,54 @@ enum AppleMusicPlayActivity: ImportFormat {
             if let media = value("Media Type"), media != "AUDIO" { report.skip("not a song: \(media)"); continue }
             guard let title = value("Song Name", "Content Name") else { report.skip("no song name"); continue }
             guard let artist = value("Artist Name", "Container Artist Name") else { report.skip("no artist"); continue }
-            guard let started = value("Event Start Timestamp", "Event Timestamp").flatMap(ImportTime.iso8601) else {
-                problems.append((row.line, "this play has no readable 'Event Start Timestamp' (like 2021-03-04T05:06:07.123Z)"))
+            /// The first of these columns the header has, and where its field starts.
+            func place(_ names: String...) -> (name: String, column: Int) {
+                let name = names.first { columns[$0] != nil } ?? names[0]
+                return (name, columns[name].map(row.column) ?? 1)
+            }
+            let startField = place("Event Start Timestamp", "Event Timestamp")
+            let start = value("Event Start Timestamp", "Event Timestamp")
+            guard let started = start.flatMap(ImportTime.iso8601) else {
+                problems.append((row.line, startField.column, "this play has no readable 'Event Start Timestamp' (like 2021-03-04T05:06:07.123Z)"))
                 continue
             }
-            let listened = value("Play Duration Milliseconds").flatMap { Int($0) }.flatMap { $0 >= 0 ? $0 : nil }
+            if let problem = ImportRange.startProblem(started, field: startField.name, written: start ?? "") {
+                problems.append((row.line, startField.column, problem.message))
+                continue
+            }
+            // Apple writes a negative play duration for some plays: it is read as unknown.
+            var listened: Int?
+            switch ImportRange.number(text: value("Play Duration Milliseconds") ?? "") {
+            case .value(let ms) where ms < 0: listened = nil
+            case let number:
+                switch ImportRange.milliseconds(number, field: "Play Duration Milliseconds") {
+                case .success(let ms): listened = ms
+                case .failure(let problem):
+                    problems.append((row.line, place("Play Duration Milliseconds").column, problem.message))
+                    continue
+                }
+            }
+            let length: Int?
+            switch ImportRange.milliseconds(ImportRange.number(text: value("Media Duration In Milliseconds") ?? ""), field: "Media Duration In Milliseconds") {
+            case .success(let ms): length = ms
+            case .failure(let problem):
+                problems.append((row.line, place("Media Duration In Milliseconds").column, problem.message))
+                continue
+            }
             if value("End Reason Type")?.hasPrefix("TRACK_SKIPPED") == true && (listened ?? 0) < shortPlay {
                 report.skip("under 30 s and skipped")
                 continue
             }
             var play = ImportedPlay(artists: [artist], title: title, album: value("Album Name", "Container Album Name"),
                                     started: started, listened: listened)
-            play.duration = value("Media Duration In Milliseconds").flatMap { Int($0) }.flatMap { $0 > 0 ? ($0 + 500) / 1000 : nil }
+            play.duration = length.flatMap { $0 > 0 ? ($0 + 500) / 1000 : nil }
             // Apple's own names (`Hip-Hop/Rap`, `R&B/Soul`) in the usual words, so imported plays
             // chart with the genres `journal enrich` finds (docs/content-format.md, "Genres from lookups").
             play.genre = value("Genre").flatMap { GenreVocabulary.plain.primary([$0]) }
             play.format = name
             plays.append(play)
         }
-        report.add(problems: problems)
+        report.add(placed: problems)
         return (plays, report)
     }
 

@@ -1,11 +1,29 @@
 /// Comma-separated values as RFC 4180 writes them: fields in double quotes may hold commas, line
 /// breaks and doubled quotes (`""`); rows end in CRLF, LF or CR. A UTF-8 byte-order mark is
-/// dropped and blank lines are left out.
+/// dropped and blank lines are left out. A file whose first line has more tabs than commas is
+/// read with tabs between fields: Excel saves a CSV as "Unicode Text" that way (UTF-16, which
+/// `ExportText` has decoded by then).
 enum CSV {
     /// One record and the line of the file it starts on (1-based).
     struct Row: Equatable {
         var line: Int
         var fields: [String]
+        /// The column (1-based, in characters) each field starts at on its line, for messages; a
+        /// field after a quoted line break starts on a later line, and is placed at the row's.
+        var columns: [Int] = []
+
+        /// Rows are the same when their lines and fields are.
+        static func == (a: Row, b: Row) -> Bool { a.line == b.line && a.fields == b.fields }
+
+        /// Where field `index` starts (1 if unknown).
+        func column(_ index: Int) -> Int { index < columns.count ? columns[index] : 1 }
+    }
+
+    /// Tab when the first line has more tabs than commas, else comma.
+    static func separator(_ bytes: [UInt8]) -> UInt8 {
+        let firstLine = bytes.prefix { $0 != UInt8(ascii: "\n") && $0 != UInt8(ascii: "\r") }
+        let tabs = firstLine.count(where: { $0 == UInt8(ascii: "\t") }), commas = firstLine.count(where: { $0 == UInt8(ascii: ",") })
+        return tabs > commas ? UInt8(ascii: "\t") : UInt8(ascii: ",")
     }
 
     /// A malformed record: what is wrong, at its line and column (1-based).
@@ -17,14 +35,25 @@ enum CSV {
 
     /// Every well-formed row, and every problem. After a problem, reading goes on at the next line.
     static func rows(_ bytes: [UInt8]) -> (rows: [Row], problems: [Problem]) {
-        let quote = UInt8(ascii: "\""), comma = UInt8(ascii: ","), cr = UInt8(ascii: "\r"), lf = UInt8(ascii: "\n")
+        let quote = UInt8(ascii: "\""), comma = separator(bytes), cr = UInt8(ascii: "\r"), lf = UInt8(ascii: "\n")
         var rows: [Row] = [], problems: [Problem] = []
         var index = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         var line = 1, lineStart = index
         var fields: [String] = [], field: [UInt8] = [], rowLine = 1
+        var columns: [Int] = [1]
         var inQuotes = false, quotedLine = 1, afterQuote = false, broken = false
 
-        func column(_ at: Int) -> Int { bytes[lineStart..<at].reduce(1) { $1 & 0xC0 == 0x80 ? $0 : $0 + 1 } }
+        // Columns are counted on from the last one asked for on the same line: a row of Apple's
+        // has a hundred and fifty fields.
+        var cursor = index, cursorColumn = 1
+        func column(_ at: Int) -> Int {
+            if cursor < lineStart || cursor > at { cursor = lineStart; cursorColumn = 1 }
+            while cursor < at {
+                if bytes[cursor] & 0xC0 != 0x80 { cursorColumn += 1 }
+                cursor += 1
+            }
+            return cursorColumn
+        }
         /// Past a line break at `index` (CRLF counts once); true if there was one.
         func skipBreak() -> Bool {
             guard index < bytes.count, bytes[index] == cr || bytes[index] == lf else { return false }
@@ -35,9 +64,10 @@ enum CSV {
         }
         func endRow() {
             fields.append(String(decoding: field, as: UTF8.self))
-            if !broken && !(fields.count == 1 && fields[0].isEmpty) { rows.append(Row(line: rowLine, fields: fields)) }
+            if !broken && !(fields.count == 1 && fields[0].isEmpty) { rows.append(Row(line: rowLine, fields: fields, columns: columns)) }
             fields = []; field = []; afterQuote = false; broken = false
             rowLine = line
+            columns = [1]
         }
 
         while index < bytes.count {
@@ -65,6 +95,7 @@ enum CSV {
                 field = []
                 afterQuote = false
                 index += 1
+                columns.append(line == rowLine ? column(index) : 1)
             } else if byte == cr || byte == lf {
                 _ = skipBreak()
                 endRow()

@@ -56,7 +56,9 @@ public struct DayPlanner: Sendable {
         var duplicates = 0
         var last: Int?
         for index in ordered {
-            if let last, keys[last] == keys[index], starts[index] - starts[last] <= Self.sameWithin {
+            // Starts are checked by the readers (`ImportRange`); the arithmetic here never traps on any.
+            if let last, keys[last] == keys[index],
+               case let gap = starts[index].subtractingReportingOverflow(starts[last]), !gap.overflow, gap.partialValue <= Self.sameWithin {
                 duplicates += 1
                 continue
             }
@@ -78,7 +80,9 @@ public struct DayPlanner: Sendable {
 
     /// The calendar date a play belongs to.
     func date(of play: ImportedPlay) -> CalendarDate {
-        let seconds = play.wallClock ? play.started : play.started + Int64(timezone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(play.started))))
+        let offset = play.wallClock ? 0 : Int64(timezone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(play.started))))
+        let (seconds, overflow) = play.started.addingReportingOverflow(offset)
+        if overflow { return CalendarDate(dayNumber: play.started < 0 ? Int(Int64.min / 86_400) : Int(Int64.max / 86_400)) }
         return CalendarDate(dayNumber: Int((Double(seconds) / 86_400).rounded(.down)))
     }
 
@@ -88,7 +92,7 @@ public struct DayPlanner: Sendable {
         for play in plays.sorted(by: { ($0.started, $0.trackKey) < ($1.started, $1.trackKey) }) {
             if var track = tracks[play.trackKey] {
                 track.count += 1
-                track.listened += play.listened ?? 0
+                track.listened = track.listened.addingReportingOverflow(play.listened ?? 0).overflow ? Int.max : track.listened + (play.listened ?? 0)
                 tracks[play.trackKey] = track
             } else {
                 tracks[play.trackKey] = (play, 1, play.listened ?? 0)

@@ -62,6 +62,8 @@ public struct ImportFileReport: Sendable {
     /// Plays left out, by reason (`under 30 s and skipped`, `incognito`, `podcast episode` …).
     public var skipped: [String: Int] = [:]
     public var diagnostics: [Diagnostic] = []
+    /// The encoding the file was read in (`UTF-16LE`, `Windows-1252`), when not UTF-8.
+    public var encoding: String?
 
     public init(path: String, format: String) {
         self.path = path
@@ -75,9 +77,14 @@ public struct ImportFileReport: Sendable {
 
     /// Errors at lines of the file, in line order: the first `shownProblems`, then "and N more".
     mutating func add(problems: [(line: Int, message: String)]) {
-        let sorted = problems.sorted { $0.line < $1.line }
+        add(placed: problems.map { (line: $0.line, column: 1, message: $0.message) })
+    }
+
+    /// Errors at lines and columns of the file, in order: the first `shownProblems`, then "and N more".
+    mutating func add(placed problems: [(line: Int, column: Int, message: String)]) {
+        let sorted = problems.sorted { ($0.line, $0.column) < ($1.line, $1.column) }
         for problem in sorted.prefix(Self.shownProblems) {
-            diagnostics.append(Diagnostic(.error, problem.message, path: path, line: problem.line, column: 1))
+            diagnostics.append(Diagnostic(.error, problem.message, path: path, line: problem.line, column: problem.column))
         }
         if sorted.count > Self.shownProblems {
             let rest = sorted.count - Self.shownProblems

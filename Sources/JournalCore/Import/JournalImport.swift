@@ -44,7 +44,7 @@ public enum JournalImport {
         public var lines: [String] {
             var lines: [String] = []
             for file in files {
-                var line = "\(file.path) (\(file.format)): \(file.playsRead) play\(file.playsRead == 1 ? "" : "s") read"
+                var line = "\(file.path) (\(file.format)\(file.encoding.map { ", read as \($0)" } ?? "")): \(file.playsRead) play\(file.playsRead == 1 ? "" : "s") read"
                 for (reason, count) in file.skipped.sorted(by: { $0.key < $1.key }) { line += ", \(count) skipped (\(reason))" }
                 lines.append(line)
             }
@@ -63,15 +63,7 @@ public enum JournalImport {
         let results = ParallelMap.map(options.files) { path -> (plays: [ImportedPlay], report: ImportFileReport?, problem: Diagnostic?) in
             switch FileTree.read(path, limit: 1 << 30) {
             case .bytes(let bytes):
-                let head = Array(bytes.prefix(4096))
-                guard let reader = options.format.flatMap({ name in readers.first { $0.name == name } })
-                        ?? readers.first(where: { $0.recognises(path: path, head: head) }) else {
-                    var report = ImportFileReport(path: path, format: options.format ?? "unknown")
-                    report.diagnostics.append(Diagnostic(.error, "not a listening history this knows: the formats are \(formats.joined(separator: ", "))",
-                                                         path: path, line: 1, column: 1))
-                    return ([], report, nil)
-                }
-                let (read, report) = reader.read(bytes, path: path)
+                let (read, report) = ExportFile.read(bytes, path: path, format: options.format)
                 return (read, report, nil)
             case .failed(let code):
                 return ([], nil, Diagnostic(.error, "cannot read this file: \(Platform.describe(code))", path: path, line: 1, column: 1))
@@ -101,6 +93,12 @@ public enum JournalImport {
             files.append((relative, dayFile(day, format: day.tracks.first?.format ?? summary.files.first?.format ?? "import")))
         }
         summary.written = files.map { NewEntry.display($0.relative, source: source) }
+        // Never a day the build would refuse (docs/content-format.md, "Importing").
+        summary.extra += ImportedDayCheck.problems(files, config: config) { NewEntry.display($0, source: source) }
+        guard !summary.diagnostics.hasErrors else {
+            summary.written = []
+            return summary
+        }
         guard !options.dryRun else { return summary }
         if let problem = writeAll(files, source: source) {
             summary.extra.append(problem)

@@ -79,11 +79,19 @@ enum LastFMHistory: ImportFormat {
         }
         guard let title = ImportJSON.text(track["name"]) else { report.skip("no track name"); return nil }
         guard let artist = named(track["artist"]) else { report.skip("no artist"); return nil }
-        guard let date = track["date"] as? [String: Any], let uts = ImportJSON.int(date["uts"]) else {
+        let uts = ImportRange.number((track["date"] as? [String: Any])?["uts"])
+        guard uts != .missing else {
             report.diagnostics.append(ImportJSON.problem("\(place) has no readable 'date' with 'uts' (Unix seconds)", path: report.path))
             return nil
         }
-        var play = ImportedPlay(artists: [artist], title: title, album: named(track["album"]), started: Int64(uts))
+        let started: Int64
+        switch ImportRange.start(uts, field: "date.uts") {
+        case .success(let seconds): started = seconds
+        case .failure(let problem):
+            report.diagnostics.append(ImportJSON.problem("\(place): \(problem.message)", path: report.path))
+            return nil
+        }
+        var play = ImportedPlay(artists: [artist], title: title, album: named(track["album"]), started: started)
         play.artwork = artwork(track["image"])
         if let url = ImportJSON.text(track["url"]), url.hasPrefix("https://www.last.fm/") || url.hasPrefix("https://last.fm/") {
             play.links = [(TrackLink.Service.lastfm.rawValue, url)]
@@ -153,7 +161,9 @@ enum LastFMHistory: ImportFormat {
         var plays: [ImportedPlay] = []
         for row in columns == nil ? rows[...] : rows.dropFirst() {
             report.playsRead += 1
-            func problem(_ message: String) { report.diagnostics.append(Diagnostic(.error, message, path: report.path, line: row.line, column: 1)) }
+            func problem(_ message: String, field: Int = 0) {
+                report.diagnostics.append(Diagnostic(.error, message, path: report.path, line: row.line, column: row.column(field)))
+            }
             guard row.fields.count == width else {
                 problem("this row has \(row.fields.count) field\(row.fields.count == 1 ? "" : "s"), the first has \(width)")
                 continue
@@ -164,19 +174,23 @@ enum LastFMHistory: ImportFormat {
                 artist = field(columns.artist); album = field(columns.album); title = field(columns.track)
                 switch columns.time {
                 case .uts(let index):
-                    guard let uts = field(index).flatMap({ Int64($0) }) else { problem("'uts' is not Unix seconds"); continue }
-                    started = uts
+                    switch ImportRange.start(ImportRange.number(text: row.fields[index]), field: "uts") {
+                    case .success(let uts): started = uts
+                    case .failure(let range): problem(range.message, field: index); continue
+                    }
                 case .utcTime(let index):
                     guard let time = field(index).flatMap(dayMonthYearTime) else {
-                        problem("'utc_time' is not like 24 Jan 2023, 09:42 (found '\(row.fields[index])')")
+                        problem("'utc_time' is not like 24 Jan 2023, 09:42 (found '\(row.fields[index])')", field: index)
                         continue
                     }
+                    if let range = ImportRange.startProblem(time, field: "utc_time", written: row.fields[index]) { problem(range.message, field: index); continue }
                     started = time
                 }
             } else {
                 guard width == 4 else { problem("expected artist,album,name,date (4 fields) or a header naming uts or utc_time, artist, track"); continue }
                 artist = field(0); album = field(1); title = field(2)
-                guard let time = field(3).flatMap(dayMonthYearTime) else { problem("the date is not like 27 Jan 2014 10:56"); continue }
+                guard let time = field(3).flatMap(dayMonthYearTime) else { problem("the date is not like 27 Jan 2014 10:56", field: 3); continue }
+                if let range = ImportRange.startProblem(time, field: "date", written: row.fields[3]) { problem(range.message, field: 3); continue }
                 started = time
             }
             guard let title else { report.skip("no track name"); continue }

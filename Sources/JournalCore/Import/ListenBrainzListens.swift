@@ -36,8 +36,16 @@ enum ListenBrainzListens: ImportFormat {
         }
         var plays: [ImportedPlay] = []
         for file in files {
-            // A problem inside the zip names the entry after the zip's own path.
-            plays += lines(file.bytes, path: "\(path):\(file.path)", report: &report)
+            // A problem inside the zip names the entry after the zip's own path. Each entry is a
+            // text of its own, decoded as any export is.
+            let entry = "\(path):\(file.path)"
+            switch ExportText.decode(file.bytes) {
+            case .failure(let problem):
+                report.diagnostics.append(Diagnostic(.error, problem.message, path: entry, line: problem.line, column: problem.column))
+            case .success(let decoded):
+                if let notice = ExportText.notice(decoded, path: entry) { report.diagnostics.append(notice) }
+                plays += lines(decoded.bytes, path: entry, report: &report)
+            }
         }
         return (plays, report)
     }
@@ -114,8 +122,12 @@ enum ListenBrainzListens: ImportFormat {
         guard let object = (try? JSONSerialization.jsonObject(with: Data(line))) as? [String: Any] else {
             return .failure(Problem(message: "not a JSON object (a ListenBrainz listen a line)"))
         }
-        guard let started = (object["listened_at"] as? NSNumber)?.int64Value else {
-            return .failure(Problem(message: "the listen has no 'listened_at' (Unix seconds)"))
+        let listenedAt = ImportRange.number(object["listened_at"])
+        guard listenedAt != .missing else { return .failure(Problem(message: "the listen has no 'listened_at' (Unix seconds)")) }
+        let started: Int64
+        switch ImportRange.start(listenedAt, field: "listened_at") {
+        case .success(let seconds): started = seconds
+        case .failure(let problem): return .failure(Problem(message: problem.message))
         }
         let metadata = object["track_metadata"] as? [String: Any] ?? [:]
         let info = metadata["additional_info"] as? [String: Any] ?? [:]
@@ -130,10 +142,17 @@ enum ListenBrainzListens: ImportFormat {
             return .failure(Problem(message: "the listen has no 'track_metadata.artist_name'"))
         }
         var play = ImportedPlay(artists: artists, title: title, album: ImportJSON.text(metadata["release_name"]), started: started)
-        if let ms = ImportJSON.int(info["duration_ms"]), ms > 0 {
-            play.duration = (ms + 500) / 1000
-        } else if let seconds = ImportJSON.int(info["duration"]), seconds > 0 {
-            play.duration = seconds
+        // A length of 0 is no length; one that cannot be (negative, over 24 days) is an error.
+        switch (ImportRange.milliseconds(ImportRange.number(info["duration_ms"]), field: "duration_ms"),
+                ImportRange.seconds(ImportRange.number(info["duration"]), field: "duration")) {
+        case (.failure(let problem), _), (_, .failure(let problem)):
+            return .failure(Problem(message: problem.message))
+        case (.success(let ms), .success(let seconds)):
+            if let ms, ms > 0 {
+                play.duration = (ms + 500) / 1000
+            } else if let seconds, seconds > 0 {
+                play.duration = seconds
+            }
         }
         if let url = ImportJSON.text(info["spotify_id"]), url.hasPrefix("https://open.spotify.com/track/"),
            isIdentifier(url.dropFirst("https://open.spotify.com/track/".count)) {

@@ -33,11 +33,20 @@ enum SpotifyHistory: ImportFormat {
         var artistName: String?
         var podcastName: String?
         var episodeName: String?
+        /// `ms_played` or `msPlayed` as written, when it is not a whole number of 64 bits (read
+        /// loosely: the typed reading refuses such a row).
+        var unreadableListened: String?
+
+        enum CodingKeys: String, CodingKey {
+            case ts, ms_played, master_metadata_track_name, master_metadata_album_artist_name, master_metadata_album_album_name,
+                 spotify_track_uri, episode_name, spotify_episode_uri, reason_end, skipped, incognito_mode, endTime, msPlayed,
+                 trackName, artistName, podcastName, episodeName
+        }
 
         /// A row read as loose JSON, when the typed reading failed (a field of another type).
         init(_ object: [String: Any]) {
             ts = object["ts"] as? String
-            ms_played = ImportJSON.int(object["ms_played"])
+            ms_played = Self.listened(object["ms_played"], unreadable: &unreadableListened)
             master_metadata_track_name = object["master_metadata_track_name"] as? String
             master_metadata_album_artist_name = object["master_metadata_album_artist_name"] as? String
             master_metadata_album_album_name = object["master_metadata_album_album_name"] as? String
@@ -48,7 +57,7 @@ enum SpotifyHistory: ImportFormat {
             skipped = object["skipped"] as? Bool
             incognito_mode = object["incognito_mode"] as? Bool
             endTime = object["endTime"] as? String
-            msPlayed = ImportJSON.int(object["msPlayed"])
+            msPlayed = Self.listened(object["msPlayed"], unreadable: &unreadableListened)
             trackName = object["trackName"] as? String
             artistName = object["artistName"] as? String
             podcastName = object["podcastName"] as? String
@@ -57,6 +66,23 @@ enum SpotifyHistory: ImportFormat {
         }
 
         var isAccountData: Bool { endTime != nil || msPlayed != nil }
+
+        /// A loose value as a whole number, or nil, keeping what was written when it is not one.
+        static func listened(_ value: Any?, unreadable: inout String?) -> Int? {
+            switch ImportRange.number(value) {
+            case .missing: return nil
+            case .value(let number): return Int(exactly: number)
+            case .invalid(let text):
+                unreadable = text
+                return nil
+            }
+        }
+
+        /// The time listened, in milliseconds, or why it is out of range.
+        func listened(field: String) -> Result<Int, ImportRange.RangeProblem> {
+            let number = unreadableListened.map(ImportRange.Number.invalid) ?? (ms_played ?? msPlayed).map { .value(Int64($0)) } ?? .missing
+            return ImportRange.milliseconds(number, field: field).map { $0 ?? 0 }
+        }
     }
 
     static func read(_ bytes: [UInt8], path: String) -> ([ImportedPlay], ImportFileReport) {
@@ -77,56 +103,76 @@ enum SpotifyHistory: ImportFormat {
         }
         var plays: [ImportedPlay] = []
         plays.reserveCapacity(rows.count)
+        var problems: [(index: Int, message: String)] = []
         for (index, row) in rows.enumerated() {
             report.playsRead += 1
-            let play = row.isAccountData ? accountPlay(row, index: index, report: &report) : extendedPlay(row, index: index, report: &report)
-            if var play {
+            let play = row.isAccountData ? accountPlay(row, report: &report) : extendedPlay(row, report: &report)
+            switch play {
+            case .success(var play?):
                 play.format = name
                 plays.append(play)
+            case .success(nil): break
+            case .failure(let problem): problems.append((index, "play \(index + 1) \(problem.message)"))
             }
+        }
+        // Each problem at the line its play starts on, found once there is one.
+        if !problems.isEmpty {
+            let lines = ImportJSON.elementLines(bytes)
+            report.add(problems: problems.map { (line: $0.index < lines.count ? lines[$0.index] : 1, message: $0.message) })
         }
         return (plays, report)
     }
 
-    /// One row of the extended streaming history.
-    static func extendedPlay(_ row: Row, index: Int, report: inout ImportFileReport) -> ImportedPlay? {
-        if row.incognito_mode == true { report.skip("incognito"); return nil }
+    /// One row of the extended streaming history: a play, nil for a row left out (counted in
+    /// `report`), or what is wrong with it.
+    static func extendedPlay(_ row: Row, report: inout ImportFileReport) -> Result<ImportedPlay?, ImportRange.RangeProblem> {
+        if row.incognito_mode == true { report.skip("incognito"); return .success(nil) }
         guard let title = ImportJSON.text(row.master_metadata_track_name) else {
             report.skip(row.episode_name != nil || row.spotify_episode_uri != nil ? "podcast episode" : "no track name")
-            return nil
+            return .success(nil)
         }
-        guard let artist = ImportJSON.text(row.master_metadata_album_artist_name) else { report.skip("no artist"); return nil }
+        guard let artist = ImportJSON.text(row.master_metadata_album_artist_name) else { report.skip("no artist"); return .success(nil) }
         guard let ended = ImportJSON.text(row.ts).flatMap(ImportTime.iso8601) else {
-            report.diagnostics.append(ImportJSON.problem("play \(index + 1) has no readable 'ts' (like 2024-01-31T23:59:59Z)", path: report.path))
-            return nil
+            return .failure(ImportRange.RangeProblem("has no readable 'ts' (like 2024-01-31T23:59:59Z)"))
         }
-        let listened = row.ms_played ?? 0
+        let listened: Int
+        switch row.listened(field: "ms_played") {
+        case .success(let value): listened = value
+        case .failure(let problem): return .failure(problem)
+        }
         let skipped = row.skipped == true || (ImportJSON.text(row.reason_end).map { $0 != "trackdone" } ?? false)
-        if listened < shortPlay && skipped { report.skip("under 30 s and skipped"); return nil }
+        if listened < shortPlay && skipped { report.skip("under 30 s and skipped"); return .success(nil) }
+        let started = ended - Int64(listened / 1000)
+        if let problem = ImportRange.startProblem(started, field: "ts", written: row.ts ?? "") { return .failure(problem) }
         var play = ImportedPlay(artists: [artist], title: title, album: ImportJSON.text(row.master_metadata_album_album_name),
-                                started: ended - Int64(listened / 1000), listened: listened)
+                                started: started, listened: listened)
         if let uri = ImportJSON.text(row.spotify_track_uri), uri.hasPrefix("spotify:track:") {
             let id = uri.dropFirst("spotify:track:".count)
             if !id.isEmpty, id.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) {
                 play.links = [("spotify", "https://open.spotify.com/track/\(id)")]
             }
         }
-        return play
+        return .success(play)
     }
 
     /// One row of the account data's streaming history: `endTime` is "YYYY-MM-DD HH:MM", UTC.
-    static func accountPlay(_ row: Row, index: Int, report: inout ImportFileReport) -> ImportedPlay? {
+    static func accountPlay(_ row: Row, report: inout ImportFileReport) -> Result<ImportedPlay?, ImportRange.RangeProblem> {
         guard let title = ImportJSON.text(row.trackName), let artist = ImportJSON.text(row.artistName) else {
             report.skip(row.podcastName != nil || row.episodeName != nil ? "podcast episode" : "no track name")
-            return nil
+            return .success(nil)
         }
         guard let ended = ImportJSON.text(row.endTime).flatMap(ImportTime.minuteUTC) else {
-            report.diagnostics.append(ImportJSON.problem("play \(index + 1) has no readable 'endTime' (like 2024-01-31 23:59)", path: report.path))
-            return nil
+            return .failure(ImportRange.RangeProblem("has no readable 'endTime' (like 2024-01-31 23:59)"))
         }
-        let listened = row.msPlayed ?? 0
-        if listened < shortPlay { report.skip("under 30 s"); return nil }
-        return ImportedPlay(artists: [artist], title: title, started: ended - Int64(listened / 1000), listened: listened)
+        let listened: Int
+        switch row.listened(field: "msPlayed") {
+        case .success(let value): listened = value
+        case .failure(let problem): return .failure(problem)
+        }
+        if listened < shortPlay { report.skip("under 30 s"); return .success(nil) }
+        let started = ended - Int64(listened / 1000)
+        if let problem = ImportRange.startProblem(started, field: "endTime", written: row.endTime ?? "") { return .failure(problem) }
+        return .success(ImportedPlay(artists: [artist], title: title, started: started, listened: listened))
     }
 }
 
@@ -211,10 +257,10 @@ enum ImportJSON {
         return trimmed.isEmpty ? nil : trimmed
     }
 
+    /// A whole number, nil for anything else (`ImportRange.number` says what).
     static func int(_ value: Any?) -> Int? {
-        if let number = value as? NSNumber { return number.intValue }
-        if let string = value as? String { return Int(string) }
-        return nil
+        guard case .value(let number) = ImportRange.number(value) else { return nil }
+        return Int(exactly: number)
     }
 }
 

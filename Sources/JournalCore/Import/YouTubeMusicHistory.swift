@@ -58,6 +58,10 @@ enum YouTubeMusicHistory: ImportFormat {
                 problem(index, "has no readable 'time' (like 2023-01-24T09:42:11.123Z)")
                 continue
             }
+            if let range = ImportRange.startProblem(started, field: "time", written: ImportJSON.text(entry["time"]) ?? "") {
+                problem(index, range.message)
+                continue
+            }
             var play = ImportedPlay(artists: [artist], title: title, started: started)
             if let url = link(entry["titleUrl"]) { play.links = [(TrackLink.Service.youtubeMusic.rawValue, url)] }
             play.format = name
