@@ -105,7 +105,7 @@ import ZIPFoundation
         #expect(report.diagnostics.map { "\($0.path):\($0.line):\($0.column)" } == ["other.zip:1:1"])
         #expect(report.diagnostics.first?.message.hasPrefix("this zip has no listens") == true, "\(report.diagnostics)")
         let (_, broken) = ListenBrainzListens.read(Array("PK\u{3}\u{4}not really".utf8), path: "broken.zip")
-        #expect(broken.diagnostics.map(\.message) == ["not a readable zip archive"])
+        #expect(broken.diagnostics.count == 1 && broken.diagnostics.first?.message.hasPrefix("not a readable zip archive") == true, "\(broken.diagnostics)")
     }
 
     @Test func otherFilesAreNotTakenForListens() {

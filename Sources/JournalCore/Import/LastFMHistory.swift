@@ -93,11 +93,17 @@ enum LastFMHistory: ImportFormat {
         }
         var play = ImportedPlay(artists: [artist], title: title, album: named(track["album"]), started: started)
         play.artwork = artwork(track["image"])
-        if let url = ImportJSON.text(track["url"]), url.hasPrefix("https://www.last.fm/") || url.hasPrefix("https://last.fm/") {
+        if let url = ImportJSON.text(track["url"]), url.hasPrefix("https://www.last.fm/") || url.hasPrefix("https://last.fm/"), isWebAddress(url) {
             play.links = [(TrackLink.Service.lastfm.rawValue, url)]
         }
         play.linkRecording(track["mbid"])
         return play
+    }
+
+    /// An address without white space or control characters, which no link may hold (the build
+    /// refuses a line break in one).
+    static func isWebAddress(_ text: String) -> Bool {
+        !text.unicodeScalars.contains { $0.value <= 0x20 || (0x7F...0x9F).contains($0.value) || $0.properties.isWhitespace }
     }
 
     /// `{"#text": name}`, `{"name": name}` or a plain string.
@@ -113,7 +119,7 @@ enum LastFMHistory: ImportFormat {
         let images = (value as? [Any] ?? []).compactMap { $0 as? [String: Any] }
         for size in sizes {
             for image in images where ImportJSON.text(image["size"]) == size {
-                if let url = ImportJSON.text(image["#text"]), url.hasPrefix("https://"), !url.contains("2a96cbd8b46e442fc41c2b86b821562f") {
+                if let url = ImportJSON.text(image["#text"]), url.hasPrefix("https://"), isWebAddress(url), !url.contains("2a96cbd8b46e442fc41c2b86b821562f") {
                     return url
                 }
             }

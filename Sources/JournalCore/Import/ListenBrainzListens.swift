@@ -52,6 +52,7 @@ enum ListenBrainzListens: ImportFormat {
 
     /// The zip's `listens/**.jsonl` entries, read in memory, sorted by path.
     static func listenFiles(_ bytes: [UInt8]) -> Result<[(path: String, bytes: [UInt8])], Problem> {
+        if let problem = ZipStructure.problem(bytes) { return .failure(Problem(message: problem)) }
         let archive: Archive
         do {
             archive = try Archive(data: Data(bytes), accessMode: .read)

@@ -61,7 +61,8 @@ enum ScrobblerLog: ImportFormat {
         guard fields.count == 7 || fields.count == 8 else {
             return .problem(column: 1, "this row has \(fields.count) tab-separated field\(fields.count == 1 ? "" : "s"); a scrobbler row has 7 or 8 (artist, album, title, track number, length, rating, timestamp, MusicBrainz id)")
         }
-        let text = fields.map { $0.trimmingCharacters(in: .whitespaces) }
+        // Trimmed as the build trims a value: a tag of only a line separator is no tag.
+        let text = fields.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
         /// Where field `index` starts on the line, in characters.
         func column(_ index: Int) -> Int { fields.prefix(index).reduce(1) { $0 + $1.unicodeScalars.count + 1 } }
         guard !text[6].isEmpty, text[6].allSatisfy({ $0.isASCII && $0.isNumber }), let started = Int64(text[6]) else {
