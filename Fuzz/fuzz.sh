@@ -38,7 +38,7 @@ SANITIZE=${FUZZ_SANITIZE:-fuzzer,address}
 NICE=${FUZZ_NICE:-15}
 CMARK_MODE=${FUZZ_CMARK:-source}
 JOBS=${FUZZ_JOBS:-1}
-TARGETS=(FrontMatterFuzz MarkdownFuzz TemplateFuzz)
+TARGETS=(FrontMatterFuzz MarkdownFuzz TemplateFuzz ImportFuzz)
 
 # Where Sources/ and templates/ are read from: the work tree, or a snapshot of a revision.
 SRC=$ROOT
@@ -139,6 +139,25 @@ build_yams() {
         done_stage yams "$h"
     fi
     YAMS_INCLUDE=$src/CYaml/include
+}
+
+# --- ZIPFoundation (ListenBrainz exports are zips), from the same checkout ---------------------
+build_zipfoundation() {
+    yams_sources >/dev/null
+    local src="$BUILD/spm/checkouts/ZIPFoundation/Sources"
+    [ -d "$src/ZIPFoundation" ] || die "no ZIPFoundation checkout at $src"
+    local h; h=$(hash_inputs "zipfoundation-v1 $SANITIZE" "$src")
+    ZIP_INCLUDES=(-I "$OUT/modules/ZIPFoundation" -I "$src/CZLib")
+    if stale zipfoundation "$h"; then
+        log "building ZIPFoundation with -sanitize=$SANITIZE (zlib is the system's)"
+        rm -rf "$OUT/modules/ZIPFoundation"
+        mkdir -p "$OUT/modules/ZIPFoundation" "$OUT/obj"
+        run "$SWIFTC" -parse-as-library -module-name ZIPFoundation -D SWIFT_PACKAGE -wmo -O -g \
+            "${SWIFT_SAN[@]}" -emit-module -emit-module-path "$OUT/modules/ZIPFoundation/ZIPFoundation.swiftmodule" \
+            -c -o "$OUT/obj/ZIPFoundation.o" -I "$src/CZLib" -Xcc -D_GNU_SOURCE=1 \
+            "$src"/ZIPFoundation/*.swift
+        done_stage zipfoundation "$h"
+    fi
 }
 
 # --- cmark-gfm ----------------------------------------------------------------------------
@@ -276,6 +295,7 @@ build_mustache() {
 
 build_journalcore() {
     build_yams
+    build_zipfoundation
     build_cmark
     build_theme
     local mods="$OUT/modules"
@@ -293,9 +313,14 @@ build_journalcore() {
     printf 'module CPlatform {\n    header "%s"\n    export *\n}\n' "$SRC/Sources/CPlatform/include/CPlatform.h" >"$mods/CPlatform/module.modulemap"
 
     build_mustache
-    local h; h=$(hash_inputs "journalcore-v2 $SANITIZE $CMARK_LINK" "$SRC/Sources/JournalCore" "$SRC/Sources/CCmarkGFM" "$OUT/stamps/mustache" \
-        "$SRC/Sources/CPlatform" "$OUT/theme/DefaultTheme.generated.swift" "$OUT/stamps/yams" "$OUT/stamps/cmark")
-    JC_INCLUDES=(-I "$mods/Mustache" -I "$mods/Yams" -I "$YAMS_INCLUDE" -Xcc -DYAML_DECLARE_STATIC -I "$cmarkmap" -I "$mods/CPlatform" "${CMARK_INCLUDE[@]}")
+    local h; h=$(hash_inputs "journalcore-v2 $SANITIZE $CMARK_LINK" "$SRC/Sources/JournalCore" "$SRC/Sources/CCmarkGFM" "$SRC/Sources/CRsvg" "$OUT/stamps/mustache" \
+        "$SRC/Sources/CPlatform" "$OUT/theme/DefaultTheme.generated.swift" "$OUT/stamps/yams" "$OUT/stamps/cmark" "$OUT/stamps/zipfoundation")
+    # The share cards draw SVG with the system's librsvg (CRsvg, its own module map and links).
+    local rsvg=()
+    for flag in $(pkg-config --cflags librsvg-2.0 2>/dev/null); do [ "$flag" = -pthread ] || rsvg+=(-Xcc "$flag"); done
+    RSVG_LIBS=($(pkg-config --libs librsvg-2.0 2>/dev/null) -lfontconfig)
+    JC_INCLUDES=(-I "$mods/Mustache" -I "$mods/Yams" -I "$YAMS_INCLUDE" -Xcc -DYAML_DECLARE_STATIC -I "$cmarkmap" -I "$mods/CPlatform" "${ZIP_INCLUDES[@]}"
+                 -I "$SRC/Sources/CRsvg" "${rsvg[@]}" "${CMARK_INCLUDE[@]}")
     if stale journalcore "$h"; then
         log "building JournalCore (-O -enable-testing -sanitize=$SANITIZE); this takes a few minutes"
         local sources=()
@@ -327,8 +352,8 @@ build_target() { # TARGET
         while IFS= read -r -d '' f; do sources+=("$f"); done < <(find "$FUZZ_DIR/Targets/Support" -name '*.swift' -print0 | LC_ALL=C sort -z)
         run "$SWIFTC" -parse-as-library -module-name "$target" -swift-version 6 -O -g "${TARGET_SAN[@]}" "${defines[@]}" \
             -I "$OUT/modules/JournalCore" "${JC_INCLUDES[@]}" \
-            "${sources[@]}" "$OUT/obj/JournalCore.o" "$OUT/obj/Mustache.o" "$OUT/obj/Yams.o" "$OUT/obj/CPlatform.o" \
-            "$OUT/lib/libcyaml-fuzz.a" "${CMARK_LIBS[@]}" \
+            "${sources[@]}" "$OUT/obj/JournalCore.o" "$OUT/obj/Mustache.o" "$OUT/obj/Yams.o" "$OUT/obj/ZIPFoundation.o" "$OUT/obj/CPlatform.o" \
+            "$OUT/lib/libcyaml-fuzz.a" "${CMARK_LIBS[@]}" -lz "${RSVG_LIBS[@]}" \
             -use-ld=lld -o "$OUT/bin/$target.tmp"
         mv "$OUT/bin/$target.tmp" "$OUT/bin/$target"
         done_stage "target-$target" "$h"
