@@ -81,9 +81,11 @@ import Darwin
 
         let flood = await offThePool { (0..<600).compactMap { _ in connectedSocket(port) } }
         #expect(flood.count > 300, "\(flood.count) connections")
-        // Over the cap, a connection is told so at once (and not left hanging).
-        let refused = await raw(port, "GET /2026/11/21/ HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
-        #expect(refused.hasPrefix("HTTP/1.1 503 "), "\(refused.prefix(100))")
+        // Over the cap, connections are told so at once (and not left hanging): most of the flood.
+        let refused = await offThePool {
+            flood.filter { descriptor in readUntilClosed(descriptor, seconds: 0.05).hasPrefix("HTTP/1.1 503 ") }.count
+        }
+        #expect(refused >= 100, "\(refused) of \(flood.count) were refused")
         for descriptor in flood { close(descriptor) }
 
         // Once the flood ends, pages are served again: the listening socket was never closed.
