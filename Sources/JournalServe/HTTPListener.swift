@@ -23,6 +23,8 @@ final class HTTPListener: @unchecked Sendable {
     private let report: @Sendable (String) -> Void
     private let capacity: Int
     private let wakeRead: Int32, wakeWrite: Int32
+    /// `SocketIO.accept`, or a stand-in that fails as a process out of descriptors does (tests).
+    private let accept: @Sendable (Int32) -> Int32
 
     private let lock = NSLock()
     private var open: Set<Int32> = []
@@ -32,7 +34,8 @@ final class HTTPListener: @unchecked Sendable {
     private var floodReported = false, descriptorsReported = false
 
     /// Binds and listens on `address`; throws FlyingSocks' `SocketError` (EADDRINUSE among them).
-    init(address: some SocketAddress, limits: ServeLimits, handler: any HTTPHandler, report: @escaping @Sendable (String) -> Void) throws {
+    init(address: some SocketAddress, limits: ServeLimits, handler: any HTTPHandler, report: @escaping @Sendable (String) -> Void,
+         accept: @escaping @Sendable (Int32) -> Int32 = SocketIO.accept) throws {
         let socket = try Socket(domain: Int32(type(of: address).family))
         try socket.setValue(true, for: .localAddressReuse)
         try socket.bind(to: address)
@@ -46,6 +49,7 @@ final class HTTPListener: @unchecked Sendable {
         self.limits = limits
         self.handler = handler
         self.report = report
+        self.accept = accept
         capacity = limits.effectiveConnections
         wakeRead = ends[0]
         wakeWrite = ends[1]
@@ -104,7 +108,7 @@ final class HTTPListener: @unchecked Sendable {
             let ready = poll(&fds, 2, -1)
             if fds[1].revents != 0 || isStopping { return }
             if ready < 0 { continue }
-            let descriptor = SocketIO.accept(listening)
+            let descriptor = accept(listening)
             if descriptor < 0 {
                 let code = errno
                 switch code {

@@ -1,3 +1,5 @@
+import FlyingFox
+import FlyingSocks
 import Foundation
 import Testing
 @testable import JournalServe
@@ -179,4 +181,41 @@ func readUntilClosed(_ descriptor: Int32, seconds: Double) -> String {
         received += buffer[0..<count]
     }
     return String(decoding: received, as: UTF8.self)
+}
+
+/// A process out of file descriptors (EMFILE) keeps listening: accepting waits and tries again,
+/// and says so once (FlyingFox's accept loop ended for good on the first one).
+@Suite struct AcceptBackoffTests {
+    struct Answer: HTTPHandler {
+        func handleRequest(_ request: HTTPRequest) async throws -> HTTPResponse {
+            HTTPResponse(statusCode: .ok, headers: [.contentType: "text/plain"], body: Data("ok\n".utf8))
+        }
+    }
+
+    final class Failures: @unchecked Sendable {
+        private let lock = NSLock()
+        private var left: Int
+        init(_ count: Int) { left = count }
+        /// True (and one fewer left) while accepting is to fail.
+        func take() -> Bool { lock.withLock { defer { left -= 1 }; return left > 0 } }
+    }
+
+    @Test func runningOutOfDescriptorsIsWaitedOutAndSaidOnce() async throws {
+        let failures = Failures(5)
+        let reports = ServeTests.Lines()
+        let listener = try HTTPListener(address: try sockaddr_in.inet(ip4: "127.0.0.1", port: 0), limits: ServeLimits(), handler: Answer(),
+                                        report: reports.append) { listening in
+            if failures.take() {
+                errno = EMFILE
+                return -1
+            }
+            return SocketIO.accept(listening)
+        }
+        listener.start()
+        defer { listener.stop() }
+        let port = try #require(listener.port)
+        // Retried: with every suite running, the handler can wait long for one of Swift's threads.
+        #expect(await eventually(120) { await HTTP.get(port, "/").body == "ok\n" })
+        #expect(reports.all.count == 1 && reports.all.first?.contains("Too many open files") == true, "\(reports.all)")
+    }
 }
