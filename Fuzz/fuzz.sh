@@ -8,7 +8,7 @@
 #   Fuzz/fuzz.sh merge TARGET                          minimise Fuzz/corpus/TARGET into a fresh folder
 #   Fuzz/fuzz.sh clean                                 remove the build folder
 #
-# TARGET is FrontMatterFuzz, MarkdownFuzz or TemplateFuzz.
+# TARGET is FrontMatterFuzz, MarkdownFuzz, TemplateFuzz, ImportFuzz or ServeFuzz.
 #
 # Everything is compiled with swiftc and clang directly (no `swift build`): the Mustache module,
 # then JournalCore's sources plus the generated default theme as one module, both built with
@@ -38,7 +38,7 @@ SANITIZE=${FUZZ_SANITIZE:-fuzzer,address}
 NICE=${FUZZ_NICE:-15}
 CMARK_MODE=${FUZZ_CMARK:-source}
 JOBS=${FUZZ_JOBS:-1}
-TARGETS=(FrontMatterFuzz MarkdownFuzz TemplateFuzz ImportFuzz)
+TARGETS=(FrontMatterFuzz MarkdownFuzz TemplateFuzz ImportFuzz ServeFuzz)
 
 # Where Sources/ and templates/ are read from: the work tree, or a snapshot of a revision.
 SRC=$ROOT
@@ -337,9 +337,26 @@ build_journalcore() {
     fi
 }
 
+# ServeFuzz needs neither JournalCore nor Yams: the socket-free parts of JournalServe (whose
+# module needs FlyingFox) are compiled into it, with Foundation only.
+build_serve_target() {
+    local target=ServeFuzz sources=("$FUZZ_DIR/Targets/ServeFuzz.swift")
+    for f in RequestHead HostCheck SitePath; do sources+=("$SRC/Sources/JournalServe/$f.swift"); done
+    local h; h=$(hash_inputs "target-v1 $target $SANITIZE" "${sources[@]}")
+    if stale "target-$target" "$h" || [ ! -x "$OUT/bin/$target" ]; then
+        log "building $target"
+        mkdir -p "$OUT/bin"
+        run "$SWIFTC" -parse-as-library -module-name "$target" -swift-version 6 -O -g "${TARGET_SAN[@]}" \
+            "${sources[@]}" -use-ld=lld -o "$OUT/bin/$target.tmp"
+        mv "$OUT/bin/$target.tmp" "$OUT/bin/$target"
+        done_stage "target-$target" "$h"
+    fi
+}
+
 build_target() { # TARGET
     local target=$1
     [ -f "$FUZZ_DIR/Targets/$target.swift" ] || die "unknown target '$target' (one of: ${TARGETS[*]})"
+    if [ "$target" = ServeFuzz ]; then build_serve_target; return; fi
     build_journalcore
     local h; h=$(hash_inputs "target-v1 $target $SANITIZE" "$FUZZ_DIR/Targets/$target.swift" "$FUZZ_DIR/Targets/Support" "$OUT/stamps/journalcore" \
         "bounds=$([ -f "$SRC/Sources/JournalCore/Load/MarkdownBounds.swift" ] && echo 1)")

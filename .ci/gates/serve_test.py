@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """`journal serve` in headless Chromium, as a writer uses it: open a day page, save the day's file
 with a new title and see it appear without a manual reload; break the file and see the overlay
-with its path:line:column over the page; fix it and see the overlay go.
+with its path:line:column over the page; fix it and see the overlay go; a client sending a header
+without an end is refused at once while the page keeps loading; Ctrl-C leaves nothing behind.
 
 Usage: serve_test.py [--journal .build/debug/journal] [--screenshots DIR]
 
@@ -18,6 +19,7 @@ import os
 import re
 import shutil
 import signal
+import socket
 import subprocess
 import sys
 import tempfile
@@ -99,8 +101,12 @@ def main() -> int:
     original = open(day, encoding="utf-8").read()
     relative = os.path.relpath(day, journal)
 
+    # Its own temporary folder, to see that a stop leaves nothing in it.
+    temporary = os.path.join(work, "tmp")
+    os.makedirs(temporary)
     server = subprocess.Popen([args.journal, "serve", "--source", journal, "--port", "0"],
-                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                              env=dict(os.environ, TMPDIR=temporary))
     lines: list[str] = []
     threading.Thread(target=lambda: [lines.append(line.rstrip()) for line in server.stdout], daemon=True).start()
     driver = None
@@ -145,6 +151,25 @@ def main() -> int:
         save(day, edited.replace("Edited while open", "Fixed and saved"))
         report(bool(wait_for(lambda: "Fixed and saved" in heading() and not driver.execute_script(overlay_text))),
                "fixing the file removes the overlay and shows the fix", heading())
+
+        # 4. A client sending a header without an end is refused at once; the page still loads.
+        port = int(url.rstrip("/").rsplit(":", 1)[1])
+        started = time.monotonic()
+        answer = b""
+        with socket.create_connection(("127.0.0.1", port), timeout=10) as hostile:
+            try:
+                hostile.sendall(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Long: " + b"a" * 256 * 1024)
+            except OSError:
+                pass  # refused before all of it was sent
+            try:
+                while chunk := hostile.recv(65536):
+                    answer += chunk
+            except OSError:
+                pass
+        report(answer.startswith(b"HTTP/1.1 431 ") and time.monotonic() - started < 10,
+               "a 256 KiB header line is answered 431 at once", repr(answer[:80]))
+        driver.get(page)
+        report(bool(wait_for(lambda: "Fixed and saved" in heading())), "the page still loads after it", heading())
     finally:
         if driver:
             driver.quit()
@@ -152,6 +177,8 @@ def main() -> int:
         try:
             status = server.wait(timeout=15)
             report(status == 0, "Ctrl-C stops serve cleanly", f"exit status {status}")
+            left = os.listdir(temporary)
+            report(not left, "Ctrl-C leaves nothing in the temporary folder", ", ".join(left))
         except subprocess.TimeoutExpired:
             server.kill()
             report(False, "Ctrl-C stops serve cleanly", "still running after 15 s")

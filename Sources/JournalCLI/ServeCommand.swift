@@ -7,7 +7,7 @@ struct ServeCommand: JournalSubcommand {
         commandName: "serve",
         abstract: "Build the site into a folder of its own, serve it, and rebuild and reload open pages on every change.",
         discussion: """
-        The site is built under the system's temporary folder (never your public/) with base_url set to the local address. Saving a file in journal.yaml, content/, templates/ or static/ rebuilds it and reloads the open pages; a mistake shows over the page with its path:line:column until it is fixed. Ctrl-C stops it.
+        The site is built under the system's temporary folder (never your public/) with base_url set to the local address. Saving a file in journal.yaml, content/, templates/ or static/ rebuilds it and reloads the open pages; a mistake shows over the page with its path:line:column until it is fixed. Ctrl-C (or SIGTERM) stops it within about a second, removes the built folder and exits 0. Clients get bounded heads (16 KiB), 10 s to send one, 10 s idle between requests and at most 256 connections (see the README).
 
         Examples:
           journal serve
@@ -33,10 +33,18 @@ struct ServeCommand: JournalSubcommand {
         // Ctrl-C, `kill` and a closed terminal stop the server cleanly instead of ending the
         // process at once (and leaving its folder behind).
         let stopRequested = DispatchSemaphore(value: 0)
+        let requests = StopRequests()
         let signals = [SIGINT, SIGTERM, SIGHUP].map { number -> any DispatchSourceSignal in
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler { stopRequested.signal() }
+            source.setEventHandler {
+                // A second one does not wait for anything (the served folder still goes).
+                if requests.next() > 1 {
+                    if let work = requests.workFolder { try? FileManager.default.removeItem(atPath: work) }
+                    _exit(128 + number)
+                }
+                stopRequested.signal()
+            }
             source.resume()
             return source
         }
@@ -56,10 +64,34 @@ struct ServeCommand: JournalSubcommand {
             console.error("error: \(started)")
             return 2
         }
+        requests.workFolder = server.workFolder
         stopRequested.wait()
-        Blocking.wait { await server.stop() }
+        // The first Ctrl-C or SIGTERM stops at once, even mid-build or while a client misbehaves:
+        // the stop runs on a thread of its own and never waits on Swift's concurrency threads nor
+        // for a build (which can no longer write once the folder is fenced off). What takes time is
+        // removing the built folder. Exit status 0: asked to stop, it stopped (README, "journal serve").
+        let stopped = DispatchSemaphore(value: 0)
+        Thread {
+            server.stopNow(grace: 0)
+            stopped.signal()
+        }.start()
+        if stopped.wait(timeout: .now() + 10) == .timedOut {
+            console.error("journal serve: stopping took over 10 s; leaving without removing \(server.workFolder ?? "its folder")")
+        }
         console.out("Stopped.")
         return 0
+    }
+}
+
+/// How many stop signals have come, and the folder a second one removes before leaving.
+private final class StopRequests: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+    private var folder: String?
+    func next() -> Int { lock.withLock { count += 1; return count } }
+    var workFolder: String? {
+        get { lock.withLock { folder } }
+        set { lock.withLock { folder = newValue } }
     }
 }
 

@@ -15,7 +15,7 @@ enum HostCheck {
             host = value[value.index(after: value.startIndex)..<end]
             let rest = value[value.index(after: end)...]
             guard rest.isEmpty || isPort(rest.dropFirst()) && rest.first == ":" else { return false }
-            return !host.isEmpty && host.allSatisfy { $0.isHexDigit || $0 == ":" || $0 == "." }
+            return !host.isEmpty && host.allSatisfy { $0.isASCII && ($0.isHexDigit || $0 == ":" || $0 == ".") }
         }
         let parts = value.split(separator: ":", omittingEmptySubsequences: false)
         guard parts.count <= 2 else { return false }
@@ -23,7 +23,8 @@ enum HostCheck {
         host = parts[0]
         if host == "localhost" || host.hasSuffix(".localhost") { return true }
         let octets = host.split(separator: ".", omittingEmptySubsequences: false)
-        return octets.count == 4 && octets.allSatisfy { !$0.isEmpty && $0.count <= 3 && $0.allSatisfy(\.isASCII) && UInt8($0) != nil }
+        // Digits only: UInt8("+1") is 1, and a name is no address.
+        return octets.count == 4 && octets.allSatisfy { !$0.isEmpty && $0.count <= 3 && $0.allSatisfy { $0.isASCII && $0.isNumber } && UInt8($0) != nil }
     }
 
     private static func isPort(_ text: Substring) -> Bool {

@@ -19,8 +19,21 @@ final class InotifyWatcher: ChangeWatcher, @unchecked Sendable {
     /// Watch descriptor → the folder it watches (only used on the watcher's thread).
     private var folders: [Int32: String] = [:]
     private var rootWatch: Int32 = -1
+    /// What the journal folder and its watched names led to when they were last watched (device
+    /// and inode, through links): a watch follows an inode, so when one of them is removed and
+    /// made again (a linked diary folder's target restored, `ln -sfn` to another), only looking
+    /// again finds it.
+    private var roots: [Identity?] = []
+    /// How often the roots are looked at, in milliseconds.
+    private static let rootCheck: Int32 = 500
 
-    private static let watchedNames: Set<String> = ["journal.yaml", "content", "templates", "static", "catalogue"]
+    private struct Identity: Equatable {
+        var device: UInt64
+        var inode: UInt64
+    }
+
+    private static let watchedFolders = ["content", "templates", "static", "catalogue"]
+    private static let watchedNames = Set(watchedFolders + ["journal.yaml"])
     private static let mask = UInt32(IN_CREATE | IN_DELETE | IN_MODIFY | IN_CLOSE_WRITE | IN_MOVED_FROM | IN_MOVED_TO
         | IN_ATTRIB | IN_DELETE_SELF | IN_MOVE_SELF)
 
@@ -61,8 +74,15 @@ final class InotifyWatcher: ChangeWatcher, @unchecked Sendable {
 
     private func run(_ onChange: @Sendable () -> Void) {
         while true {
-            // Wait for the first change of a burst.
-            guard waitForEvents(timeout: -1) else { return }
+            // Wait for the first change of a burst, or for a root that now leads somewhere else.
+            guard waitForEvents(timeout: Self.rootCheck) else { return }
+            if !hasPendingEvents() {
+                if rootIdentities() != roots {
+                    watchEverything()
+                    onChange()
+                }
+                continue
+            }
             guard readEvents() else { continue }
             // Then for `quiet` seconds without one, or the end of the longest burst.
             let end = Date(timeIntervalSinceNow: burst.longestBurst)
@@ -123,10 +143,21 @@ final class InotifyWatcher: ChangeWatcher, @unchecked Sendable {
     /// Watches the journal folder and every folder below content/, templates/, static/ and catalogue/ (adding
     /// a watch twice is harmless: the kernel returns the same one).
     private func watchEverything() {
+        roots = rootIdentities()
         rootWatch = inotify_add_watch(descriptor, source, Self.mask)
         var seen = Set<String>()
-        for name in ["content", "templates", "static", "catalogue"] {
+        for name in Self.watchedFolders {
             watchTree(source + "/" + name, seen: &seen)
+        }
+    }
+
+    /// The journal folder and the watched folders, each as `stat` finds it through links (not
+    /// journal.yaml: every save of it by renaming is a new inode, and the root's watch sees those).
+    private func rootIdentities() -> [Identity?] {
+        ([source] + Self.watchedFolders.map { source + "/" + $0 }).map { path in
+            var status = stat()
+            guard stat(path, &status) == 0 else { return nil }
+            return Identity(device: UInt64(status.st_dev), inode: UInt64(status.st_ino))
         }
     }
 

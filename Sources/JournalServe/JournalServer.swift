@@ -12,12 +12,15 @@ public struct ServeOptions: Sendable {
     /// 0 lets the system choose a free port.
     public var port: UInt16
     public var drafts: Bool
+    /// Sizes, timeouts and caps for clients (defaults in `ServeLimits`).
+    public var limits: ServeLimits
 
-    public init(source: String = ".", host: String = "127.0.0.1", port: UInt16 = 8080, drafts: Bool = false) {
+    public init(source: String = ".", host: String = "127.0.0.1", port: UInt16 = 8080, drafts: Bool = false, limits: ServeLimits = ServeLimits()) {
         self.source = source
         self.host = host
         self.port = port
         self.drafts = drafts
+        self.limits = limits
     }
 }
 
@@ -40,18 +43,19 @@ public enum ServeFailure: Error, Equatable, CustomStringConvertible {
 /// over HTTP with `base_url` set to the server's address, rebuilt when its files change, and
 /// every open page reloaded (or shown the errors) after each rebuild.
 ///
-/// Threads: FlyingFox serves requests on Swift concurrency's threads; the watcher waits for
-/// changes on a thread of its own; builds run one at a time on the `RebuildQueue`'s thread.
+/// Threads: `HTTPListener` accepts on a thread of its own and serves each connection on another
+/// (handlers run as tasks on Swift concurrency's threads, briefly); the watcher waits for changes
+/// on a thread of its own; builds run one at a time on the `RebuildQueue`'s thread.
 public final class JournalServer: @unchecked Sendable {
     private let options: ServeOptions
     private let burst: Burst
     private let out: @Sendable (String) -> Void
     private let error: @Sendable (String) -> Void
-    private let liveReload = LiveReload()
+    private let liveReload: LiveReload
 
     private let lock = NSLock()
-    private var server: HTTPServer?
-    private var serverTask: Task<Void, any Error>?
+    private var listener: HTTPListener?
+    private var stopped = false
     private var watcher: (any ChangeWatcher)?
     private var queue: RebuildQueue?
     private var builds = 0
@@ -65,6 +69,7 @@ public final class JournalServer: @unchecked Sendable {
                 out: @escaping @Sendable (String) -> Void, error: @escaping @Sendable (String) -> Void) {
         self.options = options
         burst = Burst(quiet: quiet)
+        liveReload = LiveReload(streams: options.limits.eventStreams)
         self.out = out
         self.error = error
     }
@@ -78,28 +83,25 @@ public final class JournalServer: @unchecked Sendable {
         let address = try Self.address(options.host, port: options.port)
         // The folder's name holds the port, known only once listening: the handler gets it then.
         let site = SiteFolder()
-        let server = HTTPServer(config: .init(address: address, timeout: 30, logger: .disabled),
-                                handler: SiteHandlerBox(site: site, liveReload: liveReload))
-        let failure = RunFailure()
-        let task = Task {
-            do { try await server.run() } catch { failure.error = error; throw error }
-        }
-        do throws(ServeFailure) {
-            try await Self.waitUntilListening(server, failure: failure, port: options.port)
+        let listener: HTTPListener
+        do {
+            listener = try HTTPListener(address: address, limits: options.limits,
+                                        handler: SiteHandlerBox(site: site, liveReload: liveReload), report: error)
+        } catch SocketError.failed(_, let code, _) where code == EADDRINUSE {
+            throw .portInUse(options.port)
+        } catch SocketError.failed(_, _, let message) {
+            throw .cannotListen(message)
         } catch {
-            task.cancel()
-            throw error
+            throw .cannotListen("\(error)")
         }
-
-        guard let port = await Self.port(of: server) else {
-            await server.stop()
+        guard let port = listener.port else {
+            listener.stop()
             throw .cannotListen("no address")
         }
         let host = options.host.contains(":") ? "[\(Self.normalized(options.host))]" : Self.normalized(options.host)
         let url = "http://\(host):\(port)/"
         guard let work = Self.makeWorkFolder() else {
-            await server.stop()
-            task.cancel()
+            listener.stop()
             throw .cannotListen("cannot make a folder for the site under \(FileManager.default.temporaryDirectory.path)")
         }
         site.set(work + "/site")
@@ -112,35 +114,72 @@ public final class JournalServer: @unchecked Sendable {
         buildOptions.pruneCardCache = false
         let builder = SiteBuilder(options: buildOptions,
                                   onFirstPass: { [liveReload] paths in liveReload.publishFirstPass(paths) })
-        let queue = RebuildQueue { [self] in rebuilt(builder.rebuild()) }
+        let queue = RebuildQueue { [self] in
+            let outcome = builder.rebuild()
+            // A build that outlived a stop may have written into the removed folder: remove it again.
+            if isStopped { removeWorkFolder(fenced: false) } else { rebuilt(outcome) }
+        }
         let watcher = ChangeWatchers.make(for: builder.options, burst: burst)
         lock.withLock {
-            self.server = server
-            serverTask = task
+            self.listener = listener
             self.queue = queue
             self.watcher = watcher
             workFolder = work
             self.url = url
         }
         out("Serving \(options.source) at \(url) (Ctrl-C stops)")
+        listener.start()
         watcher.start { queue.request() }
         queue.request()
     }
 
-    /// Stops watching, lets a build under way finish, closes every connection and removes the
-    /// served folder.
-    public func stop() async {
-        let (server, task, watcher, queue, work) = lock.withLock { (self.server, serverTask, self.watcher, self.queue, workFolder) }
-        watcher?.stop()
-        queue?.stop()
+    /// Stops watching and serving, and removes the served folder: about as long as removing the
+    /// folder takes. A build under way cannot be interrupted, but the folder is fenced off first
+    /// (`removeWorkFolder`), so it can write nothing more; it is given `grace` seconds to end, then
+    /// left to end on its own (a process that exits ends it; otherwise its thread removes what is
+    /// left when it does).
+    public func stop(grace: Double = 1) async {
+        stopNow(grace: grace)
+    }
+
+    /// `stop`, for a caller that cannot wait on Swift's concurrency threads (a signal handler).
+    public func stopNow(grace: Double = 1) {
+        let (listener, watcher, queue) = lock.withLock {
+            stopped = true
+            return (self.listener, self.watcher, self.queue)
+        }
+        listener?.stop(waiting: 0.5)
         liveReload.finishAll()
-        await server?.stop(timeout: 0.5)
-        task?.cancel()
-        if let work { try? FileManager.default.removeItem(atPath: work) }
+        watcher?.stop()
+        // Fenced first: from here a build under way can write nothing, so it need not be waited for.
+        removeWorkFolder(fenced: true)
+        queue?.stop(waiting: grace)
+        removeWorkFolder(fenced: false)
         lock.withLock {
-            self.server = nil
+            self.listener = nil
             self.watcher = nil
             self.queue = nil
+        }
+    }
+
+    private var isStopped: Bool { lock.withLock { stopped } }
+
+    /// Removes the served folder. `fenced`: a build may still be writing it, so the folder is first
+    /// renamed away and an empty file put in its place, where the build's next write fails
+    /// (ENOTDIR) instead of making the folder again; unfenced, that file goes too.
+    private func removeWorkFolder(fenced: Bool) {
+        guard let work = lock.withLock({ workFolder }) else { return }
+        let trash = work + ".removing"
+        var status = stat()
+        if lstat(work, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR && rename(work, trash) == 0 && fenced {
+            let fence = open(work, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
+            if fence >= 0 { close(fence) }
+        }
+        for _ in 0..<5 where FileManager.default.fileExists(atPath: trash) {
+            try? FileManager.default.removeItem(atPath: trash)
+        }
+        if !fenced {
+            if lstat(work, &status) == 0 && (status.st_mode & S_IFMT) != S_IFDIR { unlink(work) } else { try? FileManager.default.removeItem(atPath: work) }
         }
     }
 
@@ -172,30 +211,6 @@ public final class JournalServer: @unchecked Sendable {
         throw .badHost(host)
     }
 
-    /// Waits until the server listens, or says why it cannot.
-    private static func waitUntilListening(_ server: HTTPServer, failure: RunFailure, port: UInt16) async throws(ServeFailure) {
-        let clock = ContinuousClock(), deadline = clock.now + .seconds(60)
-        while clock.now < deadline {
-            if await server.isListening { return }
-            if let error = failure.error {
-                if case SocketError.failed(_, let code, _) = error, code == EADDRINUSE { throw .portInUse(port) }
-                if case SocketError.failed(_, _, let message) = error { throw .cannotListen(message) }
-                throw .cannotListen(error.localizedDescription)
-            }
-            try? await Task.sleep(for: .milliseconds(5))
-        }
-        throw .cannotListen("the server did not start listening within 60 s")
-    }
-
-    private static func port(of server: HTTPServer) async -> UInt16? {
-        switch await server.listeningAddress {
-        case .ip4(_, let port), .ip6(_, let port): return port
-        default: return nil
-        }
-    }
-
-    /// A folder of this run's own under the system's temporary folder, named after the journal's
-    /// real path and the port, so two journals (or one served twice) never share one.
     /// A new folder of serve's own under the system's temporary folder, with a random name and
     /// only its owner's access (`mkdtemp`): never an existing folder or a link someone left there.
     private static func makeWorkFolder() -> String? {
@@ -206,16 +221,6 @@ public final class JournalServer: @unchecked Sendable {
             return String(cString: folder)
         }
         return made
-    }
-}
-
-/// Why the server's task ended, if it did.
-final class RunFailure: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: (any Error)?
-    var error: (any Error)? {
-        get { lock.withLock { stored } }
-        set { lock.withLock { stored = newValue } }
     }
 }
 

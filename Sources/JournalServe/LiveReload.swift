@@ -24,8 +24,11 @@ final class LiveReload: @unchecked Sendable {
     /// The pages the running rebuild's first pass already updated.
     private var updated: [String] = []
     private var keepAlive: Task<Void, Never>?
+    /// Event streams open at once, at most (`ServeLimits.eventStreams`).
+    private let streams: Int
 
-    init() {
+    init(streams: Int = 64) {
+        self.streams = streams
         // A comment now and then finds the connections whose page has gone.
         keepAlive = Task { [weak self] in
             while !Task.isCancelled {
@@ -75,6 +78,10 @@ final class LiveReload: @unchecked Sendable {
 
     /// The response for a page's event stream; `since` is the token the page was served with.
     func subscribe(since: String) -> HTTPResponse {
+        guard lock.withLock({ subscribers.count < streams }) else {
+            return HTTPResponse(statusCode: .serviceUnavailable, headers: [.contentType: "text/plain; charset=utf-8", HTTPHeader("Retry-After"): "5"],
+                                body: Data("journal serve has \(streams) pages listening for changes, the most it keeps; close some tabs\n".utf8))
+        }
         let (stream, continuation) = AsyncStream<[UInt8]>.makeStream()
         let id = UUID()
         continuation.onTermination = { [weak self] _ in self?.unsubscribe(id) }

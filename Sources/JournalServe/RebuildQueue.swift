@@ -26,13 +26,18 @@ final class RebuildQueue: @unchecked Sendable {
         }
     }
 
-    /// Lets the build under way finish, then ends the thread; returns when it has ended.
-    func stop() {
+    /// Ends the thread after the build under way, if any; returns when it has ended, or after
+    /// `seconds` (a build cannot be interrupted: it then ends on its own).
+    func stop(waiting seconds: Double = .infinity) {
         condition.withLock {
             stopping = true
             condition.signal()
         }
-        finished.wait()
+        if seconds.isFinite {
+            _ = finished.wait(timeout: .now() + seconds)
+        } else {
+            finished.wait()
+        }
     }
 
     /// Waits for a request; nil once stopping.

@@ -9,15 +9,6 @@ struct SiteHandler: HTTPHandler {
     let folder: String
     let liveReload: LiveReload
 
-    /// Where a request path leads.
-    enum Resolution: Equatable {
-        case file(String)
-        /// A folder asked for without its final `/`: pages link relative to it, so add it.
-        case folder
-        case missing
-        case refused
-    }
-
     func handleRequest(_ request: HTTPRequest) async throws -> HTTPResponse {
         if request.path == "/__journal/events" {
             let since = request.query.first { $0.name == "since" }?.value ?? ""
@@ -30,7 +21,7 @@ struct SiteHandler: HTTPHandler {
         let token = liveReload.token
         guard liveReload.hasSite else { return page(Self.buildingPage, status: .serviceUnavailable, token: token, request) }
         // The path as sent, only percent-decoded: FlyingFox's `path` drops the final `/`.
-        switch Self.resolve(request.target.path(percentEncoded: false), in: folder) {
+        switch SitePath.resolve(request.target.path(percentEncoded: false), in: folder) {
         case .file(let path):
             if Self.isHTML(path) {
                 guard let bytes = FileManager.default.contents(atPath: path) else { return notFound(token: token, request) }
@@ -49,31 +40,6 @@ struct SiteHandler: HTTPHandler {
         case .refused:
             return HTTPResponse(statusCode: .forbidden, headers: HTTPHeaders([.contentType: "text/plain; charset=utf-8"]), body: Data("Forbidden\n".utf8))
         }
-    }
-
-    /// Maps a request path (already percent-decoded) to a file of `folder`.
-    static func resolve(_ requestPath: String, in folder: String) -> Resolution {
-        guard requestPath.hasPrefix("/") else { return .refused }
-        let names = requestPath.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
-        for name in names {
-            if name == "." || name == ".." || name.contains("\0") || name.contains("\\") { return .refused }
-            // Hidden files are never part of a site (the output's marker is one).
-            if name.hasPrefix(".") { return .missing }
-        }
-        var path = ([folder] + names).joined(separator: "/")
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else { return .missing }
-        if isFolder.boolValue {
-            guard requestPath.hasSuffix("/") else { return .folder }
-            path += "/index.html"
-            // A folder of the site with no page of its own (`/assets/`) is not found, as on a host.
-            guard FileManager.default.fileExists(atPath: path) else { return .missing }
-        }
-        // Links are followed only when they stay inside the folder.
-        guard let real = realPath(path), let root = realPath(folder), real.hasPrefix(root + "/") else { return .refused }
-        var isStillFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: real, isDirectory: &isStillFolder), !isStillFolder.boolValue else { return .missing }
-        return .file(real)
     }
 
     private func notFound(token: String, _ request: HTTPRequest) -> HTTPResponse {
@@ -97,12 +63,6 @@ struct SiteHandler: HTTPHandler {
     private static func isHTML(_ path: String) -> Bool {
         let lowered = path.lowercased()
         return lowered.hasSuffix(".html") || lowered.hasSuffix(".htm")
-    }
-
-    private static func realPath(_ path: String) -> String? {
-        guard let resolved = realpath(path, nil) else { return nil }
-        defer { free(resolved) }
-        return String(cString: resolved)
     }
 
     /// Shown until the first build has succeeded; the script reloads it when it has.

@@ -419,7 +419,9 @@ final class EventStream: @unchecked Sendable {
     }
 
     @Test(arguments: ["evil.example", "evil.example:8080", "127.0.0.1.nip.io:8080", "localhost.evil.example", "", "127.0.0.1:80:80",
-                      "127.0.0.1:http", "[::1", "[::1]x", "300.1.1.1", "1.2.3", "127.0.0.1 evil"])
+                      "127.0.0.1:http", "[::1", "[::1]x", "300.1.1.1", "1.2.3", "127.0.0.1 evil",
+                      // Found by ServeFuzz: UInt8("+27") is 27; fullwidth hex digits are hex digits to Swift.
+                      "+27.0.0.+0", "+127.0.0.1", "[\u{FF41}::1]"])
     func namesAndNonsenseAreNot(host: String) {
         #expect(!HostCheck.isAddress(host))
     }

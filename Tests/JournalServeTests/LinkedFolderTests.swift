@@ -1,0 +1,71 @@
+import Foundation
+import Testing
+@testable import JournalServe
+
+/// A diary kept through a symbolic link (content/ linked to a synced folder, or the journal folder
+/// itself reached through one): when the link's target goes away and comes back (a sync, a
+/// restore from a backup), `journal serve` sees it come back and shows the site again (issue 22).
+@Suite(.serialized) struct LinkedFolderTests {
+    let base = FileManager.default.temporaryDirectory.appendingPathComponent("journal-serve-links-\(UUID().uuidString)").path
+
+    func serve(_ source: String, _ body: (UInt16, ServeTests.Lines, ServeTests.Lines) async throws -> Void) async throws {
+        let out = ServeTests.Lines(), errors = ServeTests.Lines()
+        let server = JournalServer(ServeOptions(source: source, port: 0), out: out.append, error: errors.append)
+        try await server.start()
+        let port = try #require(server.url.flatMap { URL(string: $0)?.port }.map { UInt16($0) })
+        do { try await body(port, out, errors) } catch {
+            await server.stop()
+            throw error
+        }
+        await server.stop()
+    }
+
+    @Test func aLinkedContentFolderRemovedAndRestoredIsServedAgain() async throws {
+        defer { try? FileManager.default.removeItem(atPath: base) }
+        let journal = try ServeTests.Journal()
+        let target = base + "/synced-content", backup = base + "/backup"
+        try FileManager.default.createDirectory(atPath: base, withIntermediateDirectories: true)
+        try FileManager.default.moveItem(atPath: journal.path + "/content", toPath: target)
+        try FileManager.default.createSymbolicLink(atPath: journal.path + "/content", withDestinationPath: target)
+        try await serve(journal.path) { port, _, errors in
+            #expect(await eventually(120) { await HTTP.get(port, "/2026/11/21/").body.contains("First snow") }, "\(errors.all)")
+            try FileManager.default.copyItem(atPath: target, toPath: backup)
+            try FileManager.default.removeItem(atPath: target)
+            #expect(await eventually { await HTTP.get(port, "/2026/11/21/").status == 404 }, "the day went with its folder")
+            try FileManager.default.copyItem(atPath: backup, toPath: target)
+            #expect(await eventually(15) { await HTTP.get(port, "/2026/11/21/").body.contains("First snow") }, "\(errors.all)")
+            // And edits inside the restored folder are seen again.
+            try journal.write(ServeTests.dayPath, ServeTests.day(title: "Restored and edited"))
+            #expect(await eventually(15) { await HTTP.get(port, "/2026/11/21/").body.contains("Restored and edited") })
+        }
+    }
+
+    @Test func aJournalFolderReachedThroughALinkRemovedAndRestoredIsServedAgain() async throws {
+        defer { try? FileManager.default.removeItem(atPath: base) }
+        let journal = try ServeTests.Journal()
+        let real = base + "/real", link = base + "/journal", backup = base + "/backup"
+        try FileManager.default.createDirectory(atPath: base, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: journal.path, toPath: real)
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: real)
+        try await serve(link) { port, out, errors in
+            #expect(await eventually(120) { await HTTP.get(port, "/2026/11/21/").body.contains("First snow") }, "\(errors.all)")
+            try FileManager.default.copyItem(atPath: real, toPath: backup)
+            try FileManager.default.removeItem(atPath: real)
+            #expect(await eventually { errors.all.contains { $0.hasPrefix("Rebuild failed") } }, "\(errors.all)")
+            try FileManager.default.copyItem(atPath: backup, toPath: real)
+            // The restore itself rebuilds, and the build succeeds.
+            let rebuilds = out.all.filter { $0.hasPrefix("Rebuilt in ") }.count
+            #expect(await eventually(15) { out.all.filter { $0.hasPrefix("Rebuilt in ") }.count > rebuilds }, "\(out.all) \(errors.all)")
+            // The pages are told: a new event stream gets no errors.
+            let events = try EventStream(port: port, path: "/__journal/events")
+            defer { events.close() }
+            #expect(await eventually { events.text.contains(": journal serve") })
+            try await Task.sleep(for: .milliseconds(300))
+            #expect(!events.text.contains("event: errors"), "\(events.text)")
+            var day = ServeTests.day(title: "Restored and edited")
+            day += "\n"
+            try Data(day.utf8).write(to: URL(fileURLWithPath: real + "/" + ServeTests.dayPath))
+            #expect(await eventually(15) { await HTTP.get(port, "/2026/11/21/").body.contains("Restored and edited") })
+        }
+    }
+}
