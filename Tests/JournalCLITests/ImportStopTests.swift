@@ -197,7 +197,7 @@ import Testing
     }
 
     @Test(arguments: [SIGINT, SIGTERM])
-    func aSignalWhileTheImportWritesLeavesNothingAndSaysSo(_ number: Int32) throws {
+    func aSignalWhileTheImportWritesLeavesNothingAndSaysSo(_ number: Int32) async throws {
         guard let binary = AddCommandTests.binary() else {
             Issue.record("needs the journal program beside the tests: swift build")
             return
@@ -205,25 +205,57 @@ import Testing
         let folder = try CommandLineTests.Folder(["journal.yaml": "title: T\ntimezone: UTC\n", "content/diary/1990/01/1990-01-05.md": Self.mine,
                                                   "history.json": Self.history(days: 6000)])
         let before = everything(folder)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: binary)
-        process.arguments = ["import", "--source", folder.path, folder.path + "/history.json"]
-        let out = Pipe(), errors = Pipe()
-        process.standardOutput = out
-        process.standardError = errors
-        try process.run()
-        // The signal comes once the import has started writing (a staged day exists).
-        let start = Date()
-        while process.isRunning, everything(folder).count <= before.count + 3, Date().timeIntervalSince(start) < 60 { usleep(1000) }
-        #expect(process.isRunning, "the import ended before it could be interrupted")
-        kill(process.processIdentifier, number)
-        let errorText = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        _ = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        #expect(process.terminationReason == .exit && process.terminationStatus == 128 + number, "\(process.terminationReason) \(process.terminationStatus): \(errorText)")
-        #expect(errorText.contains("Import interrupted: nothing was imported."), "\(errorText)")
+        let path = folder.path
+        let ended = try await Self.onAThreadOfItsOwn { () -> (running: Bool, reason: Process.TerminationReason, status: Int32, errors: String) in
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: binary)
+            process.arguments = ["import", "--source", path, path + "/history.json"]
+            let out = Pipe(), errors = Pipe()
+            process.standardOutput = out
+            process.standardError = errors
+            try process.run()
+            // The signal comes once the import has started writing (a staged day exists).
+            let start = Date()
+            while process.isRunning, (FileManager.default.enumerator(atPath: path + "/content")?.allObjects.count ?? 0) <= before.count + 3, Date().timeIntervalSince(start) < 60 { usleep(1000) }
+            let running = process.isRunning
+            kill(process.processIdentifier, number)
+            let errorText = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            _ = out.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            return (running, process.terminationReason, process.terminationStatus, errorText)
+        }
+        #expect(ended.running, "the import ended before it could be interrupted")
+        #expect(ended.reason == .exit && ended.status == 128 + number, "\(ended.reason) \(ended.status): \(ended.errors)")
+        #expect(ended.errors.contains("Import interrupted: nothing was imported."), "\(ended.errors)")
         #expect(everything(folder) == before)
         #expect(text(folder, "content/diary/1990/01/1990-01-05.md") == Self.mine)
+    }
+
+    /// Runs `body` (a process and the wait for it) on a thread of its own, not on one of Swift's
+    /// few shared threads, which `journal serve`'s tests need meanwhile.
+    static func onAThreadOfItsOwn<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread.detachNewThread {
+                do { continuation.resume(returning: try body()) } catch { continuation.resume(throwing: error) }
+            }
+        }
+    }
+
+    /// Runs `/bin/sh -c script binary arguments…` on a thread of its own: its exit status and
+    /// standard error.
+    static func shell(_ script: String, _ arguments: [String]) async throws -> (status: Int32, errors: String) {
+        try await onAThreadOfItsOwn {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments = ["-c", script] + arguments
+            let errors = Pipe()
+            process.standardError = errors
+            process.standardOutput = Pipe()
+            try process.run()
+            let errorText = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            return (process.terminationStatus, errorText)
+        }
     }
 
     // MARK: init
@@ -238,7 +270,7 @@ import Testing
     /// `journal init` with a limit on file size (as a full disk would stop it): its first file
     /// over the limit fails, and everything it made before is removed.
     @Test(arguments: [false, true])
-    func initThatFailsPartWayLeavesNothingBehindAndCanRunAgain(_ folderExists: Bool) throws {
+    func initThatFailsPartWayLeavesNothingBehindAndCanRunAgain(_ folderExists: Bool) async throws {
         guard let binary = AddCommandTests.binary() else {
             Issue.record("needs the journal program beside the tests: swift build")
             return
@@ -248,19 +280,50 @@ import Testing
         // An empty folder of the writer's, or one to make with the folder above it.
         let target = parent.path + (folderExists ? "/j" : "/j/deeper")
         let before = (FileManager.default.enumerator(atPath: parent.path)?.allObjects as? [String] ?? []).sorted()
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
         // SIGXFSZ ignored, so a write over the limit fails (EFBIG) instead of ending the process.
-        process.arguments = ["-c", "trap '' XFSZ; ulimit -f 2; exec \"$0\" init \"$1\"", binary, target]
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = Pipe()
-        try process.run()
-        let errorText = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 1, "\(errorText)")
-        #expect(errorText.contains("nothing was left behind"), "\(errorText)")
+        let run = try await Self.shell("trap '' XFSZ; ulimit -f 2; exec \"$0\" init \"$1\"", [binary, target])
+        #expect(run.status == 1, "\(run.errors)")
+        #expect(run.errors.contains("nothing was left behind"), "\(run.errors)")
         #expect((FileManager.default.enumerator(atPath: parent.path)?.allObjects as? [String] ?? []).sorted() == before)
         #expect(cli.journal(["init", target]).status == 0)
+    }
+}
+
+/// The failures of an import that is writing, and what they leave: nothing.
+@Suite struct ImportFailureTests {
+    /// An import whose commit record cannot be written (a file size limit, as a full disk would
+    /// stop it) says so and leaves the diary, and content/, as they were.
+    @Test func anImportThatCannotWriteItsRecordLeavesNothing() async throws {
+        guard let binary = AddCommandTests.binary() else {
+            Issue.record("needs the journal program beside the tests: swift build")
+            return
+        }
+        let folder = try CommandLineTests.Folder(["journal.yaml": "title: T\ntimezone: UTC\n", "content/diary/1990/01/1990-01-05.md": ImportStopTests.mine,
+                                                  "history.json": ImportStopTests.history(days: 200)])
+        let before = ImportStopTests().everything(folder)
+        let run = try await ImportStopTests.shell("trap '' XFSZ; ulimit -f 2; exec \"$0\" import --source \"$1\" \"$1/history.json\"", [binary, folder.path])
+        #expect(run.status == 1, "\(run.errors)")
+        #expect(run.errors.contains("File too large; nothing was written"), "\(run.errors)")
+        #expect(ImportStopTests().everything(folder) == before)
+    }
+
+    /// Days that cannot all be put in place once the import is decided (here a month's folder
+    /// became a file) are taken back: the days placed before go, the rest never come.
+    @Test func anImportThatCannotPlaceEveryDayTakesBackTheOnesPlaced() throws {
+        let folder = try CommandLineTests.Folder(["content/diary/2026/11/2026-11-01.md": ImportStopTests.mine])
+        let diary = folder.path + "/content/diary"
+        let staging = try ImportStaging(diary: diary)
+        let places = ["2026/11/2026-11-02.md", "2026/11/2026-11-03.md", "2026/12/2026-12-01.md"]
+        for place in places { try staging.add(Array(ImportStopTests.day(place).utf8), at: place) }
+        #expect(try staging.prepare() == [])
+        try staging.commit(leaving: [])
+        try FileManager.default.removeItem(atPath: diary + "/2026/12")
+        try Data("not a folder\n".utf8).write(to: URL(fileURLWithPath: diary + "/2026/12"))
+        let outcome = staging.publish()
+        #expect(outcome.failure?.path == diary + "/2026/12/2026-12-01.md")
+        #expect(!outcome.stillPending)
+        #expect((try FileManager.default.contentsOfDirectory(atPath: diary + "/2026/11")) == ["2026-11-01.md"])
+        #expect((try FileManager.default.contentsOfDirectory(atPath: diary)).sorted() == ["2026"])
+        #expect(FileManager.default.contents(atPath: diary + "/2026/11/2026-11-01.md") == Data(ImportStopTests.mine.utf8))
     }
 }
