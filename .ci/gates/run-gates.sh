@@ -30,6 +30,9 @@ bash .ci/gates/ten_years.sh "$journal"
 echo "-- Kill test: builds killed at 30 moments, and two at once, leave the old or the new site"
 python3 .ci/gates/kill_test.py --journal "$journal" --days 365 --kills 30 --budget 600
 
+echo "-- Import kill test: imports stopped by SIGKILL and Ctrl-C at 12 moments write all their days or none"
+python3 .ci/gates/import_kill_test.py --journal "$journal" --days 1000 --kills 12 --budget 120
+
 echo "-- Headless Chromium"
 python3 .ci/gates/browser_test.py public
 

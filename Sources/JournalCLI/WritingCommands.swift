@@ -71,6 +71,9 @@ struct InitCommand: JournalSubcommand {
             case .cannotWrite(let path, let reason):
                 console.error("error: cannot write \(path): \(reason); nothing was left behind")
                 return 1
+            case .leftBehind(let path, let reason, let remaining):
+                console.error("error: cannot write \(path): \(reason); what init made was removed except \(remaining.joined(separator: ", "))")
+                return 1
             }
         }
     }
@@ -178,7 +181,7 @@ struct ImportCommand: JournalSubcommand {
         commandName: "import",
         abstract: "Bring listening history from an export into diary days.",
         discussion: """
-        Reads exports and writes one diary day per date that has plays, in journal.yaml's timezone, with at most max_tracks_per_day tracks (the most played). A date the journal already has is left alone, every file is written or none, and running the same import again writes nothing. Formats: \(JournalImport.formats.joined(separator: ", ")) (recognised from the file when not given).
+        Reads exports and writes one diary day per date that has plays, in journal.yaml's timezone, with at most max_tracks_per_day tracks (the most played). A date the journal already has is left alone, every file is written or none (Ctrl-C or a kill included: the next import finishes or removes what a stopped one left, and `journal import --resume` does only that), and running the same import again writes nothing. Formats: \(JournalImport.formats.joined(separator: ", ")) (recognised from the file when not given).
 
         Examples:
           journal import Streaming_History_Audio_2023.json Streaming_History_Audio_2024.json
@@ -188,6 +191,8 @@ struct ImportCommand: JournalSubcommand {
     @OptionGroup var sourceOptions: SourceOptions
     @Flag(name: .customLong("dry-run"), help: "Print what would be written, and write nothing.")
     var dryRun = false
+    @Flag(help: "Finish an import that was stopped (killed, or the machine went down) while putting its days in place; every import does this first.")
+    var resume = false
     @Option(help: "Only days from this date (YYYY-MM-DD).")
     var since: String?
     @Option(help: "Only days up to this date (YYYY-MM-DD).")
@@ -199,7 +204,8 @@ struct ImportCommand: JournalSubcommand {
     var files: [String] { format == nil ? words : Array(words.dropFirst()) }
 
     func validate() throws {
-        guard !files.isEmpty else { throw ValidationError("name the export files to import, like: journal import Streaming_History_Audio_2024.json") }
+        guard !files.isEmpty || resume else { throw ValidationError("name the export files to import, like: journal import Streaming_History_Audio_2024.json") }
+        if resume && dryRun { throw ValidationError("--resume writes what a stopped import decided; it has no --dry-run") }
         for (flag, value) in [("--since", since), ("--until", until)] {
             if let value, CalendarDate(iso: value) == nil { throw ValidationError("\(flag) '\(value)' is not a date: use YYYY-MM-DD") }
         }
@@ -214,9 +220,33 @@ struct ImportCommand: JournalSubcommand {
             console.error("Import failed: journal.yaml has errors (above); nothing was written.")
             return 1
         }
+        if files.isEmpty {
+            let recovered = JournalImport.recover(source: sourceOptions.source)
+            console.print(recovered.diagnostics, quiet: false)
+            for line in recovered.lines { console.out(line) }
+            if recovered.lines.isEmpty && recovered.diagnostics.isEmpty { console.out("No stopped import to finish.") }
+            return recovered.diagnostics.hasErrors ? 1 : 0
+        }
         let options = JournalImport.Options(files: files, format: format, since: since.flatMap { CalendarDate(iso: $0) },
                                             until: until.flatMap { CalendarDate(iso: $0) }, dryRun: dryRun)
-        let summary = JournalImport.run(source: sourceOptions.source, config: config, options: options)
+        let interruption = ImportInterruption()
+        let watch = SignalWatch([SIGINT, SIGTERM]) { signal in
+            let exitNow: String
+            switch interruption.request() {
+            case .endNothingWritten: exitNow = "Import interrupted: nothing was imported."
+            case .endFinished: exitNow = "Interrupted: the import had finished, its days are written."
+            case .wait: return
+            }
+            SignalWatch.end(signal, saying: exitNow)
+        }
+        defer { watch.stop() }
+        let summary = JournalImport.run(source: sourceOptions.source, config: config, options: options, interruption: interruption)
+        for line in summary.recovered { console.out(line) }
+        if summary.interrupted {
+            console.print(summary.diagnostics, quiet: false)
+            console.error("Import interrupted: nothing was imported.")
+            return 128 + (watch.received ?? SIGINT)
+        }
         console.print(summary.diagnostics, quiet: false)
         if summary.diagnostics.hasErrors {
             console.error("Import failed: \(summary.diagnostics.errors.count) error\(summary.diagnostics.errors.count == 1 ? "" : "s"); nothing was written.")
@@ -224,6 +254,11 @@ struct ImportCommand: JournalSubcommand {
         }
         if dryRun { for path in summary.written { console.out("would write \(path)") } }
         for line in summary.lines { console.out(dryRun ? line.replacingOccurrences(of: " written,", with: " would be written,") : line) }
+        // Ctrl-C came once the days were decided: they went in place; nothing more is done.
+        if let signal = watch.received {
+            console.error("Interrupted after the import finished: its days are written.")
+            return 128 + signal
+        }
         if !dryRun, let gaps = GenreGaps.summary(Check.artistsWithoutGenre(source: sourceOptions.source)) { console.out(gaps) }
         return 0
     }

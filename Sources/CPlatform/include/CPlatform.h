@@ -5,4 +5,9 @@
 /// errno is ENOSYS or EINVAL where the system or the file system cannot swap.
 int journal_exchange_paths(const char *first, const char *second);
 
+/// Flushes to disk everything written to the file system that holds the open file or folder
+/// (syncfs on Linux: one flush for thousands of files); elsewhere only that file (fsync).
+/// Returns 0, or -1 with errno set.
+int journal_sync_filesystem(int descriptor);
+
 #endif

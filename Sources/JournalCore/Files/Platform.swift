@@ -86,6 +86,28 @@ enum Platform {
         #endif
     }
 
+    /// Flushes what was written to the file system of the open `descriptor` to disk: on Linux
+    /// everything at once (`syncfs`), as thousands of `fsync`s would take minutes; on macOS the
+    /// files were flushed one by one as they were written (`flushFile`), and this flushes the folder.
+    static func syncFileSystem(of descriptor: Int32) {
+        _ = journal_sync_filesystem(descriptor)
+    }
+
+    /// Flushes one file of an open folder to disk where `syncFileSystem` cannot do it for all
+    /// files at once (macOS), or `always`.
+    static func flushFile(in folder: Int32, named name: String, always: Bool = false) {
+        #if canImport(Darwin)
+        let flush = true
+        #else
+        let flush = always
+        #endif
+        guard flush else { return }
+        let descriptor = openat(folder, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+        guard descriptor >= 0 else { return }
+        fsync(descriptor)
+        close(descriptor)
+    }
+
     /// The path of the running program's file, or nil if the system cannot say.
     static var executablePath: String? {
         #if canImport(Darwin)

@@ -39,6 +39,10 @@ public enum JournalImport {
         public var present: [CalendarDate] = []
         public var diagnostics: [Diagnostic] { files.flatMap(\.diagnostics) + extra }
         var extra: [Diagnostic] = []
+        /// What was done about imports stopped earlier (`ImportRecovery`), as lines to show.
+        public var recovered: [String] = []
+        /// Ctrl-C or SIGTERM stopped the import before its days were decided: nothing was written.
+        public var interrupted = false
 
         /// The summary as the terminal shows it.
         public var lines: [String] {
@@ -56,8 +60,15 @@ public enum JournalImport {
 
     /// Reads every file, plans the days and writes them (unless `dryRun`). Problems in any file
     /// stop the run before anything is written.
-    public static func run(source: String, config: SiteConfig, options: Options) -> Summary {
+    public static func run(source: String, config: SiteConfig, options: Options, interruption: ImportInterruption? = nil) -> Summary {
         var summary = Summary()
+        // What a stopped import left is finished or removed first, so the days present are known.
+        if !options.dryRun {
+            let recovered = recover(source: source)
+            summary.recovered = recovered.lines
+            summary.extra += recovered.diagnostics
+            guard !recovered.diagnostics.hasErrors else { return summary }
+        }
         var plays: [ImportedPlay] = []
         // Files are read on every core; their results are taken in the order given.
         let results = ParallelMap.map(options.files) { path -> (plays: [ImportedPlay], report: ImportFileReport?, problem: Diagnostic?) in
@@ -100,11 +111,15 @@ public enum JournalImport {
             return summary
         }
         guard !options.dryRun else { return summary }
-        if let problem = writeAll(files, source: source) {
-            summary.extra.append(problem)
-            summary.written = []
-        }
+        writeAll(files, source: source, interruption: interruption, summary: &summary)
+        _ = interruption?.enter(.done)
         return summary
+    }
+
+    /// Finishes an import stopped while putting its days in place, and removes the staging
+    /// folders of imports stopped before (`journal import --resume`, and the start of every import).
+    public static func recover(source: String) -> (lines: [String], diagnostics: [Diagnostic]) {
+        ImportRecovery.recover(diary: join(source, "content/diary")) { NewEntry.display("content/diary/" + $0, source: source) }
     }
 
     /// A day's file: `source` and its tracks, as a person would write them. Control characters an
@@ -127,36 +142,66 @@ public enum JournalImport {
         return text + "---\n"
     }
 
-    /// Writes every file or none: each is staged in a hidden folder of `content/`, then linked
-    /// into place (a link never replaces a file); on any failure the ones placed are taken back.
-    static func writeAll(_ files: [(relative: String, text: String)], source: String) -> Diagnostic? {
-        guard !files.isEmpty else { return nil }
-        let staging = join(source, "content/.journal-import-\(getpid())")
-        defer { FileTree.removeTree(staging) }
-        var placed: [String] = []
-        func fail(_ message: String, _ path: String) -> Diagnostic {
-            for path in placed { unlink(path) }
-            return Diagnostic(.error, message + "; nothing was written", path: path, line: 1, column: 1)
+    /// Writes every file or none (`ImportStaging`): staged in a hidden folder of the diary,
+    /// decided by a commit record, then linked into place (a link never replaces a file). A
+    /// problem before the decision, or Ctrl-C, removes the staging folder and leaves the diary
+    /// as it was; after it, every day goes in place, or (on a failure) every day is taken back.
+    static func writeAll(_ files: [(relative: String, text: String)], source: String, interruption: ImportInterruption?,
+                         summary: inout Summary) {
+        guard !files.isEmpty else { return }
+        let diary = join(source, "content/diary")
+        let prefix = "content/diary/"
+        func fail(_ failure: ImportStaging.Failure) {
+            summary.extra.append(Diagnostic(.error, failure.reason + "; nothing was written", path: failure.path))
+            summary.written = []
         }
-        for (index, file) in files.enumerated() {
-            do throws(NewEntry.Refusal) {
-                try NewEntry.create("\(index).md", text: file.text, source: staging)
-            } catch {
-                return fail("cannot write the import's files beside the journal", staging)
-            }
+        guard interruption?.enter(.staging) ?? true else {
+            summary.interrupted = true
+            summary.written = []
+            return
         }
-        for (index, file) in files.enumerated() {
-            let target = join(source, file.relative)
-            do {
-                try FileManager.default.createDirectory(atPath: (target as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-            } catch {
-                return fail("cannot make this folder", (target as NSString).deletingLastPathComponent)
-            }
-            guard link(join(staging, "\(index).md"), target) == 0 else {
-                return fail(errno == EEXIST ? "this file appeared while importing" : "cannot write this file: \(Platform.describe(errno))", target)
-            }
-            placed.append(target)
+        let staging: ImportStaging
+        do throws(ImportStaging.Failure) {
+            staging = try ImportStaging(diary: diary)
+        } catch {
+            return fail(error)
         }
-        return nil
+        do throws(ImportStaging.Failure) {
+            for file in files {
+                if interruption?.isRequested == true {
+                    staging.discard()
+                    summary.interrupted = true
+                    summary.written = []
+                    return
+                }
+                try staging.add(Array(file.text.utf8), at: String(file.relative.dropFirst(prefix.count)))
+            }
+            let taken = try staging.prepare()
+            guard interruption?.enter(.publishing) ?? true else {
+                staging.discard()
+                summary.interrupted = true
+                summary.written = []
+                return
+            }
+            try staging.commit(leaving: Set(taken))
+            summary.extra += taken.map {
+                Diagnostic(.warning, "this file appeared while importing: left as it is, the import's day for this date is not written", path: NewEntry.display(prefix + $0, source: source))
+            }
+            summary.written.removeAll { path in taken.contains { NewEntry.display(prefix + $0, source: source) == path } }
+        } catch {
+            staging.discard()
+            return fail(error)
+        }
+        let outcome = staging.publish()
+        summary.extra += outcome.leftAlone.map {
+            Diagnostic(.warning, "this file appeared while importing: left as it is, the import's day for this date is not written", path: NewEntry.display(prefix + $0, source: source))
+        }
+        let leftAlone = Set(outcome.leftAlone.map { NewEntry.display(prefix + $0, source: source) })
+        summary.written.removeAll { leftAlone.contains($0) }
+        if let failure = outcome.failure {
+            summary.extra.append(Diagnostic(.error, "cannot put this day in place: \(failure.reason); "
+                + (outcome.stillPending ? "the days placed could not all be taken back: run `journal import --resume`" : "nothing was written"), path: failure.path))
+            summary.written = []
+        }
     }
 }

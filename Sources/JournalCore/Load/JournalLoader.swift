@@ -81,6 +81,8 @@ public struct JournalLoader: Sendable {
             return LoadResult(journal: nil, theme: nil, diagnostics: diagnostics)
         }
         let config = configFile.config
+        // A diary holding half of a stopped import is never read as it is (ImportRecovery).
+        diagnostics += ImportRecovery.pending(diary: join(source, "content/diary")) { display("content/diary/" + $0) }
         // Content is still checked with the default settings when journal.yaml is broken,
         // so one run reports every problem.
         let settings = config ?? SiteConfig(title: "")

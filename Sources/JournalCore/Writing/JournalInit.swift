@@ -31,6 +31,8 @@ public enum JournalInit {
         case notEmpty(String, [String])
         /// A file could not be written: the path and the reason. Whatever was written is removed.
         case cannotWrite(String, String)
+        /// As `cannotWrite`, and these files and folders it made could not be removed.
+        case leftBehind(String, String, [String])
     }
 
     /// The languages `init` writes examples in.
@@ -45,21 +47,79 @@ public enum JournalInit {
             let present = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [""]).sorted()
             guard present.isEmpty else { throw .notEmpty(folder, Array(present.prefix(3))) }
         }
-        let files = self.files(options)
+        var writer = Writer()
         var made: [String] = []
-        do throws(NewEntry.Refusal) {
-            for (relative, bytes) in files.sorted(by: { $0.key < $1.key }) {
-                try NewEntry.create(relative, bytes: bytes, source: folder)
+        do throws(Refusal) {
+            try writer.makeFolder(folder)
+            for (relative, bytes) in self.files(options).sorted(by: { $0.key < $1.key }) {
+                try writer.create(join(folder, relative), bytes: bytes, display: NewEntry.display(relative, source: folder))
                 made.append(relative)
             }
         } catch {
-            for relative in made { unlink(join(folder, relative)) }
-            switch error {
-            case .exists(let path): throw .cannotWrite(path, "it appeared while init was writing")
-            case .cannotWrite(let path, let reason): throw .cannotWrite(path, reason)
-            }
+            // Exactly what this run made goes, so the folder is as it was and init can run again.
+            let remaining = writer.removeAll()
+            if !remaining.isEmpty, case .cannotWrite(let path, let reason) = error { throw .leftBehind(path, reason, remaining) }
+            throw error
         }
         return made
+    }
+
+    /// Makes folders and new files, remembering each, so a run that fails part-way can remove
+    /// exactly what it made (and nothing that was there before).
+    struct Writer {
+        private(set) var folders: [String] = []
+        private(set) var files: [String] = []
+
+        /// Makes `path` and the folders above it that are missing.
+        mutating func makeFolder(_ path: String) throws(Refusal) {
+            var missing: [String] = []
+            var current = path
+            var status = stat()
+            while !current.isEmpty, current != "/", current != ".", stat(current, &status) != 0, errno == ENOENT {
+                missing.append(current)
+                current = (current as NSString).deletingLastPathComponent
+            }
+            for folder in missing.reversed() {
+                guard mkdir(folder, 0o755) == 0 else {
+                    if errno == EEXIST { continue }
+                    throw .cannotWrite(folder, "cannot make this folder: \(Platform.describe(errno))")
+                }
+                folders.append(folder)
+            }
+        }
+
+        /// Writes a new file (never replacing one), making its folder.
+        mutating func create(_ path: String, bytes: [UInt8], display: String) throws(Refusal) {
+            try makeFolder((path as NSString).deletingLastPathComponent)
+            let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+            guard descriptor >= 0 else {
+                throw .cannotWrite(display, errno == EEXIST ? "it appeared while init was writing" : Platform.describe(errno))
+            }
+            files.append(path)
+            var problem: Int32 = 0
+            bytes.withUnsafeBytes { buffer in
+                var offset = 0
+                while offset < buffer.count, let base = buffer.baseAddress {
+                    let written = write(descriptor, base + offset, buffer.count - offset)
+                    if written < 0 {
+                        if errno == EINTR { continue }
+                        problem = errno
+                        return
+                    }
+                    offset += written
+                }
+            }
+            close(descriptor)
+            if problem != 0 { throw .cannotWrite(display, Platform.describe(problem)) }
+        }
+
+        /// Removes every file and folder made, newest first; returns what could not be removed.
+        func removeAll() -> [String] {
+            var remaining: [String] = []
+            for file in files.reversed() where unlink(file) != 0 && errno != ENOENT { remaining.append(file) }
+            for folder in folders.reversed() where rmdir(folder) != 0 && errno != ENOENT { remaining.append(folder) }
+            return remaining
+        }
     }
 
     /// Every file of a new journal, by path.
@@ -70,7 +130,8 @@ public enum JournalInit {
             "journal.yaml": settings(options),
             "content/diary/\(CalendarDate.pad(today.year, 4))/\(CalendarDate.pad(today.month, 2))/\(today.iso).md": ko ? Korean.day : English.day,
             "content/pages/about.md": ko ? Korean.about : English.about,
-            ".gitignore": "# What journal build makes: never commit it.\n/public/\n# Share cards already drawn, so rebuilds are quick: safe to delete.\n/.journal-cache/\n",
+            ".gitignore": "# What journal build makes: never commit it.\n/public/\n# Share cards already drawn, so rebuilds are quick: safe to delete.\n/.journal-cache/\n"
+                + "# The staging folder of a `journal import` that was stopped: the next import finishes or removes it.\n.journal-import-*/\n",
             ".github/workflows/publish.yml": workflow(options),
         ]
         files["content/playlists/\(ko ? "첫-플레이리스트" : "first-mix").md"] = (ko ? Korean.playlist : English.playlist)
