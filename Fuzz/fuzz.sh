@@ -141,6 +141,24 @@ build_yams() {
     YAMS_INCLUDE=$src/CYaml/include
 }
 
+# ZIPFoundation (JournalCore's importers read zip exports), from the same checkout as Yams, with
+# the system's zlib; JournalCore's CRsvg needs librsvg's headers (both linked as the app is).
+build_zipfoundation() {
+    yams_sources >/dev/null
+    local src="$BUILD/spm/checkouts/ZIPFoundation/Sources"
+    [ -d "$src/ZIPFoundation" ] || die "no ZIPFoundation checkout at $src"
+    local h; h=$(hash_inputs "zipfoundation-v1 $SANITIZE" "$src")
+    if stale zipfoundation "$h"; then
+        log "building ZIPFoundation with -sanitize=$SANITIZE"
+        rm -rf "$OUT/modules/ZIPFoundation" && mkdir -p "$OUT/modules/ZIPFoundation" "$OUT/obj"
+        run "$SWIFTC" -parse-as-library -module-name ZIPFoundation -D SWIFT_PACKAGE -wmo -O -g \
+            "${SWIFT_SAN[@]}" -emit-module -emit-module-path "$OUT/modules/ZIPFoundation/ZIPFoundation.swiftmodule" \
+            -c -o "$OUT/obj/ZIPFoundation.o" -I "$src/CZLib" -Xcc -D_GNU_SOURCE=1 "$src"/ZIPFoundation/*.swift
+        done_stage zipfoundation "$h"
+    fi
+    ZIP_INCLUDE=$src/CZLib
+}
+
 # --- cmark-gfm ----------------------------------------------------------------------------
 # Debian's own source of the installed version (same code, same patches as the library the
 # site generator links), fetched with apt-get through a throw-away source list.
@@ -293,9 +311,12 @@ build_journalcore() {
     printf 'module CPlatform {\n    header "%s"\n    export *\n}\n' "$SRC/Sources/CPlatform/include/CPlatform.h" >"$mods/CPlatform/module.modulemap"
 
     build_mustache
+    build_zipfoundation
     local h; h=$(hash_inputs "journalcore-v2 $SANITIZE $CMARK_LINK" "$SRC/Sources/JournalCore" "$SRC/Sources/CCmarkGFM" "$OUT/stamps/mustache" \
-        "$SRC/Sources/CPlatform" "$OUT/theme/DefaultTheme.generated.swift" "$OUT/stamps/yams" "$OUT/stamps/cmark")
-    JC_INCLUDES=(-I "$mods/Mustache" -I "$mods/Yams" -I "$YAMS_INCLUDE" -Xcc -DYAML_DECLARE_STATIC -I "$cmarkmap" -I "$mods/CPlatform" "${CMARK_INCLUDE[@]}")
+        "$SRC/Sources/CPlatform" "$OUT/theme/DefaultTheme.generated.swift" "$OUT/stamps/yams" "$OUT/stamps/cmark" "$OUT/stamps/zipfoundation")
+    local rsvg=(); for flag in $(pkg-config --cflags librsvg-2.0); do rsvg+=(-Xcc "$flag"); done
+    JC_INCLUDES=(-I "$mods/Mustache" -I "$mods/Yams" -I "$YAMS_INCLUDE" -Xcc -DYAML_DECLARE_STATIC -I "$cmarkmap" -I "$mods/CPlatform" "${CMARK_INCLUDE[@]}"
+        -I "$OUT/modules/ZIPFoundation" -I "$ZIP_INCLUDE" -I "$SRC/Sources/CRsvg" "${rsvg[@]}")
     if stale journalcore "$h"; then
         log "building JournalCore (-O -enable-testing -sanitize=$SANITIZE); this takes a few minutes"
         local sources=()
@@ -328,7 +349,7 @@ build_target() { # TARGET
         run "$SWIFTC" -parse-as-library -module-name "$target" -swift-version 6 -O -g "${TARGET_SAN[@]}" "${defines[@]}" \
             -I "$OUT/modules/JournalCore" "${JC_INCLUDES[@]}" \
             "${sources[@]}" "$OUT/obj/JournalCore.o" "$OUT/obj/Mustache.o" "$OUT/obj/Yams.o" "$OUT/obj/CPlatform.o" \
-            "$OUT/lib/libcyaml-fuzz.a" "${CMARK_LIBS[@]}" \
+            "$OUT/obj/ZIPFoundation.o" "$OUT/lib/libcyaml-fuzz.a" "${CMARK_LIBS[@]}" $(pkg-config --libs librsvg-2.0) -lz \
             -use-ld=lld -o "$OUT/bin/$target.tmp"
         mv "$OUT/bin/$target.tmp" "$OUT/bin/$target"
         done_stage "target-$target" "$h"
