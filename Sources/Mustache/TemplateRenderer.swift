@@ -40,8 +40,9 @@ struct TemplateRenderer {
     static let maxOutput = 64 << 20
     /// Steps and bytes already reported to the build's budget.
     private var charged = (steps: 0, bytes: 0)
-    /// The open sections, templates and blocks, innermost last; each knows what to restore when
-    /// its nodes are done.
+    /// The section, template or block being rendered, and the ones it is inside, innermost
+    /// last; each knows what to restore when its nodes are done.
+    private var current = Frame(nodes: [], exit: .page)
     private var frames: [Frame] = []
 
     private struct Frame {
@@ -81,14 +82,18 @@ struct TemplateRenderer {
     }
 
     mutating func render(_ nodes: [TemplateNode]) throws(TemplateRenderError) {
-        frames = [Frame(nodes: nodes, exit: .page)]
-        while let last = frames.indices.last {
-            guard frames[last].index < frames[last].nodes.count else {
-                try close(frames.removeLast())
+        current = Frame(nodes: nodes, exit: .page)
+        frames = []
+        while true {
+            guard current.index < current.nodes.count else {
+                // Done with this frame: the next item of its list, or back to the one it is in.
+                if try close() { continue }
+                guard let outer = frames.popLast() else { break }
+                current = outer
                 continue
             }
-            let node = frames[last].nodes[frames[last].index]
-            frames[last].index += 1
+            let node = current.nodes[current.index]
+            current.index += 1
             // Every node and every byte counts too: nested sections can multiply cheap work.
             guard steps < Self.maxSteps, output.count < Self.maxOutput else { throw budgetError() }
             steps += 1
@@ -120,7 +125,7 @@ struct TemplateRenderer {
                 if inverted {
                     guard !Self.isTruthy(value) else { break }
                     tag = name.at
-                    frames.append(Frame(nodes: nodes, exit: .section(outerTag: outerTag)))
+                    open(Frame(nodes: nodes, exit: .section(outerTag: outerTag)))
                     break
                 }
                 switch value {
@@ -128,19 +133,19 @@ struct TemplateRenderer {
                     break
                 case .bool(true)?:
                     tag = name.at
-                    frames.append(Frame(nodes: nodes, exit: .section(outerTag: outerTag)))
+                    open(Frame(nodes: nodes, exit: .section(outerTag: outerTag)))
                 case .list(let items)?:
                     guard !items.isEmpty else { break }
                     tag = name.at
                     let outer = listPosition
                     try enter(item: 0, of: items)
-                    frames.append(Frame(nodes: nodes, exit: .listItem(items: items, index: 0, outerPosition: outer, outerTag: outerTag)))
+                    open(Frame(nodes: nodes, exit: .listItem(items: items, index: 0, outerPosition: outer, outerTag: outerTag)))
                 case let value?:
                     tag = name.at
                     let outer = listPosition
                     stack.append(value)
                     listPosition = nil
-                    frames.append(Frame(nodes: nodes, exit: .value(outerPosition: outer, outerTag: outerTag)))
+                    open(Frame(nodes: nodes, exit: .value(outerPosition: outer, outerTag: outerTag)))
                 }
             case .partial(let name, let partialIndentation, let at):
                 guard let template = try included(name, at: at) else { break }
@@ -160,23 +165,30 @@ struct TemplateRenderer {
                 // Inside its own replacement, a block of the same name is its default: otherwise
                 // `{{$a}}{{$a}}{{/a}}{{/a}}` would replace itself without end.
                 guard let replacement = blocks[name] else {
-                    frames.append(Frame(nodes: defaults, exit: .block(outerIndentation: outerIndentation)))
+                    open(Frame(nodes: defaults, exit: .block(outerIndentation: outerIndentation)))
                     break
                 }
                 let outerPath = path, outerTag = tag
                 blocks[name] = nil
                 path = replacement.path
                 tag = TemplatePosition(line: 0, column: 0)
-                frames.append(Frame(nodes: replacement.nodes, exit: .replacement(
+                open(Frame(nodes: replacement.nodes, exit: .replacement(
                     name: name, replacement: replacement, outerIndentation: outerIndentation, outerPath: outerPath, outerTag: outerTag)))
             }
         }
         try charge()
     }
 
-    /// Restores what `frame` changed when it opened, or starts its list's next item.
-    private mutating func close(_ frame: Frame) throws(TemplateRenderError) {
-        switch frame.exit {
+    /// Makes `frame` the one being rendered, inside the current one.
+    private mutating func open(_ frame: Frame) {
+        frames.append(current)
+        current = frame
+    }
+
+    /// Restores what the current frame changed when it opened; true when it starts again
+    /// instead, for its list's next item.
+    private mutating func close() throws(TemplateRenderError) -> Bool {
+        switch current.exit {
         case .page:
             break
         case .section(let outerTag):
@@ -186,11 +198,13 @@ struct TemplateRenderer {
             guard index + 1 < items.count else {
                 listPosition = outerPosition
                 tag = outerTag
-                return
+                return false
             }
             // The frames inside the item have put the section's own tag back.
             try enter(item: index + 1, of: items)
-            frames.append(Frame(nodes: frame.nodes, exit: .listItem(items: items, index: index + 1, outerPosition: outerPosition, outerTag: outerTag)))
+            current.index = 0
+            current.exit = .listItem(items: items, index: index + 1, outerPosition: outerPosition, outerTag: outerTag)
+            return true
         case .value(let outerPosition, let outerTag):
             stack.removeLast()
             listPosition = outerPosition
@@ -209,6 +223,7 @@ struct TemplateRenderer {
             tag = outerTag
             indentation = outerIndentation
         }
+        return false
     }
 
     /// Puts list item `index` on top of the context.
@@ -247,7 +262,7 @@ struct TemplateRenderer {
         path = template.path
         tag = TemplatePosition(line: 0, column: 0)
         including.append(name)
-        frames.append(Frame(nodes: template.nodes, exit: exit))
+        open(Frame(nodes: template.nodes, exit: exit))
     }
 
     /// Steps between reports to the build's budget, so pages rendered at once rarely wait for
