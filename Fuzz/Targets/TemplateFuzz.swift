@@ -3,10 +3,11 @@
 // (as in the default theme), so partials ({{>partials/track}}) and
 // parents ({{<layout}}) can find each other. Each is parsed by Template(parsing:); all go
 // through ThemeFiles.compile (what a build does with a theme: register, missing references,
-// cycles, with diagnostics); and when the theme would be accepted (no recursion), every
-// template is rendered with a small fixed TemplateObject, normally and strictly: a render error
-// must point inside a template of the theme, and a strict render that succeeds must make the
-// same bytes as the normal one.
+// cycles, the limits of TemplateLimits, with diagnostics); and when the theme would be accepted
+// (no recursion, no limit over), every template is rendered with a small fixed TemplateObject,
+// normally and strictly: a render error must point inside a template of the theme, and a strict
+// render that succeeds must make the same bytes as the normal one. A template that parses nests
+// at most TemplateLimits.maxNesting deep.
 @testable import JournalCore
 @testable import Mustache
 #if canImport(Glibc)
@@ -53,6 +54,8 @@ private func fuzzOne(_ bytes: [UInt8]) {
         do {
             let template = try Template(parsing: source)
             parsed[name] = true
+            require(depth(of: template.nodes) <= TemplateLimits.maxNesting,
+                    "\(name) parsed, yet nests \(depth(of: template.nodes)) deep, over \(TemplateLimits.maxNesting)")
             for reference in template.references {
                 require(reference.line >= 1 && reference.line <= lines.count && reference.column >= 1
                         && reference.column <= lines.lengths[reference.line - 1] + 1,
@@ -104,10 +107,20 @@ private func fuzzOne(_ bytes: [UInt8]) {
         }
     }
 
-    // A theme with a loop is refused before anything renders (ThemeFiles, SiteRenderer), so
-    // only accepted themes are rendered here. FUZZ_RENDER_CYCLES=1 renders the others too, to
+    // Limits are reported once per mistake, where the chain or the multiplying starts, and
+    // never in place of a loop's own message.
+    let limits = library.limitProblems()
+    for problem in limits {
+        require(library.contains(problem.template), "a limit problem in \(problem.template), which is not registered")
+        require(problem.message.hasPrefix("partials nest deeper than") || problem.message.contains("could render more than"),
+                "a limit problem saying \(shown(problem.message))")
+    }
+
+    // A theme with a loop or over a limit is refused before anything renders (ThemeFiles,
+    // SiteRenderer), so only accepted themes are rendered here: what check accepts must render
+    // without a crash and within the timeout. FUZZ_RENDER_CYCLES=1 renders the others too, to
     // exercise the renderer's own depth and expansion guards.
-    guard cycles.isEmpty || renderCycles else { return }
+    guard (cycles.isEmpty && limits.isEmpty) || renderCycles else { return }
     // Known issue (Known in Support/Invariants.swift), skipped unless FUZZ_STRICT=1: it would
     // stop every run at the same timeout or out-of-memory.
     if Known.skip(Known.renderBlowup), cycles.isEmpty, RenderCost(library: library).exceeds(200_000) {
@@ -131,6 +144,27 @@ private func fuzzOne(_ bytes: [UInt8]) {
             checkRenderError(error, sources: sources, of: name)
         }
     }
+}
+
+/// How deep sections, parents and blocks nest in `nodes`, walked with a stack of its own.
+private func depth(of nodes: [TemplateNode]) -> Int {
+    var deepest = 0
+    var pending = [(nodes, 0)]
+    while let (list, level) = pending.popLast() {
+        deepest = max(deepest, level)
+        for node in list {
+            switch node {
+            case .section(_, let children, _), .block(_, let children, _, _):
+                pending.append((children, level + 1))
+            case .parent(_, let blocks, _, _):
+                deepest = max(deepest, level + 1)
+                for children in blocks.values { pending.append((children, level + 2)) }
+            case .text, .variable, .partial:
+                break
+            }
+        }
+    }
+    return deepest
 }
 
 /// A render error names a template of the theme and a place inside it (0:0 for no tag).
@@ -158,10 +192,11 @@ extension Known {
     /// depth. Since 856ba22 and 29e3aa7 the renderer stops a page (now with an error) at 5,000,000 steps or 64 MB,
     /// which ends the first three; but a step costs as much as the context stack is deep (a
     /// name is looked up in every enclosing value, TemplateRenderer.swift `lookup`), so 800
-    /// nested object sections inside 20 nested list sections (15 KB) still render for 94 s
-    /// without instrumentation. And even 5,000,000 cheap steps take about 3.5 s under
-    /// AddressSanitizer, near the 5 s timeout. Skipped: rendering a theme whose render could
-    /// visit over 200,000 nodes with no budget (`RenderCost`).
+    /// nested object sections inside 20 nested list sections (15 KB) rendered for 94 s without
+    /// instrumentation. Since issue 22 that theme is refused (sections nest at most 100 deep)
+    /// and every enclosing value a name is looked for in counts as a step; but 5,000,000 cheap
+    /// steps still take about 3.5 s under AddressSanitizer, near the 5 s timeout. Skipped:
+    /// rendering a theme whose render could visit over 200,000 nodes with no budget (`RenderCost`).
     static let renderBlowup = "render-blowup"
 }
 

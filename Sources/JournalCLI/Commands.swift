@@ -133,6 +133,8 @@ struct BuildCommand: JournalSubcommand {
             }
             if !report.workerSeconds.isEmpty {
                 console.out("  (generate, summed over threads: " + report.workerSeconds.map { "\($0.name) \(Self.seconds($0.seconds)) s" }.joined(separator: ", ") + ")")
+                console.out("  (templates: \(report.renderWork.steps) render steps, \(report.renderWork.bytes) bytes, of the build's "
+                            + "\(SiteRenderBudget.defaultMaxSteps) and \(SiteRenderBudget.defaultMaxBytes))")
             }
         }
         guard !quiet else { return 0 }

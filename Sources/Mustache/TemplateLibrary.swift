@@ -34,31 +34,40 @@ public struct TemplateLibrary: Sendable {
     /// loop could only stop at the renderer's depth guard, after exponentially many renders,
     /// so a theme should be refused; the engine itself still allows recursion, as the Mustache
     /// spec does, up to `TemplateRenderer.maxDepth` nested templates.
+    ///
+    /// A walk with its own stack, so a chain of any number of templates cannot overflow the thread's.
     public func cycles() -> [(template: String, line: Int, column: Int, loop: [String])] {
         enum State { case visiting, done }
         var state: [String: State] = [:]
-        var path: [String] = []
         var found: [(template: String, line: Int, column: Int, loop: [String])] = []
-        func visit(_ name: String) {
+        // The templates being visited, outermost first, each with its references and the next to follow.
+        var path: [(name: String, references: [(name: String, line: Int, column: Int)], next: Int)] = []
+        func enter(_ name: String) {
             guard let template = templates[name] else { return }
             state[name] = .visiting
-            path.append(name)
-            for reference in template.references.sorted(by: { ($0.line, $0.column) < ($1.line, $1.column) }) {
+            path.append((name, template.references.sorted(by: { ($0.line, $0.column) < ($1.line, $1.column) }), 0))
+        }
+        for root in templates.keys.sorted() where state[root] == nil {
+            enter(root)
+            while let top = path.indices.last {
+                guard path[top].next < path[top].references.count else {
+                    state[path[top].name] = .done
+                    path.removeLast()
+                    continue
+                }
+                let reference = path[top].references[path[top].next]
+                path[top].next += 1
                 switch state[reference.name] {
                 case .visiting?:
-                    let start = path.lastIndex(of: reference.name) ?? 0
-                    found.append((name, reference.line, reference.column, Array(path[start...]) + [reference.name]))
+                    let names = path.map(\.name)
+                    let start = names.lastIndex(of: reference.name) ?? 0
+                    found.append((path[top].name, reference.line, reference.column, Array(names[start...]) + [reference.name]))
                 case .done?:
                     continue
                 case nil:
-                    visit(reference.name)
+                    enter(reference.name)
                 }
             }
-            path.removeLast()
-            state[name] = .done
-        }
-        for name in templates.keys.sorted() where state[name] == nil {
-            visit(name)
         }
         return found
     }
@@ -73,7 +82,7 @@ public struct TemplateLibrary: Sendable {
         guard let template = templates[name] else {
             throw TemplateRenderError(message: "there is no template '\(name)'", path: name, line: 0, column: 0)
         }
-        var renderer = TemplateRenderer(library: self, template: template, root: value, options: options)
+        var renderer = TemplateRenderer(library: self, template: template, named: name, root: value, options: options)
         try renderer.render(template.nodes)
         return renderer.output
     }
@@ -89,10 +98,23 @@ public struct RenderOptions: Sendable {
     /// instead of being an error.
     public var missingTemplatesRenderEmpty: Bool
 
-    public init(strict: Bool = false, missingTemplatesRenderEmpty: Bool = false) {
+    /// Work shared with other renders (the pages of one build), on top of the page's own limits.
+    public var budget: (any RenderBudget)?
+
+    public init(strict: Bool = false, missingTemplatesRenderEmpty: Bool = false, budget: (any RenderBudget)? = nil) {
         self.strict = strict
         self.missingTemplatesRenderEmpty = missingTemplatesRenderEmpty
+        self.budget = budget
     }
+}
+
+/// Work shared by many renders (every page of a build): each render reports the steps it took
+/// and the bytes it made as it goes, and stops with the error `spend` returns once the whole is
+/// over its limit, so no number of pages can make a build run without end.
+public protocol RenderBudget: AnyObject, Sendable {
+    /// Adds `steps` and `bytes` of a render of the page template at `template` (its path); an
+    /// error once the total is over the limit, for this render and every one after it.
+    func spend(steps: Int, bytes: Int, template: String) -> TemplateRenderError?
 }
 
 /// Why a template did not render, with where: the template's registered path and the 1-based

@@ -138,6 +138,10 @@ struct TemplateParser {
                 close = Array(parts[1].utf8)
             case UInt8(ascii: "#"), UInt8(ascii: "^"), UInt8(ascii: "$"), UInt8(ascii: "<"):
                 guard !content.isEmpty else { throw error("a section tag needs a name", at: tagStart) }
+                // Refused before the tree gets deeper: everything that walks it stays shallow.
+                guard frames.count <= TemplateLimits.maxNesting else {
+                    throw error("sections, parents and blocks nest deeper than \(TemplateLimits.maxNesting) here, the limit", at: tagStart)
+                }
                 flush(into: &frames[frames.count - 1])
                 var frame = Frame(kind: .section, name: content, tagOffset: tagStart, at: at, dedent: dedent)
                 switch sigil {

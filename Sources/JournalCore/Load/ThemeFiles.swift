@@ -99,6 +99,12 @@ public struct ThemeFiles: Sendable {
             diagnostics.append(Diagnostic(.error, "template recursion: \(cycle.loop.joined(separator: " includes ")); it would never finish rendering",
                                           path: shownPaths[cycle.template] ?? cycle.template, line: cycle.line, column: cycle.column))
         }
+        // Partials nested too deep, or multiplying past what one page may take: refused here,
+        // so check finds them too, at the tag that leads there.
+        for problem in library.limitProblems() {
+            diagnostics.append(Diagnostic(.error, problem.message, path: shownPaths[problem.template] ?? problem.template,
+                                          line: max(1, problem.line), column: max(1, problem.column)))
+        }
         return ThemeFiles(library: library, assets: assets, journalFiles: Set(origins.keys))
     }
 }

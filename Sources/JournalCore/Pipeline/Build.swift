@@ -25,6 +25,9 @@ public struct BuildOptions: Sendable {
     /// After a successful build, remove the cached cards it did not use. `journal serve` keeps
     /// them: its cards show the local address, and the next `build` wants its own back.
     public var pruneCardCache = true
+    /// The render work all pages together may take and make (`SiteRenderBudget`); tests lower them.
+    public var maxRenderSteps = SiteRenderBudget.defaultMaxSteps
+    public var maxRenderBytes = SiteRenderBudget.defaultMaxBytes
 
     public init(source: String = ".", output: String? = nil, baseURL: String? = nil, drafts: Bool = false, strict: Bool = false) {
         self.source = source
@@ -54,6 +57,8 @@ public struct BuildReport: Sendable {
     /// Where the site was written; nil if nothing was written.
     public var outputPath: String?
 
+    /// Render steps and bytes of all pages together (`SiteRenderBudget`).
+    public var renderWork: (steps: Int, bytes: Int) = (0, 0)
     /// Nothing changed since the last clean build, so nothing was built (`UpToDate`).
     public var upToDate = false
     /// Time summed over all threads for the work that overlaps in `generate`: render and write.
@@ -132,6 +137,7 @@ public enum Build {
                     return (StageTimer.seconds(rendered - start), StageTimer.seconds(clock.now - rendered), nil)
                 }
                 report.workerSeconds = [("render", results.reduce(0) { $0 + $1.render }), ("write", results.reduce(0) { $0 + $1.write })]
+                report.renderWork = renderer.budget.spent
                 // A template error fails every page that uses the template: report it once.
                 let failures = Set(results.compactMap(\.failure))
                 guard failures.isEmpty else {

@@ -35,6 +35,7 @@ enum Stages {
         let (renderer, plan) = timer.time("plan") { () -> (SiteRenderer, SitePlan) in
             var renderer = SiteRenderer(journal: journal, stats: stats, library: library, theme: theme, parallel: !options.singleThreaded)
             renderer.artwork = CardArtwork.files(source: options.source)
+            renderer.budget = SiteRenderBudget(maxSteps: options.maxRenderSteps, maxBytes: options.maxRenderBytes)
             return (renderer, renderer.plan())
         }
         diagnostics += options.strict ? plan.diagnostics.map(\.asError) : plan.diagnostics

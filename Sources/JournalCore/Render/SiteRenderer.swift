@@ -42,6 +42,8 @@ public struct SiteRenderer: Sendable {
     public var artwork = CardArtwork.none
     /// `journal.staticFiles`, for lookups.
     let staticFiles: Set<String>
+    /// The render work of all pages together; a new renderer (a new build) starts a new one.
+    public var budget = SiteRenderBudget()
 
     /// `parallel`: make the shared day cards on every core (the result is the same either way).
     public init(journal: Journal, stats: Stats, library: Library, theme: ThemeFiles, parallel: Bool = true) {
@@ -75,7 +77,7 @@ public struct SiteRenderer: Sendable {
         switch job.content {
         case .page(_, let template, let data):
             do {
-                return try theme.library.render(data(), template: template)
+                return try theme.library.render(data(), template: template, options: RenderOptions(budget: budget))
             } catch {
                 // An error no tag is to blame for points at the template as a whole.
                 throw Diagnostic(.error, error.message, path: error.path, line: max(1, error.line), column: max(1, error.column))
