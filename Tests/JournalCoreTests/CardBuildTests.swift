@@ -119,9 +119,11 @@ import Testing
             let page = String(card.dropLast("card.png".count)) + "index.html"
             #expect(try image(page) == card)
         }
-        // A day shows its first track's PNG artwork, else its week's card (SVG and remote JPEG
-        // artwork of a later track or another day are not taken).
-        #expect(try image("2026/01/02/index.html") == "artwork/cover.png")
+        // A day shows its first track's PNG artwork, resized (the 64-pixel cover's own square),
+        // else its week's card (SVG and remote JPEG artwork of a later track or another day are
+        // not taken).
+        let cover = try image("2026/01/02/index.html")
+        #expect(cover.hasPrefix("covers/") && cover.hasSuffix("-64.jpg"), "\(cover)")
         #expect(try image("2025/12/30/index.html") == "weeks/2025-12-29/card.png")
         #expect(tree["2026/01/14/index.html"].map { Self.meta("og:image", in: String(decoding: $0, as: UTF8.self)) } == "https://example.com/a.jpg")
     }

@@ -49,6 +49,9 @@ public struct BuildReport: Sendable {
     /// Share cards drawn by the rasteriser, and read from the cache instead.
     public var cardsDrawn = 0
     public var cardsReused = 0
+    /// Covers resized by libvips, and covers whose squares came from the cache instead.
+    public var coversResized = 0
+    public var coversReused = 0
     /// Wall time of each stage, in order, in seconds.
     public var stages: [(name: String, seconds: Double)] = []
     /// Where the site was written; nil if nothing was written.
@@ -107,6 +110,7 @@ public enum Build {
 
         let clock = ContinuousClock()
         let cards = CardCache(source: options.source, rasterizer: options.rasterizer)
+        let covers = CoverCache(source: options.source)
         if plan.jobs.contains(where: { $0.rasterSize != nil }) { options.rasterizer.prepare() }
         let written: Result<SiteWriter.Report, GenerateFailure> = timer.time("generate") {
             do throws(SiteWriter.Failure) {
@@ -138,6 +142,13 @@ public enum Build {
                     writer.discardStaging()
                     return .failure(.rendering(Array(failures)))
                 }
+                // Covers after pages: a page that fails to render fails the build before any is resized.
+                let coverFailures = CoverOutput.write(renderer.coversShown(), cache: covers, source: options.source, writer: writer,
+                                                      parallel: !options.singleThreaded)
+                guard coverFailures.isEmpty else {
+                    writer.discardStaging()
+                    return .failure(.rendering(coverFailures))
+                }
                 for relative in plan.staticCopies {
                     writer.copy(from: join(join(options.source, "static"), relative), to: relative)
                 }
@@ -159,7 +170,10 @@ public enum Build {
         }
         report.cardsDrawn = cards.drawn
         report.cardsReused = cards.reused
+        report.coversResized = covers.resized
+        report.coversReused = covers.reused
         if options.pruneCardCache { timer.time("prune") { cards.prune() } }
+        covers.finish(index: site.coverIndex, prune: options.pruneCardCache)
         report.pageCount = plan.pageCount
         report.fileCount = plan.jobs.count + plan.staticCopies.count
         report.outputPath = choice.path
