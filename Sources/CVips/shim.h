@@ -69,6 +69,31 @@ static inline int journal_vips_save(VipsImage *image, int format, int quality, v
     return vips_jpegsave_buffer(image, bytes, length, "Q", quality, "strip", TRUE, "optimize_coding", TRUE, "interlace", TRUE, NULL);
 }
 
+/// A `width` x `height` picture of 32-bit pixels in memory, blue, green, red and one unused byte
+/// each (cairo's RGB24 on a little-endian machine), as a baseline JPEG with full-resolution
+/// colour (4:4:4, so coloured text stays sharp) at `quality`.
+static inline int journal_vips_jpeg_from_bgrx(const void *pixels, int width, int height, int quality, void **bytes, size_t *length) {
+    VipsImage *image = vips_image_new_from_memory(pixels, (size_t)width * height * 4, width, height, 4, VIPS_FORMAT_UCHAR);
+    if (image == NULL) return -1;
+    VipsImage *red = NULL, *green = NULL, *blue = NULL, *joined = NULL, *rgb = NULL;
+    int failed = vips_extract_band(image, &red, 2, NULL) || vips_extract_band(image, &green, 1, NULL) || vips_extract_band(image, &blue, 0, NULL);
+    if (!failed) {
+        VipsImage *bands[3] = {red, green, blue};
+        failed = vips_bandjoin(bands, &joined, 3, NULL) || vips_copy(joined, &rgb, "interpretation", VIPS_INTERPRETATION_sRGB, NULL);
+    }
+    if (!failed) {
+        failed = vips_jpegsave_buffer(rgb, bytes, length, "Q", quality, "strip", TRUE, "optimize_coding", TRUE,
+                                      "subsample_mode", VIPS_FOREIGN_SUBSAMPLE_OFF, NULL);
+    }
+    if (red) g_object_unref(red);
+    if (green) g_object_unref(green);
+    if (blue) g_object_unref(blue);
+    if (joined) g_object_unref(joined);
+    if (rgb) g_object_unref(rgb);
+    g_object_unref(image);
+    return failed ? -1 : 0;
+}
+
 /// What went wrong last, for a message; clears it.
 static inline char *journal_vips_error(void) {
     char *message = g_strdup(vips_error_buffer());

@@ -183,7 +183,7 @@ import Testing
         // A PNG whose header says 10000 x 10000 pixels (100 megapixels).
         var huge = try Self.png(width: 8, height: 8)
         huge.replaceSubrange(16..<24, with: [0, 0, 0x27, 0x10, 0, 0, 0x27, 0x10])
-        huge.replaceSubrange(29..<33, with: PNGKey.bigEndian(CRC32.of(Array(huge[12..<29]))))
+        huge.replaceSubrange(29..<33, with: CRC32.bigEndian(CRC32.of(Array(huge[12..<29]))))
         try journal.write("static/artwork/huge.png", bytes: huge)
         for diagnostics in [Check.run(source: journal.path, strict: false),
                             Build.run(BuildOptions(source: journal.path, output: journal.path + "/public")).diagnostics] {
@@ -204,5 +204,40 @@ import Testing
         #expect(!report.succeeded)
         #expect(journal.lines(report.diagnostics).contains { $0.hasPrefix("static/artwork/big.jpg:1:1: error: cannot resize this cover") }, "\(journal.lines(report.diagnostics))")
         #expect(journal.tree(journal.path + "/public") == before)
+    }
+
+    /// Records the SVG of every card it draws.
+    final class Recorder: @unchecked Sendable {
+        private let lock = NSLock()
+        private var drawn: [String] = []
+        var svgs: [String] { lock.withLock { drawn } }
+
+        var rasterizer: Rasterizer {
+            let librsvg = Rasterizer.librsvg
+            return Rasterizer(version: librsvg.version, prepare: librsvg.prepare) { svg, width, height throws(RasterFailure) in
+                self.lock.withLock { self.drawn.append(String(decoding: svg, as: UTF8.self)) }
+                return try librsvg.draw(svg, width, height)
+            }
+        }
+    }
+
+    @Test func cardsShowTheCoversSquaresWhateverTheOriginalsSizeAndWeighLittle() throws {
+        let journal = try Self.journal()
+        let recorder = Recorder()
+        var options = BuildOptions(source: journal.path, output: journal.path + "/public")
+        options.rasterizer = recorder.rasterizer
+        let report = Build.run(options)
+        #expect(report.succeeded, "\(journal.lines(report.diagnostics))")
+        // The 3000 px JPEG (1.x MB, far over what a card embeds from static/) is on the cards of
+        // its week, month and year, as its 768 px square.
+        let html = try #require(journal.page("2026/01/02/index.html", in: journal.path + "/public"))
+        let largest = try #require(attributeValues("srcset", in: html).first.flatMap { Self.candidates($0).last?.path })
+        let square = try #require(FileManager.default.contents(atPath: journal.path + "/public/" + largest.replacingOccurrences(of: ".webp", with: ".jpg")))
+        let uri = "data:image/jpeg;base64," + square.base64EncodedString()
+        let showing = recorder.svgs.filter { $0.contains(uri) }
+        #expect(showing.count >= 4, "\(showing.count) of \(recorder.svgs.count) cards show the cover")
+        let card = try #require(FileManager.default.contents(atPath: journal.path + "/public/2026/01/card.jpg"))
+        #expect(CardKey.isWholeJPEG(Array(card), width: 1200, height: 630))
+        #expect(card.count <= 90_000, "the month's card is \(card.count) bytes")
     }
 }

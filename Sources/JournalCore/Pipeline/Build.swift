@@ -19,7 +19,7 @@ public struct BuildOptions: Sendable {
     /// (`FirstPass`), with their paths, before the whole site is made; the site it ends with is
     /// the same.
     public var firstPass: (@Sendable ([String]) -> Void)?
-    /// What draws share cards (`card.png`); tests count or replace it. Cards are kept in the
+    /// What draws share cards (`card.jpg`); tests count or replace it. Cards are kept in the
     /// journal's `.journal-cache/` (`CardCache`), so only new or changed ones are drawn.
     public var rasterizer = Rasterizer.librsvg
     /// After a successful build, remove the cached cards it did not use. `journal serve` keeps
@@ -116,6 +116,14 @@ public enum Build {
             do throws(SiteWriter.Failure) {
                 let writer = try SiteWriter(output: choice.path, source: options.source)
                 writer.put(OutputFile(path: SiteWriter.markerName, text: UpToDate.markerText(sourceStamp: stamp)))
+                // Covers first: share cards show their squares.
+                let covered = CoverOutput.write(renderer.coversShown(), cache: covers, source: options.source, writer: writer,
+                                                parallel: !options.singleThreaded)
+                guard covered.failures.isEmpty else {
+                    writer.discardStaging()
+                    return .failure(.rendering(covered.failures))
+                }
+                renderer.artwork.squares.fill(covered.largest)
                 let results = ParallelMap.map(plan.jobs, parallel: !options.singleThreaded) { job -> (render: Double, write: Double, failure: Diagnostic?) in
                     let start = clock.now
                     var bytes: [UInt8]
@@ -126,7 +134,7 @@ public enum Build {
                     }
                     if let size = job.rasterSize {
                         do throws(RasterFailure) {
-                            bytes = try cards.png(svg: bytes, width: size.width, height: size.height)
+                            bytes = try cards.card(svg: bytes, width: size.width, height: size.height)
                         } catch {
                             return (StageTimer.seconds(clock.now - start), 0, .error("cannot draw /\(job.path): \(error.message)", at: choice.location))
                         }
@@ -141,13 +149,6 @@ public enum Build {
                 guard failures.isEmpty else {
                     writer.discardStaging()
                     return .failure(.rendering(Array(failures)))
-                }
-                // Covers after pages: a page that fails to render fails the build before any is resized.
-                let coverFailures = CoverOutput.write(renderer.coversShown(), cache: covers, source: options.source, writer: writer,
-                                                      parallel: !options.singleThreaded)
-                guard coverFailures.isEmpty else {
-                    writer.discardStaging()
-                    return .failure(.rendering(coverFailures))
                 }
                 for relative in plan.staticCopies {
                     writer.copy(from: join(join(options.source, "static"), relative), to: relative)
