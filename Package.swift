@@ -29,6 +29,14 @@ let package = Package(
             pkgConfig: "librsvg-2.0",
             providers: [.apt(["librsvg2-dev"]), .brew(["librsvg"])]
         ),
+        // libvips from Debian (libvips-dev): covers read, cut square and resized once, at build,
+        // into the sizes pages show them at, as WebP and JPEG. It shrinks a JPEG while it loads
+        // and is what the fastest image pipelines (sharp, imgproxy) are built on.
+        .systemLibrary(
+            name: "CVips",
+            pkgConfig: "vips",
+            providers: [.apt(["libvips-dev"]), .brew(["vips"])]
+        ),
         // The few system calls Swift's Glibc and Darwin modules do not expose (renameat2).
         .target(name: "CPlatform"),
         // Turns templates/ (the default theme) into Swift source, so the binary carries its theme.
@@ -47,6 +55,7 @@ let package = Package(
                 "CCmarkGFM",
                 "CPlatform",
                 "CRsvg",
+                "CVips",
                 .product(name: "Yams", package: "Yams"),
                 // ListenBrainz exports are zips, read in memory.
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),

@@ -27,6 +27,9 @@ rm -rf "$subpath"
 echo "-- Ten years: no page over 100 KB, links, W3C on 500 pages, a day of March 2018 in 4 clicks, search"
 bash .ci/gates/ten_years.sh "$journal"
 
+echo "-- Covers of real sizes: a phone's image bytes on a month, the home page and a review; a rebuild resizes nothing"
+python3 .ci/gates/covers_gate.py --journal "$journal"
+
 echo "-- Kill test: builds killed at 30 moments, and two at once, leave the old or the new site"
 python3 .ci/gates/kill_test.py --journal "$journal" --days 365 --kills 30 --budget 600
 

@@ -113,7 +113,9 @@ import Testing
         // The built day shows them, with no network.
         #expect(cli.journal(["build", "--strict", "--source", folder.path]).status == 0)
         let page = try #require(read(folder.output + "/2026/11/21/index.html"))
-        #expect(page.contains("src=\"/covers/newjeans/new-jeans-ep.jpg\""))
+        // Shown resized (docs/content-format.md, "Covers"): the 8-pixel cover's own square.
+        #expect(page.contains("-8.jpg 8w"))
+        #expect(!page.contains("src=\"/covers/newjeans/new-jeans-ep.jpg\""))
         #expect(page.contains("href=\"/genres/k-pop/\""))
         #expect(page.contains("audio-ssl.itunes.apple.com"))
         #expect(page.contains("New Jeans - EP"))

@@ -115,7 +115,7 @@ import Testing
         let day = try #require(journal.page("2025/12/31/index.html"))
         #expect(day.contains("<link rel=\"alternate\" type=\"application/atom+xml\" title=\"Test Journal\" href=\"/journal/feed.xml\">"))
         // Social sites show no SVG: the day's image is its week's card.
-        #expect(day.contains("<meta property=\"og:image\" content=\"https://someone.github.io/journal/weeks/2025-12-29/card.png\">"))
+        #expect(day.contains("<meta property=\"og:image\" content=\"https://someone.github.io/journal/weeks/2025-12-29/card.jpg\">"))
         #expect(day.contains("<meta property=\"og:url\" content=\"https://someone.github.io/journal/2025/12/31/\">"))
         #expect(day.contains("<meta name=\"twitter:card\" content=\"summary_large_image\">"))
         #expect(day.contains("<meta property=\"og:type\" content=\"article\">"))

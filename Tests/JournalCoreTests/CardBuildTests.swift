@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import JournalCore
 
-/// Share cards in a built site: a PNG for every week, month and year, named by the pages' meta
+/// Share cards in a built site: a JPEG for every week, month and year, named by the pages' meta
 /// tags, drawn once and then served from `.journal-cache/`.
 @Suite(.serialized) struct CardBuildTests {
     /// Two weeks, two months, two years; the second day's first track has PNG artwork.
@@ -31,10 +31,10 @@ import Testing
         return journal
     }
 
-    static let cards = ["weeks/2025-12-29/card.png", "weeks/2026-01-12/card.png", "2025/12/card.png", "2026/01/card.png", "2025/card.png", "2026/card.png",
-                        "2025/review/card.png", "2026/review/card.png"]
+    static let cards = ["weeks/2025-12-29/card.jpg", "weeks/2026-01-12/card.jpg", "2025/12/card.jpg", "2026/01/card.jpg", "2025/card.jpg", "2026/card.jpg",
+                        "2025/review/card.jpg", "2026/review/card.jpg"]
     /// The years in review's portrait cards, for stories.
-    static let stories = ["2025/review/story.png", "2026/review/story.png"]
+    static let stories = ["2025/review/story.jpg", "2026/review/story.jpg"]
     /// Every card a build draws.
     static let drawn = cards.count + stories.count
 
@@ -63,7 +63,7 @@ import Testing
     }
 
     static func cacheEntries(_ journal: TestJournal) -> [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: journal.path + "/.journal-cache/cards")) ?? []).filter { $0.hasSuffix(".png") }.sorted()
+        ((try? FileManager.default.contentsOfDirectory(atPath: journal.path + "/.journal-cache/cards")) ?? []).filter { $0.hasSuffix(".jpg") }.sorted()
     }
 
     /// The `content` of `<meta property|name="name">`.
@@ -76,21 +76,20 @@ import Testing
         return nil
     }
 
-    @Test func everyWeekMonthAndYearHasACardPNGOfItsSize() throws {
+    @Test func everyWeekMonthAndYearHasACardJPEGOfItsSize() throws {
         let journal = try Self.journal()
         let report = Self.build(journal, output: "public")
         let tree = journal.tree(journal.path + "/public")
-        #expect(Set(tree.keys.filter { $0.hasSuffix("card.png") }) == Set(Self.cards))
+        #expect(Set(tree.keys.filter { $0.hasSuffix("card.jpg") }) == Set(Self.cards))
         for path in Self.cards {
             let bytes = try #require(tree[path].map { [UInt8]($0) }, "\(path)")
-            let size = try #require(PNGHeader.size(bytes), "\(path) is not a PNG")
-            #expect(size.width == 1200 && size.height == 630, "\(path)")
-            #expect(CardCache.isWholePNG(bytes, width: 1200, height: 630), "\(path)")
+            #expect(CardKey.isWholeJPEG(bytes, width: 1200, height: 630), "\(path)")
+            // Light enough for every link preview: about 80 KB at most.
+            #expect(bytes.count <= 90_000, "\(path) is \(bytes.count) bytes")
         }
         for path in Self.stories {
             let bytes = try #require(tree[path].map { [UInt8]($0) }, "\(path)")
-            let size = try #require(PNGHeader.size(bytes), "\(path) is not a PNG")
-            #expect(size.width == 1080 && size.height == 1920, "\(path)")
+            #expect(CardKey.isWholeJPEG(bytes, width: 1080, height: 1920), "\(path)")
         }
         #expect(report.cardsDrawn == Self.drawn)
     }
@@ -106,7 +105,7 @@ import Testing
             let url = try #require(Self.meta("og:image", in: html), "\(page) has no og:image")
             #expect(Self.meta("twitter:image", in: html) == url, "\(page)")
             #expect(Self.meta("twitter:card", in: html) == "summary_large_image", "\(page)")
-            if url.hasSuffix("card.png") {
+            if url.hasSuffix("card.jpg") {
                 #expect(Self.meta("og:image:width", in: html) == "1200" && Self.meta("og:image:height", in: html) == "630", "\(page)")
                 #expect(Self.meta("og:image:alt", in: html)?.isEmpty == false && Self.meta("twitter:image:alt", in: html) != nil, "\(page)")
             }
@@ -116,13 +115,15 @@ import Testing
             return file
         }
         for card in Self.cards {
-            let page = String(card.dropLast("card.png".count)) + "index.html"
+            let page = String(card.dropLast("card.jpg".count)) + "index.html"
             #expect(try image(page) == card)
         }
-        // A day shows its first track's PNG artwork, else its week's card (SVG and remote JPEG
-        // artwork of a later track or another day are not taken).
-        #expect(try image("2026/01/02/index.html") == "artwork/cover.png")
-        #expect(try image("2025/12/30/index.html") == "weeks/2025-12-29/card.png")
+        // A day shows its first track's PNG artwork, resized (the 64-pixel cover's own square),
+        // else its week's card (SVG and remote JPEG artwork of a later track or another day are
+        // not taken).
+        let cover = try image("2026/01/02/index.html")
+        #expect(cover.hasPrefix("covers/") && cover.hasSuffix("-64.jpg"), "\(cover)")
+        #expect(try image("2025/12/30/index.html") == "weeks/2025-12-29/card.jpg")
         #expect(tree["2026/01/14/index.html"].map { Self.meta("og:image", in: String(decoding: $0, as: UTF8.self)) } == "https://example.com/a.jpg")
     }
 
@@ -152,7 +153,7 @@ import Testing
         let journal = try Self.journal()
         Self.build(journal, output: "public")
         let before = Self.cacheEntries(journal)
-        let stray = journal.path + "/.journal-cache/cards/" + String(repeating: "0", count: 64) + ".png"
+        let stray = journal.path + "/.journal-cache/cards/" + String(repeating: "0", count: 64) + ".jpg"
         try Data([1, 2, 3]).write(to: URL(fileURLWithPath: stray))
         try journal.remove("content/diary/2025/12/2025-12-30.md")
         Self.build(journal, output: "public")
@@ -163,7 +164,7 @@ import Testing
         #expect(after.count == Self.drawn - 4)
         #expect(!FileManager.default.fileExists(atPath: stray))
         let cached = Set(after.compactMap { FileManager.default.contents(atPath: journal.path + "/.journal-cache/cards/" + $0) })
-        let built = Set(journal.tree(journal.path + "/public").filter { $0.key.hasSuffix("card.png") || $0.key.hasSuffix("story.png") }.values)
+        let built = Set(journal.tree(journal.path + "/public").filter { $0.key.hasSuffix("card.jpg") || $0.key.hasSuffix("story.jpg") }.values)
         #expect(cached == built)
         #expect(before.count == Self.drawn)
     }
@@ -188,13 +189,13 @@ import Testing
         let entries = Self.cacheEntries(journal)
         let folder = journal.path + "/.journal-cache/cards/"
         let good = try Data(contentsOf: URL(fileURLWithPath: folder + entries[0]))
-        try Data("not a png".utf8).write(to: URL(fileURLWithPath: folder + entries[0]))
+        try Data("not a jpeg".utf8).write(to: URL(fileURLWithPath: folder + entries[0]))
         try good.prefix(good.count / 2).write(to: URL(fileURLWithPath: folder + entries[1]))
         let counter = Counter()
         let report = Self.build(journal, output: "other", counter: counter)
         #expect(counter.count == 2 && report.cardsReused == Self.drawn - 2)
         #expect(try Data(contentsOf: URL(fileURLWithPath: folder + entries[0])) == good)
-        #expect(journal.tree(journal.path + "/other").filter { $0.key.hasSuffix("card.png") } == journal.tree(journal.path + "/public").filter { $0.key.hasSuffix("card.png") })
+        #expect(journal.tree(journal.path + "/other").filter { $0.key.hasSuffix("card.jpg") } == journal.tree(journal.path + "/public").filter { $0.key.hasSuffix("card.jpg") })
     }
 
     @Test func cachedAndFreshlyDrawnCardsAreByteIdentical() throws {
@@ -216,7 +217,7 @@ import Testing
         Self.build(journal, output: "public", counter: counter)
         Self.build(journal, output: "other", counter: counter)
         #expect(counter.count == 2 * Self.drawn)
-        #expect(journal.tree(journal.path + "/other").keys.filter { $0.hasSuffix("card.png") }.count == Self.cards.count)
+        #expect(journal.tree(journal.path + "/other").keys.filter { $0.hasSuffix("card.jpg") }.count == Self.cards.count)
     }
 
     @Test func aSwappedEntryIsDrawnAgainNeverPublishedAsAnotherCard() throws {
@@ -225,10 +226,10 @@ import Testing
         Self.build(journal, output: "first", counter: counter)
         let entries = Self.cacheEntries(journal)
         #expect(entries.count == Self.drawn)
-        // Two entries swapped by hand: each is a whole PNG, of the same size, of another card.
+        // Two entries swapped by hand: each is a whole JPEG, of the same size, of another card.
         let folder = journal.path + "/.journal-cache/cards/"
         let sameSize = entries.filter { name in
-            (try? Data(contentsOf: URL(fileURLWithPath: folder + name))).map { PNGHeader.size(Array($0))?.0 == 1200 } ?? false
+            (try? Data(contentsOf: URL(fileURLWithPath: folder + name))).map { CardKey.isWholeJPEG(Array($0), width: 1200, height: 630) } ?? false
         }
         let (a, b) = (folder + sameSize[0], folder + sameSize[1])
         try FileManager.default.moveItem(atPath: a, toPath: a + ".x")

@@ -132,7 +132,7 @@ import Testing
     func theShareBlockHandsOutAbsoluteURLsOfFilesThatExist(baseURL: String) throws {
         let journal = try Self.journal(baseURL: baseURL)
         #expect(journal.build().succeeded)
-        // Each page's card (card.png) comes first, then its SVGs.
+        // Each page's card (card.jpg) comes first, then its SVGs.
         let pages = ["2026/11/index.html": ["card", "calendar", "chart"], "2026/index.html": ["card", "heatmap", "chart"],
                      "weeks/2026-11-01/index.html": ["card", "chart"], "2026/review/index.html": ["card", "story", "heatmap", "chart"]]
         for (page, ids) in pages {

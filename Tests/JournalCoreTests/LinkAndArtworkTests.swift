@@ -7,10 +7,12 @@ import Testing
 /// `check` at their place.
 @Suite struct LinkAndArtworkTests {
     /// The first bytes of small files of each format the check takes.
-    static let png = PNGHeader.signature + [0, 0, 0, 13] + Array("IHDR".utf8) + [0, 0, 0, 1, 0, 0, 0, 1, 8, 6, 0, 0, 0]
-    static let jpeg: [UInt8] = [0xFF, 0xD8, 0xFF, 0xE0, 0, 16] + Array("JFIF".utf8)
+    /// Whole 8-pixel images: pages show PNG, JPEG and WebP covers resized, so libvips reads them.
+    static let png: [UInt8] = (try? SVGRaster.png(svg: Array("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"8\" height=\"8\"><rect width=\"8\" height=\"8\" fill=\"#f06\"/></svg>".utf8), width: 8, height: 8)) ?? []
+    static let jpeg: [UInt8] = (try? Vips.squares(png, sides: [8]).first?.jpeg) ?? nil ?? []
+    static let webp: [UInt8] = (try? Vips.squares(png, sides: [8]).first?.webp) ?? nil ?? []
+    /// GIF and AVIF are published as they are: only their first bytes are looked at.
     static let gif = Array("GIF89a".utf8) + [1, 0, 1, 0, 0, 0, 0]
-    static let webp = Array("RIFF".utf8) + [26, 0, 0, 0] + Array("WEBPVP8 ".utf8)
     static let avif: [UInt8] = [0, 0, 0, 28] + Array("ftypavif".utf8) + [0, 0, 0, 0]
     static let svg = Array("""
     \u{FEFF}<?xml version="1.0" encoding="UTF-8" standalone="no"?>
@@ -204,8 +206,10 @@ import Testing
         #expect(report.succeeded)
         #expect(journal.lines(report.diagnostics.apartFromBaseURLAdvice).isEmpty)
         let html = try #require(journal.page("2026/11/21/index.html"))
-        #expect(attributeValues("src", in: html).contains("/covers/a.png"))
-        #expect(html.contains("og:image\" content=\"/covers/a.png\""))
+        // Shown by its resized square (docs/content-format.md, "Covers"), never the original.
+        #expect(!attributeValues("src", in: html).contains("/covers/a.png"))
+        #expect(attributeValues("src", in: html).contains { $0.hasPrefix("/covers/") && $0.hasSuffix("-8.jpg") })
+        #expect(html.contains("og:image\" content=\"/covers/") && html.contains("-8.jpg\""))
     }
 
     /// `journal serve` keeps decoded files: an image added to static/ clears the error without

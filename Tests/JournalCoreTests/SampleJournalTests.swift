@@ -42,17 +42,16 @@ import Testing
         #expect(stats.months.count >= 3)
         #expect(stats.chartGenres.count >= 8)
 
-        // Every share card is a PNG of its stated size: 1200x630, a review's story 1080x1920; a
+        // Every share card is a whole JPEG of its stated size: 1200x630, a review's story 1080x1920; a
         // week, month, year and review page names its own card as og:image, and it exists.
-        let cards = tree.keys.filter { $0.hasSuffix("card.png") || $0.hasSuffix("story.png") }
+        let cards = tree.keys.filter { $0.hasSuffix("card.jpg") || $0.hasSuffix("story.jpg") }
         #expect(cards.count == stats.weeks.count + stats.months.count + 3 * stats.years.count)
         for path in cards {
-            let size = PNGHeader.size([UInt8](tree[path] ?? Data()))
-            let expected = path.hasSuffix("story.png") ? (1080, 1920) : (1200, 630)
-            #expect(size?.width == expected.0 && size?.height == expected.1, "\(path): \(String(describing: size))")
+            let expected = path.hasSuffix("story.jpg") ? (1080, 1920) : (1200, 630)
+            #expect(CardKey.isWholeJPEG([UInt8](tree[path] ?? Data()), width: expected.0, height: expected.1), "\(path)")
         }
-        for card in cards where card.hasSuffix("card.png") {
-            let page = String(decoding: tree[String(card.dropLast("card.png".count)) + "index.html"] ?? Data(), as: UTF8.self)
+        for card in cards where card.hasSuffix("card.jpg") {
+            let page = String(decoding: tree[String(card.dropLast("card.jpg".count)) + "index.html"] ?? Data(), as: UTF8.self)
             #expect(page.contains("<meta property=\"og:image\" content=\"/\(card)\">"), "\(card) is not its page's og:image")
         }
 

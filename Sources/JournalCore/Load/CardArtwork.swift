@@ -1,7 +1,10 @@
-/// Local artwork for share cards: a file of the journal's `static/` read when a card needs it, as
-/// a `data:` URI, so the rasteriser never reads a file or the network itself. Only small PNG,
-/// JPEG and SVG files of sane dimensions are taken; anything else (remote URLs, large or odd
-/// files) is nil, and the card draws the cover instead.
+import Foundation
+
+/// Local artwork for share cards, as a `data:` URI, so the rasteriser never reads a file or the
+/// network itself: a cover pages show resized by its largest JPEG square (docs/content-format.md,
+/// "Covers"), whatever the original's size; another file of the journal's `static/` when it is a
+/// small PNG, JPEG or SVG of sane dimensions. Anything else (remote URLs, large or odd files) is
+/// nil, and the card draws the cover instead.
 ///
 /// Render gets it injected (STYLE.md: the file system root is injected), so it stays a
 /// function of its inputs; tests pass files from memory.
@@ -13,6 +16,9 @@ public struct CardArtwork: Sendable {
 
     /// The bytes of `static/<relative>`, or nil.
     let read: @Sendable (_ relative: String) -> [UInt8]?
+    /// The largest JPEG square of each cover pages show resized, by path under `static/`: made
+    /// by the Write stage, after the site is planned and before any card is drawn.
+    let squares = CoverSquares()
 
     public init(read: @escaping @Sendable (_ relative: String) -> [UInt8]?) {
         self.read = read
@@ -28,10 +34,11 @@ public struct CardArtwork: Sendable {
     }
 
     /// None: every card draws its covers.
-    public static let none = CardArtwork { _ in nil }
+    public static var none: CardArtwork { CardArtwork { _ in nil } }
 
     /// The `data:` URI of the image at `relative` under `static/`, when it is one to embed.
     func dataURI(_ relative: String) -> String? {
+        if let square = squares[relative] { return "data:image/jpeg;base64,\(Base64.encode(square))" }
         guard let bytes = read(relative), bytes.count <= Self.maxBytes, let type = Self.imageType(bytes) else { return nil }
         return "data:\(type);base64,\(Base64.encode(bytes))"
     }
@@ -69,6 +76,19 @@ public struct CardArtwork: Sendable {
             index += 2 + length
         }
         return nil
+    }
+}
+
+/// Covers' squares for share cards, filled once the covers are resized (`CardArtwork.squares`).
+/// A class, so the cards planned before the covers were made see them.
+public final class CoverSquares: @unchecked Sendable {
+    private let lock = NSLock()
+    private var squares: [String: [UInt8]] = [:]
+
+    subscript(relative: String) -> [UInt8]? { lock.withLock { squares[relative] } }
+
+    func fill(_ squares: [String: [UInt8]]) {
+        lock.withLock { self.squares = squares }
     }
 }
 

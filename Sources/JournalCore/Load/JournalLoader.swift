@@ -34,6 +34,8 @@ public struct LoadResult: Sendable {
     public var journal: Journal?
     public var theme: ThemeFiles?
     public var diagnostics: [Diagnostic]
+    /// What the build keeps in the cache about the covers read (`CoverIndex`).
+    var coverIndex = CoverIndex()
 }
 
 /// The Load stage (STYLE.md): reads a journal folder from disk into typed values. The only stage
@@ -175,8 +177,19 @@ public struct JournalLoader: Sendable {
         let (catalogue, catalogueImages) = loadCatalogueAndImages(parallel: options.parallel, diagnostics: &diagnostics)
         images += catalogueImages
         var staticImages = StaticImages(journal: source, staticFiles: staticFound, themeAssets: theme.assets)
+        var coverPaths: Set<String> = []
         for use in images {
             if let problem = staticImages.problem(use.target) {
+                diagnostics.append(.error(problem.message(for: use.field, value: use.target.text), at: use.location))
+            } else if let path = staticImages.resizable(use.target) {
+                coverPaths.insert(path)
+            }
+        }
+        let coverFolder = CoverIndex.folder(journal: source)
+        let covers = CoverSources(journal: source, paths: coverPaths, previous: coverFolder.map(CoverIndex.read) ?? CoverIndex(),
+                                  parallel: options.parallel)
+        for use in images {
+            if let path = staticImages.resizable(use.target), let problem = covers.problems[path] {
                 diagnostics.append(.error(problem.message(for: use.field, value: use.target.text), at: use.location))
             }
         }
@@ -196,8 +209,9 @@ public struct JournalLoader: Sendable {
         guard let config, !diagnostics.hasErrors else {
             return LoadResult(journal: nil, theme: nil, diagnostics: diagnostics)
         }
-        let journal = Journal(config: config, days: days, playlists: playlists, pages: pages, staticFiles: staticFiles)
-        return LoadResult(journal: journal, theme: theme, diagnostics: diagnostics)
+        var journal = Journal(config: config, days: days, playlists: playlists, pages: pages, staticFiles: staticFiles)
+        journal.covers = covers.covers
+        return LoadResult(journal: journal, theme: theme, diagnostics: diagnostics, coverIndex: covers.index)
     }
 
     /// A catalogue file is data a program writes; it may hold far more than a day.

@@ -32,6 +32,8 @@ struct StaticImages {
     /// The theme's other files (`assets/favicon.svg`), published at their own paths.
     let themeAssets: [String: [UInt8]]
     private var checked: [String: Problem?] = [:]
+    /// The format of each file of `static/` looked at.
+    private var formats: [String: Format] = [:]
     private var lowercased: [String: String]? = nil
 
     init(journal: String, staticFiles: Set<String>, themeAssets: [String: [UInt8]] = [:]) {
@@ -49,13 +51,23 @@ struct StaticImages {
         return problem
     }
 
+    /// The path under `static/` of the cover `target` names, when pages show it resized: a
+    /// JPEG, PNG or WebP file of `static/` (docs/content-format.md, "Covers"). SVG scales by
+    /// itself; GIF and AVIF are shown as they are. Only after `problem(target)` found none.
+    func resizable(_ target: LinkTarget) -> String? {
+        guard let path = Self.sitePath(of: target), let format = formats[path] else { return nil }
+        return format == .jpeg || format == .png || format == .webp ? path : nil
+    }
+
     private mutating func check(_ path: String) -> Problem? {
         let file = "static/" + path
         if path.split(separator: "/").contains(where: { $0.hasPrefix(".") }) { return .hidden(file: file) }
         if staticFiles.contains(path) {
             // A file that cannot be read is already an error of the listing.
             guard let head = FileTree.head(join(journal, file), count: Self.headSize) else { return nil }
-            return Self.format(ofHead: head, name: path) == nil ? .notAnImage(file: file) : nil
+            guard let format = Self.format(ofHead: head, name: path) else { return .notAnImage(file: file) }
+            formats[path] = format
+            return nil
         }
         if let bytes = themeAssets[path] {
             return Self.format(ofHead: Array(bytes.prefix(Self.headSize)), name: path) == nil ? .notAnImage(file: "the theme's " + path) : nil

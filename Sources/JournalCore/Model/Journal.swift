@@ -10,6 +10,8 @@ public struct Journal: Sendable {
     public var pages: [Page]
     /// Files of the journal's `static/` folder, relative paths, sorted.
     public var staticFiles: [String]
+    /// The covers of `static/` pages show resized, by path under `static/` (`CoverSources`).
+    public var covers: [String: CoverSource] = [:]
 
     public init(config: SiteConfig, days: [Day], playlists: [Playlist] = [], pages: [Page] = [],
                 staticFiles: [String] = []) {

@@ -34,10 +34,10 @@ public struct SiteURLs: Sendable {
     public func calendar(year: Int, month: Int) -> String { self.month(year: year, month: month) + "calendar.svg" }
     /// `2026/heatmap.svg`: a year's heatmap as a file of its own, to embed elsewhere.
     public func heatmap(_ year: Int) -> String { self.year(year) + "heatmap.svg" }
-    /// The share card of a page (`2026/11/card.png`): its `og:image`, 1200x630.
-    public func card(of page: String) -> String { page + "card.png" }
-    /// The portrait card of a page for stories (`2026/review/story.png`), 1080x1920.
-    public func story(of page: String) -> String { page + "story.png" }
+    /// The share card of a page (`2026/11/card.jpg`): its `og:image`, 1200x630.
+    public func card(of page: String) -> String { page + "card.jpg" }
+    /// The portrait card of a page for stories (`2026/review/story.jpg`), 1080x1920.
+    public func story(of page: String) -> String { page + "story.jpg" }
     public var artists: String { "artists/" }
     public func artist(_ slug: String) -> String { "artists/\(slug)/" }
     /// `artists/iu/2025/`: an artist's plays in a year before their latest.

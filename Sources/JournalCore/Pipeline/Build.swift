@@ -19,7 +19,7 @@ public struct BuildOptions: Sendable {
     /// (`FirstPass`), with their paths, before the whole site is made; the site it ends with is
     /// the same.
     public var firstPass: (@Sendable ([String]) -> Void)?
-    /// What draws share cards (`card.png`); tests count or replace it. Cards are kept in the
+    /// What draws share cards (`card.jpg`); tests count or replace it. Cards are kept in the
     /// journal's `.journal-cache/` (`CardCache`), so only new or changed ones are drawn.
     public var rasterizer = Rasterizer.librsvg
     /// After a successful build, remove the cached cards it did not use. `journal serve` keeps
@@ -52,6 +52,9 @@ public struct BuildReport: Sendable {
     /// Share cards drawn by the rasteriser, and read from the cache instead.
     public var cardsDrawn = 0
     public var cardsReused = 0
+    /// Covers resized by libvips, and covers whose squares came from the cache instead.
+    public var coversResized = 0
+    public var coversReused = 0
     /// Wall time of each stage, in order, in seconds.
     public var stages: [(name: String, seconds: Double)] = []
     /// Where the site was written; nil if nothing was written.
@@ -112,11 +115,20 @@ public enum Build {
 
         let clock = ContinuousClock()
         let cards = CardCache(source: options.source, rasterizer: options.rasterizer)
+        let covers = CoverCache(source: options.source)
         if plan.jobs.contains(where: { $0.rasterSize != nil }) { options.rasterizer.prepare() }
         let written: Result<SiteWriter.Report, GenerateFailure> = timer.time("generate") {
             do throws(SiteWriter.Failure) {
                 let writer = try SiteWriter(output: choice.path, source: options.source)
                 writer.put(OutputFile(path: SiteWriter.markerName, text: UpToDate.markerText(sourceStamp: stamp)))
+                // Covers first: share cards show their squares.
+                let covered = CoverOutput.write(renderer.coversShown(), cache: covers, source: options.source, writer: writer,
+                                                parallel: !options.singleThreaded)
+                guard covered.failures.isEmpty else {
+                    writer.discardStaging()
+                    return .failure(.rendering(covered.failures))
+                }
+                renderer.artwork.squares.fill(covered.largest)
                 let results = ParallelMap.map(plan.jobs, parallel: !options.singleThreaded) { job -> (render: Double, write: Double, failure: Diagnostic?) in
                     let start = clock.now
                     var bytes: [UInt8]
@@ -127,7 +139,7 @@ public enum Build {
                     }
                     if let size = job.rasterSize {
                         do throws(RasterFailure) {
-                            bytes = try cards.png(svg: bytes, width: size.width, height: size.height)
+                            bytes = try cards.card(svg: bytes, width: size.width, height: size.height)
                         } catch {
                             return (StageTimer.seconds(clock.now - start), 0, .error("cannot draw /\(job.path): \(error.message)", at: choice.location))
                         }
@@ -165,7 +177,10 @@ public enum Build {
         }
         report.cardsDrawn = cards.drawn
         report.cardsReused = cards.reused
+        report.coversResized = covers.resized
+        report.coversReused = covers.reused
         if options.pruneCardCache { timer.time("prune") { cards.prune() } }
+        covers.finish(index: site.coverIndex, prune: options.pruneCardCache)
         report.pageCount = plan.pageCount
         report.fileCount = plan.jobs.count + plan.staticCopies.count
         report.outputPath = choice.path

@@ -3,6 +3,8 @@ struct PreparedSite {
     let journal: Journal
     let renderer: SiteRenderer
     let plan: SitePlan
+    /// What the cache keeps about the covers read, for the next build (`CoverIndex`).
+    let coverIndex: CoverIndex
 }
 
 /// Load, Analyse and Plan: the stages `build` and `check` share, so check finds exactly what a
@@ -43,7 +45,7 @@ enum Stages {
         // not about the journal (BaseURLAdvice).
         if let advice = BaseURLAdvice.warning(config: journal.config, options: options) { diagnostics.append(advice) }
         guard !diagnostics.hasErrors else { return (nil, journal, diagnostics) }
-        return (PreparedSite(journal: journal, renderer: renderer, plan: plan), journal, diagnostics)
+        return (PreparedSite(journal: journal, renderer: renderer, plan: plan, coverIndex: loaded.coverIndex), journal, diagnostics)
     }
 }
 

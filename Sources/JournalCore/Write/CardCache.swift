@@ -5,15 +5,15 @@ import Glibc
 import Darwin
 #endif
 
-/// PNGs drawn from SVG (share cards), kept by content in `.journal-cache/cards/` beside
+/// JPEGs drawn from SVG (share cards), kept by content in `.journal-cache/cards/` beside
 /// journal.yaml, so a rebuild draws only the cards whose SVG changed. Drawing is slow next to
-/// the rest of a build; reading a cached PNG is not.
+/// the rest of a build; reading a cached card is not.
 ///
 /// An entry is named by the SHA-256 of the rasteriser's version, the pixel size and the SVG's
 /// bytes, so it can only ever hold the image those would draw. Entries are written to a
 /// temporary name in the same folder and renamed in, so two builds at once or a killed build
-/// never leave half a PNG under an entry's name; an entry that cannot be read or is not a whole
-/// PNG of the right size is drawn again. The cache only ever speeds a build up: a cache that
+/// never leave half a card under an entry's name; an entry that cannot be read, is not a whole
+/// JPEG of the right size or carries another key (`CardKey`) is drawn again. The cache only ever speeds a build up: a cache that
 /// cannot be written is no error, and the card is drawn next time too.
 ///
 /// This folder is the only thing a build writes besides its output. After a successful build,
@@ -59,23 +59,23 @@ public final class CardCache: @unchecked Sendable {
     public var drawn: Int { lock.withLock { drawnCount } }
     public var reused: Int { lock.withLock { reusedCount } }
 
-    /// `svg` as a `width` x `height` PNG: from the cache when it holds it, else drawn and kept.
+    /// `svg` as a `width` x `height` JPEG: from the cache when it holds it, else drawn and kept.
     /// Safe to call from several threads at once.
-    func png(svg: [UInt8], width: Int, height: Int) throws(RasterFailure) -> [UInt8] {
+    func card(svg: [UInt8], width: Int, height: Int) throws(RasterFailure) -> [UInt8] {
         let key = Self.key(svg: svg, width: width, height: height, version: rasterizer.version)
-        let path = folder + "/" + key + ".png"
+        let path = folder + "/" + key + ".jpg"
         lock.withLock { _ = used.insert(key) }
-        // Only a regular file (a pipe would wait forever), a whole PNG of the size, and the card
+        // Only a regular file (a pipe would wait forever), a whole JPEG of the size, and the card
         // of this key (an entry renamed or swapped by hand is another card).
-        if usable, Self.isRegularFile(path), let bytes = FileTree.read(path), Self.isWholePNG(bytes, width: width, height: height),
-           PNGKey.read(bytes) == key {
+        if usable, Self.isRegularFile(path), case .bytes(let bytes) = FileTree.read(path, limit: 16 << 20),
+           CardKey.isWholeJPEG(bytes, width: width, height: height), CardKey.read(bytes) == key {
             lock.withLock { reusedCount += 1 }
             return bytes
         }
-        let png = PNGKey.insert(key, into: try rasterizer.draw(svg, width, height))
+        let card = CardKey.insert(key, into: try rasterizer.draw(svg, width, height))
         lock.withLock { drawnCount += 1 }
-        if usable { store(png, at: path, key: key) }
-        return png
+        if usable { store(card, at: path, key: key) }
+        return card
     }
 
     static func key(svg: [UInt8], width: Int, height: Int, version: String) -> String {
@@ -90,14 +90,8 @@ public final class CardCache: @unchecked Sendable {
         return lstat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG
     }
 
-    /// A PNG of that size that was written to its end (its last chunk is `IEND`).
-    static func isWholePNG(_ bytes: [UInt8], width: Int, height: Int) -> Bool {
-        guard let size = PNGHeader.size(bytes), size == (width, height) else { return false }
-        return bytes.suffix(12).elementsEqual([0, 0, 0, 0, 0x49, 0x45, 0x4E, 0x44, 0xAE, 0x42, 0x60, 0x82])
-    }
-
     /// Writes an entry beside its name and renames it in; any failure leaves nothing behind.
-    private func store(_ png: [UInt8], at path: String, key: String) {
+    private func store(_ card: [UInt8], at path: String, key: String) {
         let number: Int? = lock.withLock {
             if !madeFolder {
                 guard (try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)) != nil else { return nil }
@@ -111,7 +105,7 @@ public final class CardCache: @unchecked Sendable {
         }
         guard let number else { return }
         let temporary = folder + "/.\(key).\(getpid()).\(number).tmp"
-        guard FileTree.write(png, to: temporary) else {
+        guard FileTree.write(card, to: temporary) else {
             unlink(temporary)
             return
         }
@@ -127,7 +121,10 @@ public final class CardCache: @unchecked Sendable {
         let now = Int(time(nil))
         FileTree.walkWithStatus(folder, recursive: false) { name, status in
             guard (status.st_mode & S_IFMT) == S_IFREG else { return }
+            // Cards drawn as PNG by earlier versions are never used again.
             if name.hasSuffix(".png"), !name.hasPrefix(".") {
+                unlink(folder + "/" + name)
+            } else if name.hasSuffix(".jpg"), !name.hasPrefix(".") {
                 if !keep.contains(String(name.dropLast(4))) { unlink(folder + "/" + name) }
             } else if name.hasPrefix("."), name.hasSuffix(".tmp"), now - Platform.changeTimes(status).modified.seconds > Self.staleSeconds {
                 unlink(folder + "/" + name)

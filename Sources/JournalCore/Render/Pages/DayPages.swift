@@ -8,6 +8,7 @@ extension SiteRenderer {
         if let target = track.preview {
             preview = AudioView(src: urls.resolve(target), type: Self.audioType(of: target.text))
         }
+        let cover = track.artwork.map(coverImage)
         return TrackView(
             number: number,
             title: track.title,
@@ -25,7 +26,9 @@ extension SiteRenderer {
             duration: track.duration.map { DurationFormat.string(seconds: $0) },
             durationISO: track.duration.map { "PT\($0)S" },
             released: track.released.map { String($0.year) },
-            artwork: track.artwork.map { urls.resolve($0) },
+            artwork: cover?.src,
+            artworkSrcset: cover?.srcset,
+            artworkWebp: cover?.webp,
             placeholder: track.artwork == nil ? CoverArt.placeholder(title: track.title, artist: track.primaryArtist, color: genre.color) : nil,
             preview: preview,
             links: track.links.map { link in
@@ -104,10 +107,10 @@ extension SiteRenderer {
         return chrome.page("day", view)
     }
 
-    /// A day's `og:image`: its first track's artwork when social sites show it (PNG or JPEG, by
-    /// the name's extension), else its week's card.
+    /// A day's `og:image`: its first track's artwork when social sites show it (a cover pages
+    /// show resized, or a URL of a PNG or JPEG, by the name's extension), else its week's card.
     func dayImage(_ day: Day) -> PageImage {
-        if let track = day.tracks.first, let artwork = track.artwork, Self.isRasterImage(artwork.text) {
+        if let track = day.tracks.first, let artwork = track.artwork, resizedCover(artwork) != nil || Self.isRasterImage(artwork.text) {
             return contentImage(artwork, alt: "\(track.title) · \(track.primaryArtist)")
         }
         let week = day.date.startOfWeek(journal.config.weekStart)

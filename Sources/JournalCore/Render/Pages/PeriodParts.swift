@@ -118,7 +118,10 @@ extension SiteRenderer {
                 cell.label = "\(l10n.longDate(tally.date)) · \(l10n.tracks(tally.total))"
                 if let track = journal.days[dayIndex].tracks.first {
                     if let artwork = track.artwork {
-                        cell.artwork = urls.resolve(artwork)
+                        let cover = coverImage(artwork)
+                        cell.artwork = cover.src
+                        cell.artworkSrcset = cover.srcset
+                        cell.artworkWebp = cover.webp
                     } else {
                         cell.color = catalog.drawnGenre(of: track).color
                     }

@@ -8,9 +8,11 @@ extension SiteRenderer {
             let color = playlist.tracks.first.map { catalog.drawnGenre(of: $0).color } ?? GenreCatalog.otherColor
             placeholder = CoverArt.placeholder(title: playlist.title, artist: "", color: color)
         }
+        let cover = playlist.cover.map(coverImage)
         return PlaylistCardView(href: urls.href(urls.playlist(playlist.slug)), title: playlist.title,
                                 trackCount: l10n.tracks(playlist.tracks.count), totalDuration: l10n.totalDuration(playlist.totalDuration),
-                                description: playlist.description, cover: playlist.cover.map { urls.resolve($0) }, placeholder: placeholder)
+                                description: playlist.description, cover: cover?.src, coverSrcset: cover?.srcset, coverWebp: cover?.webp,
+                                placeholder: placeholder)
     }
 
     /// Page `number` of the playlists, in the journal's order.

@@ -75,7 +75,7 @@ extension SiteRenderer {
 
     /// The review as a card: the year's plays, minutes (or days logged), artists and new artists
     /// (or, in the journal's first year, genres), its genres and its top tracks' covers. Drawn
-    /// landscape as its `og:image` and portrait as `story.png`.
+    /// landscape as its `og:image` and portrait as `story.jpg`.
     func reviewCard(_ index: Int) -> ShareCard {
         let review = reviews[index]
         let year = stats.years[index]

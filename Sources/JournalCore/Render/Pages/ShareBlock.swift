@@ -1,4 +1,4 @@
-/// An image of a page to share: a file of the site (`2026/11/chart.svg`, `2026/card.png`) and
+/// An image of a page to share: a file of the site (`2026/11/chart.svg`, `2026/card.jpg`) and
 /// what it shows, for `SiteRenderer.shareView(page:images:card:)`.
 struct ShareImage {
     /// Unique on the page: `chart`, `calendar`, `heatmap`, `card`.
@@ -31,7 +31,7 @@ extension SiteRenderer {
                          card: cardShareImage(path: urls.card(of: page), alt: cardAlt(period), width: layout.width, height: layout.height))
     }
 
-    /// A page's card (`card.png`, made by the card stage), as the Share block's `card`.
+    /// A page's card (`card.jpg`, made by the card stage), as the Share block's `card`.
     func cardShareImage(path: String, alt: String, width: Int, height: Int, id: String = "card", label: String? = nil) -> ShareImage {
         ShareImage(id: id, label: label ?? l10n.string("share_card"), path: path, alt: alt, width: width, height: height)
     }

@@ -1,4 +1,4 @@
-/// Share cards (`card.png`): the picture a week, month or year page shows in link previews
+/// Share cards (`card.jpg`): the picture a week, month or year page shows in link previews
 /// (`og:image`), drawn by `ShareCard` from the period's numbers, genres and covers.
 ///
 /// Another page kind gets a card in three steps: make a `ShareCard` (`shareCard(label:kicker:figures:genres:covers:)`
@@ -113,7 +113,8 @@ extension SiteRenderer {
         return covers
     }
 
-    /// A track's cover on a card: its artwork when it is a small local image, else drawn.
+    /// A track's cover on a card: its artwork when it is a resized cover or a small local image,
+    /// else drawn.
     public func cardCover(_ track: Track) -> ShareCard.Cover {
         ShareCard.Cover(title: track.title, artist: track.primaryArtist, color: catalog.drawnGenre(of: track).color,
                         image: track.artwork.flatMap(embeddedArtwork))
@@ -123,6 +124,7 @@ extension SiteRenderer {
     /// small enough (`CardArtwork`); nil for remote URLs, which are never fetched.
     func embeddedArtwork(_ target: LinkTarget) -> String? {
         guard target.kind != .absolute else { return nil }
+        if let cover = resizedCover(target), artwork.squares[cover.relative] != nil { return artwork.dataURI(cover.relative) }
         var path = Substring(target.text)
         while path.hasPrefix("/") { path = path.dropFirst() }
         if path.hasPrefix("./") { path = path.dropFirst(2) }

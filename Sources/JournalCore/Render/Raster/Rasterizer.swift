@@ -7,7 +7,7 @@ public struct RasterFailure: Error, Equatable, Sendable {
     }
 }
 
-/// What draws share cards: SVG bytes and a pixel size in, PNG bytes out. librsvg in every build;
+/// What draws share cards: SVG bytes and a pixel size in, JPEG bytes out. librsvg in every build;
 /// tests wrap it to count the cards drawn, or replace it.
 public struct Rasterizer: Sendable {
     /// Names the drawing code and its version: cached PNGs are kept by it, so a new librsvg (or a
@@ -24,8 +24,8 @@ public struct Rasterizer: Sendable {
         self.draw = draw
     }
 
-    /// librsvg and cairo, with the system's fonts.
-    public static let librsvg = Rasterizer(version: "journal card 1, \(SVGRaster.version)", prepare: { SVGRaster.prepare() }) { svg, width, height throws(RasterFailure) in
-        try SVGRaster.png(svg: svg, width: width, height: height)
+    /// librsvg and cairo, with the system's fonts, encoded as JPEG by libvips.
+    public static let librsvg = Rasterizer(version: "journal card 2, \(SVGRaster.version), \(Vips.version)", prepare: { SVGRaster.prepare() }) { svg, width, height throws(RasterFailure) in
+        try SVGRaster.jpeg(svg: svg, width: width, height: height)
     }
 }

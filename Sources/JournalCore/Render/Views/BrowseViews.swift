@@ -353,6 +353,9 @@ struct PlaylistCardView {
     var totalDuration: String
     var description: String?
     var cover: String?
+    /// The cover's resized squares, JPEG and WebP (`CoverImage`), when it has them.
+    var coverSrcset: String? = nil
+    var coverWebp: String? = nil
     var placeholder: String?
 }
 
@@ -360,7 +363,8 @@ extension PlaylistCardView: TemplateObjectRepresentable {
     var templateObject: TemplateObject {
         ["href": href.templateValue, "title": title.templateValue, "trackCount": trackCount.templateValue,
          "totalDuration": totalDuration.templateValue, "description": description.templateValue,
-         "cover": cover.templateValue, "placeholder": placeholder.templateValue]
+         "cover": cover.templateValue, "coverSrcset": coverSrcset.templateValue, "coverWebp": coverWebp.templateValue,
+         "placeholder": placeholder.templateValue]
     }
 }
 

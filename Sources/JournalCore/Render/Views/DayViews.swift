@@ -29,6 +29,9 @@ struct TrackView {
     /// The release year.
     var released: String?
     var artwork: String?
+    /// The cover's resized squares, JPEG and WebP (`CoverImage`), when it has them.
+    var artworkSrcset: String? = nil
+    var artworkWebp: String? = nil
     /// A generated cover (inline SVG) when there is no artwork.
     var placeholder: String?
     var preview: AudioView?
@@ -45,7 +48,8 @@ extension TrackView: TemplateObjectRepresentable {
          "primaryArtist": primaryArtist.templateValue, "genre": genre.templateValue, "genreColor": genreColor.templateValue,
          "genreHref": genreHref.templateValue, "artists": artists.templateValue, "featuring": featuring.templateValue,
          "album": album.templateValue, "duration": duration.templateValue, "durationISO": durationISO.templateValue,
-         "released": released.templateValue, "artwork": artwork.templateValue, "placeholder": placeholder.templateValue,
+         "released": released.templateValue, "artwork": artwork.templateValue,
+         "artworkSrcset": artworkSrcset.templateValue, "artworkWebp": artworkWebp.templateValue, "placeholder": placeholder.templateValue,
          "preview": preview.templateValue, "links": links.templateValue, "note": note.templateValue, "plays": plays.templateValue]
     }
 }

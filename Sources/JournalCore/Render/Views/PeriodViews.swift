@@ -95,6 +95,9 @@ struct CalendarCell {
     var count: Int? = nil
     var label: String? = nil
     var artwork: String? = nil
+    /// The cover's resized squares, JPEG and WebP (`CoverImage`), when it has them.
+    var artworkSrcset: String? = nil
+    var artworkWebp: String? = nil
     /// The first track's genre colour when it has no artwork.
     var color: String? = nil
     /// After the journal's last logged day: not a skipped day, a day not yet come.
@@ -106,7 +109,8 @@ struct CalendarCell {
 extension CalendarCell: TemplateObjectRepresentable {
     var templateObject: TemplateObject {
         ["blank": blank.templateValue, "day": day.templateValue, "dateISO": dateISO.templateValue, "href": href.templateValue,
-         "count": count.templateValue, "label": label.templateValue, "artwork": artwork.templateValue, "color": color.templateValue,
+         "count": count.templateValue, "label": label.templateValue, "artwork": artwork.templateValue, "artworkSrcset": artworkSrcset.templateValue,
+         "artworkWebp": artworkWebp.templateValue, "color": color.templateValue,
          "future": future.templateValue]
     }
 }

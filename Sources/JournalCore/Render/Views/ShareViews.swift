@@ -8,7 +8,7 @@ import Mustache
 struct ShareView {
     /// Files to embed: `chart.svg`, `calendar.svg`, `heatmap.svg`.
     var items: [ShareItem]
-    /// The page's card (`card.png`), when the page has one: shown before the rest.
+    /// The page's card (`card.jpg`), when the page has one: shown before the rest.
     var card: ShareItem?
 }
 

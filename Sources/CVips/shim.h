@@ -1,0 +1,102 @@
+// libvips from Debian (libvips-dev). Swift cannot call C's variadic functions, and libvips
+// takes its options as NULL-terminated variadic lists: these few inline wrappers call them
+// with fixed arguments. Everything else in JournalCore sees only Resizer.swift.
+#include <vips/vips.h>
+
+/// Starts libvips once: no loaders that libvips calls untrusted (ImageMagick, PDF, SVG through
+/// librsvg, matrices...), one worker thread per image (the build runs images on every core
+/// itself), and no cache of operations (each image is made once).
+static inline void journal_vips_quiet(const gchar *domain, GLogLevelFlags level, const gchar *message, gpointer data) {}
+
+static inline int journal_vips_start(void) {
+    if (VIPS_INIT("journal")) return -1;
+    // Its warnings (a JPEG's extra bytes) would go to the terminal; failures come back as errors.
+    g_log_set_handler("VIPS", G_LOG_LEVEL_WARNING, journal_vips_quiet, NULL);
+    vips_block_untrusted_set(TRUE);
+    vips_concurrency_set(1);
+    vips_cache_set_max(0);
+    return 0;
+}
+
+/// The pixel size of the image in `bytes`, from its header only; -1 when it is not one libvips
+/// reads.
+static inline int journal_vips_size(const void *bytes, size_t length, int *width, int *height) {
+    VipsImage *image = vips_image_new_from_buffer(bytes, length, "", "access", VIPS_ACCESS_SEQUENTIAL, NULL);
+    if (image == NULL) return -1;
+    *width = vips_image_get_width(image);
+    *height = vips_image_get_height(image);
+    g_object_unref(image);
+    return 0;
+}
+
+/// The image in `bytes` cut to the middle square and shrunk to `side` pixels (never enlarged),
+/// decoded at the smallest scale the format allows (a JPEG shrinks while it loads), with its
+/// colours in sRGB, held in memory so it can be saved more than once. NULL on failure.
+static inline VipsImage *journal_vips_square(const void *bytes, size_t length, int side) {
+    VipsImage *thumbnail = NULL;
+    if (vips_thumbnail_buffer((void *)bytes, length, &thumbnail, side, "height", side,
+                              "size", VIPS_SIZE_DOWN, "crop", VIPS_INTERESTING_CENTRE,
+                              "export_profile", "srgb", "option_string", "fail_on=truncated", NULL)) return NULL;
+    VipsImage *flat = NULL;
+    // A cover with transparency is shown on the page's surface; JPEG has no alpha.
+    if (vips_image_hasalpha(thumbnail)) {
+        double white[3] = {255, 255, 255};
+        VipsArrayDouble *background = vips_array_double_new(white, 3);
+        int failed = vips_flatten(thumbnail, &flat, "background", background, NULL);
+        vips_area_unref(VIPS_AREA(background));
+        g_object_unref(thumbnail);
+        if (failed) return NULL;
+    } else {
+        flat = thumbnail;
+    }
+    VipsImage *memory = vips_image_copy_memory(flat);
+    g_object_unref(flat);
+    return memory;
+}
+
+/// `image` (a square in memory) shrunk to `side` pixels.
+static inline VipsImage *journal_vips_shrink(VipsImage *image, int side) {
+    VipsImage *out = NULL;
+    if (vips_thumbnail_image(image, &out, side, "height", side, "size", VIPS_SIZE_DOWN, "crop", VIPS_INTERESTING_CENTRE, NULL)) return NULL;
+    VipsImage *memory = vips_image_copy_memory(out);
+    g_object_unref(out);
+    return memory;
+}
+
+/// `image` as WebP (`format` 0) or progressive JPEG (1) at `quality`, without metadata.
+static inline int journal_vips_save(VipsImage *image, int format, int quality, void **bytes, size_t *length) {
+    if (format == 0) return vips_webpsave_buffer(image, bytes, length, "Q", quality, "strip", TRUE, "smart_subsample", TRUE, "effort", 4, NULL);
+    return vips_jpegsave_buffer(image, bytes, length, "Q", quality, "strip", TRUE, "optimize_coding", TRUE, "interlace", TRUE, NULL);
+}
+
+/// A `width` x `height` picture of 32-bit pixels in memory, blue, green, red and one unused byte
+/// each (cairo's RGB24 on a little-endian machine), as a JPEG at `quality` (colour at half
+/// resolution, 4:2:0: a card's text is large enough to stay sharp, and it saves a fifth).
+static inline int journal_vips_jpeg_from_bgrx(const void *pixels, int width, int height, int quality, void **bytes, size_t *length) {
+    VipsImage *image = vips_image_new_from_memory(pixels, (size_t)width * height * 4, width, height, 4, VIPS_FORMAT_UCHAR);
+    if (image == NULL) return -1;
+    VipsImage *red = NULL, *green = NULL, *blue = NULL, *joined = NULL, *rgb = NULL;
+    int failed = vips_extract_band(image, &red, 2, NULL) || vips_extract_band(image, &green, 1, NULL) || vips_extract_band(image, &blue, 0, NULL);
+    if (!failed) {
+        VipsImage *bands[3] = {red, green, blue};
+        failed = vips_bandjoin(bands, &joined, 3, NULL) || vips_copy(joined, &rgb, "interpretation", VIPS_INTERPRETATION_sRGB, NULL);
+    }
+    if (!failed) {
+        failed = vips_jpegsave_buffer(rgb, bytes, length, "Q", quality, "strip", TRUE, "optimize_coding", TRUE,
+                                      "subsample_mode", VIPS_FOREIGN_SUBSAMPLE_ON, NULL);
+    }
+    if (red) g_object_unref(red);
+    if (green) g_object_unref(green);
+    if (blue) g_object_unref(blue);
+    if (joined) g_object_unref(joined);
+    if (rgb) g_object_unref(rgb);
+    g_object_unref(image);
+    return failed ? -1 : 0;
+}
+
+/// What went wrong last, for a message; clears it.
+static inline char *journal_vips_error(void) {
+    char *message = g_strdup(vips_error_buffer());
+    vips_error_clear();
+    return message;
+}

@@ -1,0 +1,243 @@
+import Foundation
+import Testing
+@testable import JournalCore
+
+/// Covers as pages show them (docs/content-format.md, "Covers"): a JPEG, PNG or WebP cover of
+/// `static/` is cut square and resized once, by libvips, into the sides pages ask for, as WebP
+/// and JPEG; pages name those files (never the original) with `srcset`, `width` and `height`;
+/// the squares are kept in `.journal-cache/covers/`, so a second build resizes nothing.
+@Suite(.serialized) struct CoverImageTests {
+    /// A 3000 px JPEG on a day and a playlist, a 3000x2000 PNG on another day, and an SVG.
+    static func journal() throws -> TestJournal {
+        let journal = try TestJournal(minimalConfig + """
+
+        -- content/diary/2026/01/2026-01-02.md --
+        ---
+        tracks:
+          - {title: Hype Boy, artist: NewJeans, genre: K-Pop, artwork: /artwork/big.jpg}
+          - {title: Ditto, artist: NewJeans, genre: K-Pop, artwork: /artwork/wide.png}
+        ---
+        -- content/diary/2026/01/2026-01-03.md --
+        ---
+        tracks: [{title: Old Song, artist: Someone, genre: Jazz, artwork: /artwork/old.svg}]
+        ---
+        -- content/playlists/mix.md --
+        ---
+        title: Mix
+        cover: /artwork/big.jpg
+        tracks: [{title: Hype Boy, artist: NewJeans}]
+        ---
+        -- static/artwork/old.svg --
+        <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect width="10" height="10" fill="#123456"/></svg>
+        """)
+        try journal.write("static/artwork/big.jpg", bytes: try #require(Self.bigJPEG))
+        try journal.write("static/artwork/wide.png", bytes: try #require(Self.widePNG))
+        return journal
+    }
+
+    /// Made once for every test: drawing and encoding 3000 px images takes seconds.
+    static let bigJPEG = try? jpeg(side: 3000)
+    static let widePNG = try? png(width: 3000, height: 2000)
+
+    /// A picture with a gradient and shapes, drawn by librsvg.
+    static func png(width: Int, height: Int) throws -> [UInt8] {
+        let svg = """
+        <svg xmlns="http://www.w3.org/2000/svg" width="\(width)" height="\(height)"><defs><linearGradient id="g"><stop offset="0" stop-color="#ff0066"/><stop offset="1" stop-color="#2233aa"/></linearGradient></defs><rect width="\(width)" height="\(height)" fill="url(#g)"/><circle cx="\(width / 2)" cy="\(height / 2)" r="\(height / 3)" fill="#ffee00"/></svg>
+        """
+        return try SVGRaster.png(svg: Array(svg.utf8), width: width, height: height)
+    }
+
+    /// A square JPEG, made by libvips from a PNG of that size.
+    static func jpeg(side: Int) throws -> [UInt8] {
+        let squares = try Vips.squares(try png(width: side, height: side), sides: [side])
+        return try #require(squares.first?.jpeg)
+    }
+
+    static func build(_ journal: TestJournal) -> BuildReport {
+        let report = Build.run(BuildOptions(source: journal.path, output: journal.path + "/public"))
+        #expect(report.succeeded, "\(journal.lines(report.diagnostics))")
+        return report
+    }
+
+    /// Every `<img>` and `<source>` tag of a page, without its `>`.
+    static func imageTags(_ html: String) -> [String] {
+        html.components(separatedBy: "<").dropFirst().compactMap { piece in
+            guard piece.hasPrefix("img ") || piece.hasPrefix("source "), let end = piece.firstIndex(of: ">") else { return nil }
+            return "<" + piece[..<end]
+        }
+    }
+
+    /// `url 96w, url 192w` as (path under the output, width).
+    static func candidates(_ srcset: String) -> [(path: String, width: Int)] {
+        srcset.split(separator: ",").compactMap { candidate in
+            let parts = candidate.split(separator: " ")
+            guard parts.count == 2, parts[1].hasSuffix("w"), let width = Int(parts[1].dropLast()) else { return nil }
+            return (String(parts[0].drop(while: { $0 == "/" })), width)
+        }
+    }
+
+    @Test func everyCoverIsShownByResizedSquaresOfTheRightSizeNeverTheOriginal() throws {
+        let journal = try Self.journal()
+        let report = Self.build(journal)
+        #expect(report.coversResized == 2)
+        let output = journal.path + "/public"
+        let pages = ["2026/01/02/index.html", "2026/01/index.html", "index.html", "playlists/mix/index.html", "playlists/index.html"]
+        var checked = 0
+        for page in pages {
+            let html = try #require(journal.page(page, in: journal.path + "/public"), "\(page)")
+            #expect(!html.contains("artwork/big.jpg") && !html.contains("artwork/wide.png"), "\(page) names an original")
+            for tag in Self.imageTags(html) where tag.contains("/covers/") {
+                let attributes = attributeValues("srcset", in: tag + ">")
+                let srcset = try #require(attributes.first, "\(page): \(tag)")
+                let candidates = Self.candidates(srcset)
+                #expect(candidates.map(\.width) == [96, 192, 384, 768], "\(page): \(srcset)")
+                for candidate in candidates {
+                    let bytes = try #require(FileManager.default.contents(atPath: output + "/" + candidate.path), "\(candidate.path)")
+                    let size = try #require(Vips.size(Array(bytes)))
+                    #expect(size == (candidate.width, candidate.width), "\(candidate.path) is \(size)")
+                    #expect(candidate.path.hasSuffix(tag.hasPrefix("<source") ? ".webp" : ".jpg"))
+                    checked += 1
+                }
+                if tag.hasPrefix("<img") {
+                    #expect(attributeValues("width", in: tag + ">").first != nil && attributeValues("height", in: tag + ">").first != nil, "\(page): \(tag)")
+                    let src = try #require(attributeValues("src", in: tag + ">").first)
+                    #expect(src.hasSuffix("-384.jpg"), "\(page): \(src)")
+                    #expect(!(attributeValues("sizes", in: tag + ">").first ?? "").isEmpty)
+                }
+            }
+        }
+        #expect(checked >= 40, "only \(checked) resized squares were looked at")
+        // The SVG is shown as it is: it scales by itself.
+        #expect(journal.page("2026/01/03/index.html", in: journal.path + "/public")?.contains("src=\"/artwork/old.svg\"") == true)
+        // A day's link preview is the largest JPEG square, with its size.
+        let day = try #require(journal.page("2026/01/02/index.html", in: journal.path + "/public"))
+        #expect(CardBuildTests.meta("og:image", in: day)?.hasSuffix("-768.jpg") == true)
+        #expect(CardBuildTests.meta("og:image:width", in: day) == "768")
+    }
+
+    @Test func aSecondBuildResizesNothingAndAChangedCoverIsResizedAgain() throws {
+        let journal = try Self.journal()
+        _ = Self.build(journal)
+        try journal.write("content/diary/2026/01/2026-01-04.md", "---\ntracks: [{title: New, artist: Someone, artwork: /artwork/big.jpg}]\n---\n")
+        var report = Self.build(journal)
+        #expect(report.coversResized == 0)
+        #expect(report.coversReused == 2)
+        try journal.write("static/artwork/wide.png", bytes: try Self.png(width: 500, height: 500))
+        report = Self.build(journal)
+        #expect(report.coversResized == 1)
+        // A 500 px cover is made at its own size for the largest square.
+        let html = try #require(journal.page("2026/01/02/index.html", in: journal.path + "/public"))
+        let sets = attributeValues("srcset", in: html).filter { $0.contains("500w") }
+        #expect(!sets.isEmpty && sets.allSatisfy { Self.candidates($0).map(\.width) == [96, 192, 384, 500] }, "\(sets)")
+    }
+
+    @Test func aDamagedOrSwappedCacheEntryIsMadeAgainNeverPublished() throws {
+        let journal = try Self.journal()
+        _ = Self.build(journal)
+        let squares = journal.tree(journal.path + "/public/covers")
+        let folder = journal.path + "/.journal-cache/covers"
+        let packs = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".pack") }.sorted()
+        #expect(packs.count == 2)
+        // One cut short, the other's bytes swapped with it.
+        let first = try #require(FileManager.default.contents(atPath: folder + "/" + packs[0]))
+        let second = try #require(FileManager.default.contents(atPath: folder + "/" + packs[1]))
+        try first.prefix(first.count / 2).write(to: URL(fileURLWithPath: folder + "/" + packs[0]))
+        try first.write(to: URL(fileURLWithPath: folder + "/" + packs[1]))
+        _ = second
+        try journal.write("content/diary/2026/01/2026-01-04.md", "---\ntracks: [{title: New, artist: Someone}]\n---\n")
+        let report = Self.build(journal)
+        #expect(report.coversResized == 2)
+        // The same squares as before: each made again from its own cover.
+        #expect(journal.tree(journal.path + "/public/covers") == squares)
+        for name in try FileManager.default.contentsOfDirectory(atPath: journal.path + "/public/covers") {
+            let bytes = try #require(FileManager.default.contents(atPath: journal.path + "/public/covers/" + name))
+            let side = try #require(Int(name.split(separator: "-").last?.split(separator: ".").first ?? ""))
+            let size = try #require(Vips.size(Array(bytes)), "\(name) is not an image")
+            #expect(size == (side, side), "\(name)")
+        }
+    }
+
+    @Test func aCacheFolderThatIsALinkIsNeitherReadNorWritten() throws {
+        let journal = try Self.journal()
+        let elsewhere = try TestJournal("")
+        try FileManager.default.createDirectory(atPath: journal.path + "/.journal-cache", withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: journal.path + "/.journal-cache/covers", withDestinationPath: elsewhere.path)
+        try elsewhere.write("keep.pack", "not ours")
+        let report = Self.build(journal)
+        #expect(report.coversResized == 2)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: elsewhere.path) == ["keep.pack"])
+    }
+
+    @Test func aCoverThatIsNotAnImageOrTooLargeIsAnErrorAtItsLineInCheckToo() throws {
+        let journal = try TestJournal(minimalConfig + """
+
+        -- content/diary/2026/01/2026-01-02.md --
+        ---
+        tracks:
+          - {title: Hype Boy, artist: NewJeans, artwork: /artwork/broken.jpg}
+          - {title: Ditto, artist: NewJeans, artwork: /artwork/huge.png}
+        ---
+        """)
+        // Starts like a JPEG, and is nothing more.
+        try journal.write("static/artwork/broken.jpg", bytes: [0xFF, 0xD8, 0xFF, 0xE0] + Array(repeating: 0x41, count: 200))
+        // A PNG whose header says 10000 x 10000 pixels (100 megapixels).
+        var huge = try Self.png(width: 8, height: 8)
+        huge.replaceSubrange(16..<24, with: [0, 0, 0x27, 0x10, 0, 0, 0x27, 0x10])
+        huge.replaceSubrange(29..<33, with: CRC32.bigEndian(CRC32.of(Array(huge[12..<29]))))
+        try journal.write("static/artwork/huge.png", bytes: huge)
+        for diagnostics in [Check.run(source: journal.path, strict: false),
+                            Build.run(BuildOptions(source: journal.path, output: journal.path + "/public")).diagnostics] {
+            let lines = journal.lines(diagnostics)
+            #expect(lines.contains { $0.hasPrefix("content/diary/2026/01/2026-01-02.md:3:") && $0.contains("static/artwork/broken.jpg cannot be read as an image") }, "\(lines)")
+            #expect(lines.contains { $0.hasPrefix("content/diary/2026/01/2026-01-02.md:4:") && $0.contains("10000x10000 pixels (100 megapixels)") }, "\(lines)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: journal.path + "/public"))
+    }
+
+    @Test func aCoverCutShortFailsTheBuildNamingItAndKeepsThePreviousSite() throws {
+        let journal = try Self.journal()
+        _ = Self.build(journal)
+        let before = journal.tree(journal.path + "/public")
+        let whole = try Self.jpeg(side: 1200)
+        try journal.write("static/artwork/big.jpg", bytes: Array(whole.prefix(whole.count / 2)))
+        let report = Build.run(BuildOptions(source: journal.path, output: journal.path + "/public"))
+        #expect(!report.succeeded)
+        #expect(journal.lines(report.diagnostics).contains { $0.hasPrefix("static/artwork/big.jpg:1:1: error: cannot resize this cover") }, "\(journal.lines(report.diagnostics))")
+        #expect(journal.tree(journal.path + "/public") == before)
+    }
+
+    /// Records the SVG of every card it draws.
+    final class Recorder: @unchecked Sendable {
+        private let lock = NSLock()
+        private var drawn: [String] = []
+        var svgs: [String] { lock.withLock { drawn } }
+
+        var rasterizer: Rasterizer {
+            let librsvg = Rasterizer.librsvg
+            return Rasterizer(version: librsvg.version, prepare: librsvg.prepare) { svg, width, height throws(RasterFailure) in
+                self.lock.withLock { self.drawn.append(String(decoding: svg, as: UTF8.self)) }
+                return try librsvg.draw(svg, width, height)
+            }
+        }
+    }
+
+    @Test func cardsShowTheCoversSquaresWhateverTheOriginalsSizeAndWeighLittle() throws {
+        let journal = try Self.journal()
+        let recorder = Recorder()
+        var options = BuildOptions(source: journal.path, output: journal.path + "/public")
+        options.rasterizer = recorder.rasterizer
+        let report = Build.run(options)
+        #expect(report.succeeded, "\(journal.lines(report.diagnostics))")
+        // The 3000 px JPEG (1.x MB, far over what a card embeds from static/) is on the cards of
+        // its week, month and year, as its 768 px square.
+        let html = try #require(journal.page("2026/01/02/index.html", in: journal.path + "/public"))
+        let largest = try #require(attributeValues("srcset", in: html).first.flatMap { Self.candidates($0).last?.path })
+        let square = try #require(FileManager.default.contents(atPath: journal.path + "/public/" + largest.replacingOccurrences(of: ".webp", with: ".jpg")))
+        let uri = "data:image/jpeg;base64," + square.base64EncodedString()
+        let showing = recorder.svgs.filter { $0.contains(uri) }
+        #expect(showing.count >= 4, "\(showing.count) of \(recorder.svgs.count) cards show the cover")
+        let card = try #require(FileManager.default.contents(atPath: journal.path + "/public/2026/01/card.jpg"))
+        #expect(CardKey.isWholeJPEG(Array(card), width: 1200, height: 630))
+        #expect(card.count <= 90_000, "the month's card is \(card.count) bytes")
+    }
+}
