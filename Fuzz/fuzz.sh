@@ -313,14 +313,17 @@ build_journalcore() {
     printf 'module CPlatform {\n    header "%s"\n    export *\n}\n' "$SRC/Sources/CPlatform/include/CPlatform.h" >"$mods/CPlatform/module.modulemap"
 
     build_mustache
-    local h; h=$(hash_inputs "journalcore-v2 $SANITIZE $CMARK_LINK" "$SRC/Sources/JournalCore" "$SRC/Sources/CCmarkGFM" "$SRC/Sources/CRsvg" "$OUT/stamps/mustache" \
+    local h; h=$(hash_inputs "journalcore-v2 $SANITIZE $CMARK_LINK" "$SRC/Sources/JournalCore" "$SRC/Sources/CCmarkGFM" "$SRC/Sources/CRsvg" "$SRC/Sources/CVips" "$OUT/stamps/mustache" \
         "$SRC/Sources/CPlatform" "$OUT/theme/DefaultTheme.generated.swift" "$OUT/stamps/yams" "$OUT/stamps/cmark" "$OUT/stamps/zipfoundation")
     # The share cards draw SVG with the system's librsvg (CRsvg, its own module map and links).
     local rsvg=()
     for flag in $(pkg-config --cflags librsvg-2.0 2>/dev/null); do [ "$flag" = -pthread ] || rsvg+=(-Xcc "$flag"); done
     RSVG_LIBS=($(pkg-config --libs librsvg-2.0 2>/dev/null) -lfontconfig)
+    # Covers are resized and cards encoded with the system's libvips (CVips, likewise).
+    for flag in $(pkg-config --cflags vips 2>/dev/null); do [ "$flag" = -pthread ] || rsvg+=(-Xcc "$flag"); done
+    RSVG_LIBS+=($(pkg-config --libs vips 2>/dev/null))
     JC_INCLUDES=(-I "$mods/Mustache" -I "$mods/Yams" -I "$YAMS_INCLUDE" -Xcc -DYAML_DECLARE_STATIC -I "$cmarkmap" -I "$mods/CPlatform" "${ZIP_INCLUDES[@]}"
-                 -I "$SRC/Sources/CRsvg" "${rsvg[@]}" "${CMARK_INCLUDE[@]}")
+                 -I "$SRC/Sources/CRsvg" -I "$SRC/Sources/CVips" "${rsvg[@]}" "${CMARK_INCLUDE[@]}")
     if stale journalcore "$h"; then
         log "building JournalCore (-O -enable-testing -sanitize=$SANITIZE); this takes a few minutes"
         local sources=()
