@@ -40,7 +40,11 @@ struct ServeCommand: JournalSubcommand {
             source.setEventHandler {
                 // A second one does not wait for anything (the served folder still goes).
                 if requests.next() > 1 {
-                    if let work = requests.workFolder { try? FileManager.default.removeItem(atPath: work) }
+                    if let work = requests.workFolder {
+                        // The first stop may have renamed it aside and left a fence in its place.
+                        try? FileManager.default.removeItem(atPath: work + ".removing")
+                        try? FileManager.default.removeItem(atPath: work)
+                    }
                     _exit(128 + number)
                 }
                 stopRequested.signal()

@@ -130,6 +130,8 @@ import Testing
     @Test func anImportTakingItsDaysBackRemovesOnlyItsOwnFiles() throws {
         let places = ["2026/11/2026-11-02.md", "2026/11/2026-11-03.md"]
         let folder = try journal(places: places, records: ["rollback": Self.record(places)])
+        // Staged before the import was decided, as an import writes them.
+        for index in places.indices { age(folder, "content/diary/.journal-import-4242/\(index).md", by: 7200) }
         try place(folder, 0, at: places[0])
         // The second place holds a file of the writer's, with the same words as the staged one:
         // it is not the import's file, so it stays.
@@ -143,6 +145,37 @@ import Testing
         #expect(text(folder, "content/diary/" + places[1]) == Self.day(places[1]))
         #expect(!exists(folder, "content/diary/.journal-import-4242"))
         #expect(cli.journal(["check", "--source", folder.path]).status == 0)
+    }
+
+    /// Sets a file's modification time `seconds` before now.
+    func age(_ folder: CommandLineTests.Folder, _ relative: String, by seconds: Int) {
+        var times = [timespec(tv_sec: time(nil) - seconds, tv_nsec: 0), timespec(tv_sec: time(nil) - seconds, tv_nsec: 0)]
+        #expect(utimensat(AT_FDCWD, folder.path + "/" + relative, &times, 0) == 0)
+    }
+
+    /// A day the writer edited in place after the import was killed shares the staged file's
+    /// inode; when the import is then taken back, that day is theirs and stays.
+    @Test func aDayEditedAfterAKilledImportIsNeverTakenBack() throws {
+        let places = ["2026/11/2026-11-02.md", "2026/11/2026-11-03.md", "2026/12/2026-12-01.md"]
+        let folder = try journal(places: places, records: ["commit": Self.record(places)])
+        let staging = "content/diary/.journal-import-4242/"
+        // Staged, then decided, an hour or two ago.
+        for index in places.indices { age(folder, staging + "\(index).md", by: 7200) }
+        age(folder, staging + "commit", by: 3600)
+        try place(folder, 0, at: places[0])
+        // The writer opens the placed day and saves it in place (the same file, so the same inode).
+        let edited = Self.day(places[0]) + "Rain all day; this song on repeat.\n"
+        let descriptor = open(folder.path + "/content/diary/" + places[0], O_WRONLY | O_TRUNC)
+        #expect(descriptor >= 0)
+        _ = edited.utf8CString.withUnsafeBufferPointer { write(descriptor, $0.baseAddress, $0.count - 1) }
+        close(descriptor)
+        // The last day cannot be placed (its month is a file), so the import is taken back.
+        try Data("not a folder\n".utf8).write(to: URL(fileURLWithPath: folder.path + "/content/diary/2026/12"))
+        let resume = cli.journal(["import", "--resume", "--source", folder.path])
+        #expect(resume.status == 1, "\(resume.errors)")
+        #expect(text(folder, "content/diary/" + places[0]) == edited)
+        #expect(!exists(folder, "content/diary/" + places[1]))
+        #expect(text(folder, "content/diary/2026/11/2026-11-01.md") == Self.mine)
     }
 
     // MARK: Never anything that is not import's

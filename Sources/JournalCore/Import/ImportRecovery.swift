@@ -170,11 +170,21 @@ enum ImportRecovery {
     }
 
     /// Unlinks each placed day that is still the staged file itself (the same inode: a file
-    /// someone else put there is never removed), then the rollback record. False when a day
-    /// could not be removed.
+    /// someone else put there is never removed) and unchanged since the import was decided (a
+    /// day the writer edited in place after a killed import is theirs now, and stays), then the
+    /// rollback record. False when a day could not be removed.
     private static func takeBack(_ entries: [(staged: String, relative: String)], folder: Int32, diaryFolder: Int32) -> Bool {
+        // The record was renamed, never rewritten: its time is when the import was decided, and
+        // every staged day was written before it.
+        var record = stat()
+        guard fstatat(folder, ImportStaging.rollbackName, &record, AT_SYMLINK_NOFOLLOW) == 0 else { return false }
+        let decided = Platform.changeTimes(record).modified
         var complete = true
         for entry in entries where isPlaced(entry, folder: folder, diaryFolder: diaryFolder) {
+            var placed = stat()
+            guard fstatat(diaryFolder, entry.relative, &placed, AT_SYMLINK_NOFOLLOW) == 0 else { continue }
+            let modified = Platform.changeTimes(placed).modified
+            if (modified.seconds, modified.nanoseconds) > (decided.seconds, decided.nanoseconds) { continue }
             if unlinkat(diaryFolder, entry.relative, 0) != 0 { complete = false }
         }
         guard complete else { return false }
