@@ -178,6 +178,23 @@ import Testing
         #expect(text(folder, "content/diary/2026/11/2026-11-01.md") == Self.mine)
     }
 
+    /// An import killed as it removed its staging folder (after the marker, before the folder)
+    /// leaves it empty and unmarked: the next run removes it once that import's process is gone,
+    /// and keeps one a running process may still be making.
+    @Test func anEmptyStagingFolderOfAnEndedImportIsRemovedAtOnce() throws {
+        let ended = Process()
+        ended.executableURL = URL(fileURLWithPath: "/bin/true")
+        try ended.run()
+        ended.waitUntilExit()
+        let folder = try CommandLineTests.Folder(["journal.yaml": "title: T\ntimezone: UTC\n", "content/diary/2026/11/2026-11-01.md": Self.mine])
+        let gone = "content/diary/.journal-import-\(ended.processIdentifier)", live = "content/diary/.journal-import-\(getpid())"
+        for name in [gone, live] { try FileManager.default.createDirectory(atPath: folder.path + "/" + name, withIntermediateDirectories: false) }
+        let resume = cli.journal(["import", "--resume", "--source", folder.path])
+        #expect(resume.status == 0, "\(resume.errors)")
+        #expect(!exists(folder, gone))
+        #expect(exists(folder, live))
+    }
+
     // MARK: Never anything that is not import's
 
     @Test func onlyAMarkedRealStagingFolderIsTouchedAndALinkIsNeverFollowed() throws {

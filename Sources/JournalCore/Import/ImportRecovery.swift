@@ -256,9 +256,13 @@ enum ImportRecovery {
             let locked = flock(folder, LOCK_EX | LOCK_NB) == 0
             guard locked || includeLive else { continue }
             guard ImportStaging.read(ImportStaging.markerName, in: folder, limit: 4096) == Array(ImportStaging.markerText.utf8) else {
+                // Empty and unmarked: an import stopped as it made the folder, or as it removed it
+                // (after its marker, before the folder). Removed once the import that named it
+                // (`.journal-import-PID`) has ended, or a minute on; `rmdir` only ever removes
+                // an empty folder.
                 var status = stat()
                 if removeEmpty, locked, names(in: folder).isEmpty, fstat(folder, &status) == 0,
-                   Int(Date().timeIntervalSince1970) - Platform.changeTimes(status).modified.seconds >= 60 {
+                   !Self.isRunning(name) || Int(Date().timeIntervalSince1970) - Platform.changeTimes(status).modified.seconds >= 60 {
                     unlinkat(diaryFolder, name, AT_REMOVEDIR)
                 }
                 continue
@@ -267,6 +271,13 @@ enum ImportRecovery {
             if includeLive && locked { flock(folder, LOCK_UN) }
             visit(name, folder, diaryFolder, leftover(in: folder))
         }
+    }
+
+    /// Whether the process a staging folder is named after (`.journal-import-PID`) is running;
+    /// true when the name holds no process number, or the process cannot be asked.
+    private static func isRunning(_ name: String) -> Bool {
+        guard let pid = Int32(name.dropFirst(ImportStaging.prefix.count)), pid > 0 else { return true }
+        return kill(pid, 0) == 0 || errno != ESRCH
     }
 
     private static func leftover(in folder: Int32) -> Leftover {
