@@ -151,18 +151,23 @@ enum FileTree {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { return false }
         defer { close(descriptor) }
-        return bytes.withUnsafeBytes { buffer in
-            guard let base = buffer.baseAddress else { return true }
+        return write(bytes, to: descriptor) == 0
+    }
+
+    /// Writes all of `bytes` to an open file: 0, or the `errno` of the failure.
+    static func write(_ bytes: [UInt8], to descriptor: Int32) -> Int32 {
+        bytes.withUnsafeBytes { buffer in
+            guard let base = buffer.baseAddress else { return 0 }
             var offset = 0
             while offset < buffer.count {
                 let written = systemWrite(descriptor, base + offset, buffer.count - offset)
                 if written < 0 {
                     if errno == EINTR { continue }
-                    return false
+                    return errno
                 }
                 offset += written
             }
-            return true
+            return 0
         }
     }
 }

@@ -1,10 +1,8 @@
 import Foundation
 #if canImport(Glibc)
 import Glibc
-private let systemWrite = Glibc.write
 #elseif canImport(Darwin)
 import Darwin
-private let systemWrite = Darwin.write
 #endif
 
 /// How `journal import` writes all of its new days or none, whatever stops it: the write-ahead
@@ -184,19 +182,7 @@ final class ImportStaging {
     static func write(_ bytes: [UInt8], named name: String, in folder: Int32) -> Int32 {
         let descriptor = openat(folder, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { return errno }
-        let problem: Int32 = bytes.withUnsafeBytes { buffer in
-            guard let base = buffer.baseAddress else { return 0 }
-            var offset = 0
-            while offset < buffer.count {
-                let written = systemWrite(descriptor, base + offset, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return errno
-                }
-                offset += written
-            }
-            return 0
-        }
+        let problem = FileTree.write(bytes, to: descriptor)
         close(descriptor)
         if problem != 0 { unlinkat(folder, name, 0) }
         return problem

@@ -22,6 +22,8 @@ public final class CardCache: @unchecked Sendable {
     /// Beside journal.yaml.
     public static let folderName = ".journal-cache"
     static let cardsFolder = "cards"
+    /// The `.gitignore` a build puts in `.journal-cache/`, whichever cache makes it first.
+    static let ignoreText = "# journal's cache of share cards and resized covers: safe to delete.\n*\n"
     /// A temporary file older than this was left by a build that died.
     static let staleSeconds = 600
 
@@ -98,7 +100,7 @@ public final class CardCache: @unchecked Sendable {
                 madeFolder = true
                 // Never committed, whether or not the journal's .gitignore says so.
                 let ignore = folder + "/../.gitignore"
-                if access(ignore, F_OK) != 0 { _ = FileTree.write(Array("# journal's cache of share cards: safe to delete.\n*\n".utf8), to: ignore) }
+                if access(ignore, F_OK) != 0 { _ = FileTree.write(Array(Self.ignoreText.utf8), to: ignore) }
             }
             temporaryCount += 1
             return temporaryCount

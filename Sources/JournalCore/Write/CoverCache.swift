@@ -128,7 +128,7 @@ public final class CoverCache: @unchecked Sendable {
                 guard (try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)) != nil else { return nil }
                 madeFolder = true
                 let ignore = folder + "/../.gitignore"
-                if access(ignore, F_OK) != 0 { _ = FileTree.write(Array("# journal's cache of share cards and resized covers: safe to delete.\n*\n".utf8), to: ignore) }
+                if access(ignore, F_OK) != 0 { _ = FileTree.write(Array(CardCache.ignoreText.utf8), to: ignore) }
             }
             temporaryCount += 1
             return temporaryCount
