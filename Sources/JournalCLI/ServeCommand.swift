@@ -31,33 +31,26 @@ struct ServeCommand: JournalSubcommand {
             return 2
         }
         // Ctrl-C, `kill` and a closed terminal stop the server cleanly instead of ending the
-        // process at once (and leaving its folder behind).
+        // process at once (and leaving its folder behind), heard at once even mid-build (SignalWatch).
         let stopRequested = DispatchSemaphore(value: 0)
         let requests = StopRequests()
-        let signals = [SIGINT, SIGTERM, SIGHUP].map { number -> any DispatchSourceSignal in
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler {
-                // A second one does not wait for anything (the served folder still goes).
-                if requests.next() > 1 {
-                    if let work = requests.workFolder {
-                        // The first stop may have renamed it aside and left a fence in its place.
-                        try? FileManager.default.removeItem(atPath: work + ".removing")
-                        try? FileManager.default.removeItem(atPath: work)
-                    }
-                    _exit(128 + number)
+        let watch = SignalWatch([SIGINT, SIGTERM, SIGHUP]) { number in
+            // A second one does not wait for anything (the served folder still goes).
+            if requests.next() > 1 {
+                if let work = requests.workFolder {
+                    // The first stop may have renamed it aside and left a fence in its place.
+                    try? FileManager.default.removeItem(atPath: work + ".removing")
+                    try? FileManager.default.removeItem(atPath: work)
                 }
-                stopRequested.signal()
+                _exit(128 + number)
             }
-            source.resume()
-            return source
+            stopRequested.signal()
         }
-        defer {
-            for source in signals { source.cancel() }
-            signal(SIGINT, SIG_DFL)
-            signal(SIGTERM, SIG_DFL)
-            signal(SIGHUP, SIG_DFL)
+        guard let watch else {
+            console.error("error: cannot watch for Ctrl-C (\(String(cString: strerror(errno))))")
+            return 2
         }
+        defer { watch.stop() }
 
         let server = JournalServer(ServeOptions(source: sourceOptions.source, host: host, port: port, drafts: drafts),
                                    out: console.out, error: console.error)

@@ -1,45 +1,53 @@
-import Dispatch
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
-/// Ctrl-C and SIGTERM, handled on a queue of their own while a command writes, instead of ending
-/// the process wherever it is; what they did before comes back with `stop`.
+/// Ctrl-C, SIGTERM and the like, heard on a thread of their own while a command works, instead of
+/// ending the process wherever it is; what they did before comes back with `stop`.
+///
+/// The handler only writes the signal's number into a pipe (about all a signal handler may safely
+/// do); a thread of this type's reads it and calls `handler`. Not Dispatch's signal sources: they
+/// run on its shared worker threads, which a build under way keeps busy for seconds.
 final class SignalWatch: @unchecked Sendable {
-    private var sources: [any DispatchSourceSignal] = []
     private let lock = NSLock()
     private var first: Int32?
     private let numbers: [Int32]
     private var previous: [Int32: sighandler_t?] = [:]
+    private let handler: @Sendable (Int32) -> Void
 
     /// The first signal that came, if any.
-    var received: Int32? {
-        lock.lock()
-        defer { lock.unlock() }
-        return first
-    }
+    var received: Int32? { lock.withLock { first } }
 
-    init(_ numbers: [Int32], handler: @escaping @Sendable (Int32) -> Void) {
+    /// Nil when the pipe cannot be made (out of file descriptors).
+    init?(_ numbers: [Int32], handler: @escaping @Sendable (Int32) -> Void) {
         self.numbers = numbers
-        let queue = DispatchQueue(label: "journal.signals")
+        self.handler = handler
+        guard SignalPipe.serve(self) else { return nil }
+        var numbersSet = sigset_t()
+        sigemptyset(&numbersSet)
         for number in numbers {
-            previous[number] = signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
-            source.setEventHandler { [weak self] in
-                self?.lock.lock()
-                if self?.first == nil { self?.first = number }
-                self?.lock.unlock()
-                handler(number)
+            previous[number] = signal(number) { number in
+                var byte = UInt8(truncatingIfNeeded: number)
+                _ = write(signalPipeWriteEnd, &byte, 1)
             }
-            source.resume()
-            sources.append(source)
+            sigaddset(&numbersSet, number)
         }
+        // A process can be started with them blocked (a parent's mask is inherited: a test
+        // runner's is), and they would then wait forever; this thread, and those it starts, take them.
+        pthread_sigmask(SIG_UNBLOCK, &numbersSet, nil)
     }
 
     /// Gives each signal back what it did before (its default action, or ignored as `nohup` leaves it).
     func stop() {
-        for source in sources { source.cancel() }
-        sources = []
         for number in numbers { signal(number, previous[number] ?? SIG_DFL) }
         previous = [:]
+        SignalPipe.release(self)
+    }
+
+    fileprivate func heard(_ number: Int32) {
+        lock.withLock { if first == nil { first = number } }
+        handler(number)
     }
 
     /// Ends the process at once, as a shell expects of a command a signal stopped (128 + the
@@ -48,5 +56,52 @@ final class SignalWatch: @unchecked Sendable {
         let line = Array((message + "\n").utf8)
         _ = line.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
         _exit(128 + signal)
+    }
+}
+
+/// Where the signal handler writes; a C signal handler can reach only a global. -1 until made.
+nonisolated(unsafe) private var signalPipeWriteEnd: Int32 = -1
+
+/// The one pipe and reading thread of the process, made on first use, and the watch they serve.
+private enum SignalPipe {
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var readEnd: Int32 = -1
+    nonisolated(unsafe) private static var current: SignalWatch?
+
+    /// Makes the pipe and its reading thread the first time; false if the pipe cannot be made.
+    static func serve(_ watch: SignalWatch) -> Bool {
+        lock.withLock {
+            if readEnd < 0 {
+                var ends: [Int32] = [-1, -1]
+                guard pipe(&ends) == 0 else { return false }
+                for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+                signalPipeWriteEnd = ends[1]
+                readEnd = ends[0]
+                let end = ends[0]
+                let thread = Thread { read(from: end) }
+                thread.name = "journal: signals"
+                thread.start()
+            }
+            current = watch
+            return true
+        }
+    }
+
+    static func release(_ watch: SignalWatch) {
+        lock.withLock { if current === watch { current = nil } }
+    }
+
+    private static func read(from readEnd: Int32) {
+        var byte: UInt8 = 0
+        while true {
+            let count = Glibc.read(readEnd, &byte, 1)
+            if count == 1 {
+                lock.withLock { current }?.heard(Int32(byte))
+            } else if count < 0 && errno == EINTR {
+                continue
+            } else {
+                return
+            }
+        }
     }
 }

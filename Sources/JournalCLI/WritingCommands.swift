@@ -239,6 +239,10 @@ struct ImportCommand: JournalSubcommand {
             }
             SignalWatch.end(signal, saying: exitNow)
         }
+        guard let watch else {
+            console.error("error: cannot watch for Ctrl-C (\(String(cString: strerror(errno)))); nothing was imported.")
+            return 2
+        }
         defer { watch.stop() }
         let summary = JournalImport.run(source: sourceOptions.source, config: config, options: options, interruption: interruption)
         for line in summary.recovered { console.out(line) }
