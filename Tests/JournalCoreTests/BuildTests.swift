@@ -92,6 +92,29 @@ import Testing
         #expect(journal.tree()["img/photo.bin"] == Data([0, 1, 2, 255]))
     }
 
+    /// Static files are copied with their own modification time, and a file of the previous site
+    /// with the source's size and time is kept as it is (as rsync and Zola decide); an edit that
+    /// keeps the size still gets through, its time being new.
+    @Test func staticFilesKeepTheirTimeAndAnEditOfTheSameSizeIsCopied() throws {
+        let journal = try TestJournal(RenderTests.threeDays)
+        try journal.write("static/img/photo.bin", bytes: [0, 1, 2, 255])
+        let source = journal.path + "/static/img/photo.bin", site = journal.output + "/img/photo.bin"
+        func status(_ path: String) -> stat {
+            var status = stat()
+            _ = lstat(path, &status)
+            return status
+        }
+        #expect(journal.build().succeeded)
+        #expect(status(site).st_mtim.tv_sec == status(source).st_mtim.tv_sec && status(site).st_mtim.tv_nsec == status(source).st_mtim.tv_nsec)
+        let first = status(site).st_ino
+        try journal.write("content/diary/2026/11/2026-11-20.md", "---\ntitle: Edited\ntracks: [{title: X, artist: Y}]\n---\n")
+        #expect(journal.build().succeeded)
+        #expect(status(site).st_ino == first, "an unchanged static file is kept, not copied again")
+        try journal.write("static/img/photo.bin", bytes: [9, 8, 7, 6])
+        #expect(journal.build().succeeded)
+        #expect(journal.tree()["img/photo.bin"] == Data([9, 8, 7, 6]))
+    }
+
     @Test func theJournalsTemplatesOverrideTheDefaultThemeFileByFile() throws {
         let journal = try TestJournal(RenderTests.threeDays + """
 

@@ -186,6 +186,8 @@ import Testing
     @Test func aCorruptOrTruncatedCacheEntryIsDrawnAgain() throws {
         let journal = try Self.journal()
         Self.build(journal, output: "public")
+        // The site's cards are the cache's files (linked), so damaged in place, they change with them.
+        let cards = journal.tree(journal.path + "/public").filter { $0.key.hasSuffix("card.jpg") }
         let entries = Self.cacheEntries(journal)
         let folder = journal.path + "/.journal-cache/cards/"
         let good = try Data(contentsOf: URL(fileURLWithPath: folder + entries[0]))
@@ -195,7 +197,7 @@ import Testing
         let report = Self.build(journal, output: "other", counter: counter)
         #expect(counter.count == 2 && report.cardsReused == Self.drawn - 2)
         #expect(try Data(contentsOf: URL(fileURLWithPath: folder + entries[0])) == good)
-        #expect(journal.tree(journal.path + "/other").filter { $0.key.hasSuffix("card.jpg") } == journal.tree(journal.path + "/public").filter { $0.key.hasSuffix("card.jpg") })
+        #expect(journal.tree(journal.path + "/other").filter { $0.key.hasSuffix("card.jpg") } == cards)
     }
 
     @Test func cachedAndFreshlyDrawnCardsAreByteIdentical() throws {

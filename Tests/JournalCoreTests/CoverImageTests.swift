@@ -136,14 +136,16 @@ import Testing
         _ = Self.build(journal)
         let squares = journal.tree(journal.path + "/public/covers")
         let folder = journal.path + "/.journal-cache/covers"
-        let packs = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".pack") }.sorted()
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder)
+        let packs = names.filter { $0.hasSuffix(".pack") }.sorted()
         #expect(packs.count == 2)
-        // One cut short, the other's bytes swapped with it.
-        let first = try #require(FileManager.default.contents(atPath: folder + "/" + packs[0]))
-        let second = try #require(FileManager.default.contents(atPath: folder + "/" + packs[1]))
-        try first.prefix(first.count / 2).write(to: URL(fileURLWithPath: folder + "/" + packs[0]))
-        try first.write(to: URL(fileURLWithPath: folder + "/" + packs[1]))
-        _ = second
+        // One cover's 192 px JPEG cut short, the other's 96 px WebP swapped for the first's.
+        let keys = packs.map { String($0.dropLast(5)) }
+        let cut = folder + "/\(keys[0])-192.jpg", swapped = folder + "/\(keys[1])-96.webp"
+        let whole = try #require(FileManager.default.contents(atPath: cut))
+        // Rewritten in place (as an editor or an optimiser run on the site would, through its links).
+        try whole.prefix(whole.count / 2).write(to: URL(fileURLWithPath: cut))
+        try #require(FileManager.default.contents(atPath: folder + "/\(keys[0])-96.webp")).write(to: URL(fileURLWithPath: swapped))
         try journal.write("content/diary/2026/01/2026-01-04.md", "---\ntracks: [{title: New, artist: Someone}]\n---\n")
         let report = Self.build(journal)
         #expect(report.coversResized == 2)
@@ -155,6 +157,42 @@ import Testing
             let size = try #require(Vips.size(Array(bytes)), "\(name) is not an image")
             #expect(size == (side, side), "\(name)")
         }
+    }
+
+    @Test func squaresAndCardsAreLinkedFromTheCacheAndASquareChangedThroughTheSiteIsMadeAgain() throws {
+        let journal = try Self.journal()
+        _ = Self.build(journal)
+        // Into a new folder: the squares and cards are the cache's files, not copies of them.
+        let fresh = journal.path + "/elsewhere"
+        let report = Build.run(BuildOptions(source: journal.path, output: fresh))
+        #expect(report.succeeded && report.coversResized == 0)
+        func inode(_ path: String) -> (UInt, UInt64)? {
+            var status = stat()
+            return lstat(path, &status) == 0 ? (UInt(status.st_dev), UInt64(status.st_ino)) : nil
+        }
+        var cached: [String: (UInt, UInt64)] = [:]
+        for folder in ["covers", "cards"] {
+            for name in try FileManager.default.contentsOfDirectory(atPath: journal.path + "/.journal-cache/" + folder) {
+                cached[folder + "/" + name] = inode(journal.path + "/.journal-cache/" + folder + "/" + name)
+            }
+        }
+        let squares = try FileManager.default.contentsOfDirectory(atPath: fresh + "/covers")
+        #expect(squares.count >= 8)
+        for name in squares {
+            let site = try #require(inode(fresh + "/covers/" + name))
+            #expect(cached.values.contains { $0 == site }, "covers/\(name) is a copy")
+        }
+        let card = try #require(inode(fresh + "/2026/01/card.jpg"))
+        #expect(cached.values.contains { $0 == card }, "the month's card is a copy")
+
+        // A square rewritten in place through the site (an optimiser run on it) is made again.
+        let name = try #require(squares.first { $0.hasSuffix("-96.jpg") })
+        let before = try #require(FileManager.default.contents(atPath: fresh + "/covers/" + name))
+        try Data(before.prefix(before.count / 2)).write(to: URL(fileURLWithPath: fresh + "/covers/" + name))
+        try journal.write("content/diary/2026/01/2026-01-04.md", "---\ntracks: [{title: New, artist: Someone}]\n---\n")
+        let again = Build.run(BuildOptions(source: journal.path, output: journal.path + "/public"))
+        #expect(again.succeeded && again.coversResized == 1)
+        #expect(FileManager.default.contents(atPath: journal.path + "/public/covers/" + name) == before)
     }
 
     @Test func aCacheFolderThatIsALinkIsNeitherReadNorWritten() throws {
@@ -229,13 +267,17 @@ import Testing
         let report = Build.run(options)
         #expect(report.succeeded, "\(journal.lines(report.diagnostics))")
         // The 3000 px JPEG (1.x MB, far over what a card embeds from static/) is on the cards of
-        // its week, month and year, as its 768 px square.
+        // its week, month and year, as one of its squares (the smallest that fills the tile).
         let html = try #require(journal.page("2026/01/02/index.html", in: journal.path + "/public"))
-        let largest = try #require(attributeValues("srcset", in: html).first.flatMap { Self.candidates($0).last?.path })
-        let square = try #require(FileManager.default.contents(atPath: journal.path + "/public/" + largest.replacingOccurrences(of: ".webp", with: ".jpg")))
-        let uri = "data:image/jpeg;base64," + square.base64EncodedString()
-        let showing = recorder.svgs.filter { $0.contains(uri) }
+        let squares = try #require(attributeValues("srcset", in: html).first.map { Self.candidates($0).map(\.path) })
+        let uris = try squares.map { path in
+            let square = try #require(FileManager.default.contents(atPath: journal.path + "/public/" + path.replacingOccurrences(of: ".webp", with: ".jpg")))
+            return "data:image/jpeg;base64," + square.base64EncodedString()
+        }
+        let showing = recorder.svgs.filter { svg in uris.contains { svg.contains($0) } }
         #expect(showing.count >= 4, "\(showing.count) of \(recorder.svgs.count) cards show the cover")
+        // Every square a card names is in it when drawn.
+        #expect(!recorder.svgs.contains { $0.contains(CardArtwork.squareScheme) })
         let card = try #require(FileManager.default.contents(atPath: journal.path + "/public/2026/01/card.jpg"))
         #expect(CardKey.isWholeJPEG(Array(card), width: 1200, height: 630))
         #expect(card.count <= 90_000, "the month's card is \(card.count) bytes")

@@ -16,9 +16,15 @@ public struct CardArtwork: Sendable {
 
     /// The bytes of `static/<relative>`, or nil.
     let read: @Sendable (_ relative: String) -> [UInt8]?
-    /// The largest JPEG square of each cover pages show resized, by path under `static/`: made
-    /// by the Write stage, after the site is planned and before any card is drawn.
+    /// The JPEG squares of the covers pages show resized, by site path: made by the Write stage,
+    /// after the site is planned and before any card is drawn.
     let squares = CoverSquares()
+
+    /// How a card's SVG names a resized cover's square (`journal-square:covers/…-384.jpg`): the
+    /// name fixes the bytes (the cover's digest, the side, libvips's version in the card
+    /// rasteriser's), so a card's cache key is made from the short SVG, and the square goes in
+    /// only when the card is drawn (`resolve`).
+    static let squareScheme = "journal-square:"
 
     public init(read: @escaping @Sendable (_ relative: String) -> [UInt8]?) {
         self.read = read
@@ -38,7 +44,6 @@ public struct CardArtwork: Sendable {
 
     /// The `data:` URI of the image at `relative` under `static/`, when it is one to embed.
     func dataURI(_ relative: String) -> String? {
-        if let square = squares[relative] { return "data:image/jpeg;base64,\(Base64.encode(square))" }
         guard let bytes = read(relative), bytes.count <= Self.maxBytes, let type = Self.imageType(bytes) else { return nil }
         return "data:\(type);base64,\(Base64.encode(bytes))"
     }
@@ -79,16 +84,41 @@ public struct CardArtwork: Sendable {
     }
 }
 
-/// Covers' squares for share cards, filled once the covers are resized (`CardArtwork.squares`).
-/// A class, so the cards planned before the covers were made see them.
+/// Covers' JPEG squares for share cards, by site path, filled once the covers are resized
+/// (`CardArtwork.squares`). A class, so the cards planned before the covers were made see them.
 public final class CoverSquares: @unchecked Sendable {
     private let lock = NSLock()
     private var squares: [String: [UInt8]] = [:]
 
-    subscript(relative: String) -> [UInt8]? { lock.withLock { squares[relative] } }
+    subscript(path: String) -> [UInt8]? { lock.withLock { squares[path] } }
 
     func fill(_ squares: [String: [UInt8]]) {
         lock.withLock { self.squares = squares }
+    }
+
+    /// `svg` with each square it names (`CardArtwork.squareScheme`) as a `data:` URI, for drawing;
+    /// a name with no square is left as it is, and the rasteriser draws nothing there.
+    func resolve(_ svg: [UInt8]) -> [UInt8] {
+        let scheme = Array(CardArtwork.squareScheme.utf8)
+        guard let first = svg.firstRange(of: scheme) else { return svg }
+        var out: [UInt8] = Array(svg[..<first.lowerBound])
+        var index = first.lowerBound
+        while index < svg.count {
+            guard let found = svg[index...].firstRange(of: scheme) else {
+                out += svg[index...]
+                break
+            }
+            out += svg[index..<found.lowerBound]
+            let end = svg[found.upperBound...].firstIndex(of: UInt8(ascii: "\"")) ?? svg.count
+            let path = String(decoding: svg[found.upperBound..<end], as: UTF8.self)
+            if let square = self[path] {
+                out += Array("data:image/jpeg;base64,\(Base64.encode(square))".utf8)
+            } else {
+                out += svg[found.lowerBound..<end]
+            }
+            index = end
+        }
+        return out
     }
 }
 

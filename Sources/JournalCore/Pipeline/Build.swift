@@ -128,10 +128,11 @@ public enum Build {
                     writer.discardStaging()
                     return .failure(.rendering(covered.failures))
                 }
-                renderer.artwork.squares.fill(covered.largest)
+                renderer.artwork.squares.fill(covered.squares)
                 let results = ParallelMap.map(plan.jobs, parallel: !options.singleThreaded) { job -> (render: Double, write: Double, failure: Diagnostic?) in
                     let start = clock.now
                     var bytes: [UInt8]
+                    var cached: String?
                     do throws(Diagnostic) {
                         bytes = try renderer.render(job)
                     } catch {
@@ -139,13 +140,13 @@ public enum Build {
                     }
                     if let size = job.rasterSize {
                         do throws(RasterFailure) {
-                            bytes = try cards.card(svg: bytes, width: size.width, height: size.height)
+                            (bytes, cached) = try cards.card(svg: bytes, width: size.width, height: size.height, resolve: renderer.artwork.squares.resolve)
                         } catch {
                             return (StageTimer.seconds(clock.now - start), 0, .error("cannot draw /\(job.path): \(error.message)", at: choice.location))
                         }
                     }
                     let rendered = clock.now
-                    writer.put(OutputFile(path: job.path, bytes: bytes))
+                    writer.put(OutputFile(path: job.path, bytes: bytes), linkingFrom: cached)
                     return (StageTimer.seconds(rendered - start), StageTimer.seconds(clock.now - rendered), nil)
                 }
                 report.workerSeconds = [("render", results.reduce(0) { $0 + $1.render }), ("write", results.reduce(0) { $0 + $1.write })]

@@ -12,7 +12,8 @@ import Darwin
 ///
 /// A stamp covers each file's path, size, inode, modification and status-change times. The
 /// status-change time (`ctime`) moves on every write and cannot be set back by hand, so an
-/// edited, replaced or `touch`ed file always counts as changed, in the journal and in the output.
+/// edited, replaced or `touch`ed file always counts as changed, in the journal and in the output
+/// (but for an output file with other names, whose ctime others' links move: `stamp`).
 /// The program itself is part of the stamp, so a new version of `journal` builds again.
 /// (On a file system that keeps whole seconds, such as FAT, an edit in the same second as the
 /// last build that keeps a file's size is not seen until the file changes again.)
@@ -92,7 +93,11 @@ enum UpToDate {
 
     private static func stamp(_ status: stat) -> String {
         let times = Platform.changeTimes(status)
-        return "\(status.st_size) \(status.st_ino) \(times.modified.seconds).\(times.modified.nanoseconds) \(times.changed.seconds).\(times.changed.nanoseconds) \(status.st_mode)"
+        // A file with other names (a cover's square or a card linked from `.journal-cache`, and
+        // from other builds' outputs) gets a new ctime whenever one of those names is made or
+        // removed; its size, inode and modification time still show any edit made to it.
+        let changed = status.st_nlink > 1 && (status.st_mode & S_IFMT) == S_IFREG ? "linked" : "\(times.changed.seconds).\(times.changed.nanoseconds)"
+        return "\(status.st_size) \(status.st_ino) \(times.modified.seconds).\(times.modified.nanoseconds) \(changed) \(status.st_mode)"
     }
 
     /// Every entry under `root` (files, folders, links), relative, sorted, with its stamp.

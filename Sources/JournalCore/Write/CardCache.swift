@@ -62,8 +62,10 @@ public final class CardCache: @unchecked Sendable {
     public var reused: Int { lock.withLock { reusedCount } }
 
     /// `svg` as a `width` x `height` JPEG: from the cache when it holds it, else drawn and kept.
-    /// Safe to call from several threads at once.
-    func card(svg: [UInt8], width: Int, height: Int) throws(RasterFailure) -> [UInt8] {
+    /// The key is made from `svg` as given; `resolve` makes what is drawn of it (the covers'
+    /// squares put in for their names, `CoverSquares`). `file`: the entry holding the card, for
+    /// the site to link (nil when the cache cannot keep it). Safe to call from several threads at once.
+    func card(svg: [UInt8], width: Int, height: Int, resolve: ([UInt8]) -> [UInt8] = { $0 }) throws(RasterFailure) -> (bytes: [UInt8], file: String?) {
         let key = Self.key(svg: svg, width: width, height: height, version: rasterizer.version)
         let path = folder + "/" + key + ".jpg"
         lock.withLock { _ = used.insert(key) }
@@ -72,12 +74,11 @@ public final class CardCache: @unchecked Sendable {
         if usable, Self.isRegularFile(path), case .bytes(let bytes) = FileTree.read(path, limit: 16 << 20),
            CardKey.isWholeJPEG(bytes, width: width, height: height), CardKey.read(bytes) == key {
             lock.withLock { reusedCount += 1 }
-            return bytes
+            return (bytes, path)
         }
-        let card = CardKey.insert(key, into: try rasterizer.draw(svg, width, height))
+        let card = CardKey.insert(key, into: try rasterizer.draw(resolve(svg), width, height))
         lock.withLock { drawnCount += 1 }
-        if usable { store(card, at: path, key: key) }
-        return card
+        return (card, usable && store(card, at: path, key: key) ? path : nil)
     }
 
     static func key(svg: [UInt8], width: Int, height: Int, version: String) -> String {
@@ -93,7 +94,7 @@ public final class CardCache: @unchecked Sendable {
     }
 
     /// Writes an entry beside its name and renames it in; any failure leaves nothing behind.
-    private func store(_ card: [UInt8], at path: String, key: String) {
+    private func store(_ card: [UInt8], at path: String, key: String) -> Bool {
         let number: Int? = lock.withLock {
             if !madeFolder {
                 guard (try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)) != nil else { return nil }
@@ -105,13 +106,17 @@ public final class CardCache: @unchecked Sendable {
             temporaryCount += 1
             return temporaryCount
         }
-        guard let number else { return }
+        guard let number else { return false }
         let temporary = folder + "/.\(key).\(getpid()).\(number).tmp"
         guard FileTree.write(card, to: temporary) else {
             unlink(temporary)
-            return
+            return false
         }
-        if rename(temporary, path) != 0 { unlink(temporary) }
+        if rename(temporary, path) != 0 {
+            unlink(temporary)
+            return false
+        }
+        return true
     }
 
     /// Removes the entries this build did not use (and temporary files a dead build left);

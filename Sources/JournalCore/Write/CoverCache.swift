@@ -8,17 +8,30 @@ import Darwin
 /// Covers resized by libvips, kept in `.journal-cache/covers/` beside journal.yaml, so a
 /// rebuild resizes only covers that are new or changed (docs/content-format.md, "Covers").
 ///
-/// One file per cover holds all its squares, WebP and JPEG (`<key>.pack`). The key is the
-/// SHA-256 of the resizer's version (libvips's and our settings'), the sides and the source's
-/// digest, so an entry can only hold what those would make. The pack names its key and gives
-/// each image's length and CRC-32, so an entry that was cut short, damaged or swapped by hand is
-/// made again, never published. Entries are written under a temporary name and renamed in; a
-/// cache that cannot be written is no error: the cover is resized next time too. After a
-/// successful build, `prune` removes the packs it did not use, with the index (`CoverIndex`).
+/// A cover's entry is its squares, one file each (`<key>-<side>.webp`, `.jpg`), and a list of
+/// them (`<key>.pack`) written last. The key is the SHA-256 of the resizer's version (libvips's
+/// and our settings'), the sides and the source's digest, so an entry can only hold what those
+/// would make. The list names the key and gives each image's length and CRC-32, so an image cut
+/// short, damaged or swapped by hand is made again, never published. The site links the squares
+/// from here instead of writing them again (`SiteWriter.put(_:linkingFrom:)`), so a square
+/// changed in place through the site is also caught here. Files are written under a temporary
+/// name and renamed in; a cache that cannot be written is no error: the cover is resized next
+/// time too. After a successful build, `prune` removes the entries it did not use, with the
+/// index (`CoverIndex`).
 public final class CoverCache: @unchecked Sendable {
-    private static let magic = "journal cover pack 1"
+    private static let magic = "journal cover pack 2"
     /// A temporary file older than this was left by a build that died.
     static let staleSeconds = 600
+
+    /// A cover's squares, and the files of the cache that hold the same bytes (nil where the
+    /// cache could not keep them).
+    struct Entry {
+        var squares: [Vips.Square]
+        var files: [String: String]
+
+        /// The cache's file holding the square of `side` as WebP (`webp`) or JPEG.
+        func file(side: Int, webp: Bool) -> String? { files["\(side).\(webp ? "webp" : "jpg")"] }
+    }
 
     /// `.journal-cache/covers`, or nil when it must not be used (a link).
     let folder: String?
@@ -47,13 +60,13 @@ public final class CoverCache: @unchecked Sendable {
 
     /// The squares of `cover`, whose bytes `read` gives: from the cache when it holds them,
     /// else made and kept. Safe to call from several threads at once.
-    func squares(of cover: CoverSource, read: () -> [UInt8]?) throws(RasterFailure) -> [Vips.Square] {
+    func squares(of cover: CoverSource, read: () -> [UInt8]?) throws(RasterFailure) -> Entry {
         let sides = cover.sides
         let key = Self.key(digest: cover.digest, sides: sides, version: version)
         lock.withLock { _ = used.insert(key) }
-        if let folder, let packed = Self.unpack(folder + "/" + key + ".pack", key: key, sides: sides) {
+        if let folder, let squares = Self.unpack(folder: folder, key: key, sides: sides) {
             lock.withLock { reusedCount += 1 }
-            return packed
+            return Entry(squares: squares, files: Self.files(folder: folder, key: key, sides: sides))
         }
         guard let bytes = read() else { throw RasterFailure("cannot read static/\(cover.relative): \(Platform.describe(errno))") }
         let squares = try resize(bytes, sides)
@@ -61,8 +74,8 @@ public final class CoverCache: @unchecked Sendable {
             throw RasterFailure("static/\(cover.relative) gave squares of \(squares.map(\.side)) pixels, not \(sides)")
         }
         lock.withLock { resizedCount += 1 }
-        if let folder { store(Self.pack(squares, key: key), folder: folder, key: key) }
-        return squares
+        guard let folder, store(squares, folder: folder, key: key) else { return Entry(squares: squares, files: [:]) }
+        return Entry(squares: squares, files: Self.files(folder: folder, key: key, sides: sides))
     }
 
     static func key(digest: String, sides: [Int], version: String) -> String {
@@ -71,58 +84,64 @@ public final class CoverCache: @unchecked Sendable {
         return hash.hex()
     }
 
-    /// A pack: a header naming the key and each image's side, format, length and CRC-32, a
-    /// blank line, then the images one after another.
-    static func pack(_ squares: [Vips.Square], key: String) -> [UInt8] {
-        var header = magic + "\n" + key + "\n"
-        var body: [UInt8] = []
-        for square in squares {
-            for (format, bytes) in [("webp", square.webp), ("jpg", square.jpeg)] {
-                header += "\(square.side) \(format) \(bytes.count) \(CRC32.of(bytes))\n"
-                body += bytes
-            }
+    private static let formats = ["webp", "jpg"]
+
+    /// The cache's files of an entry, by `<side>.<format>`.
+    private static func files(folder: String, key: String, sides: [Int]) -> [String: String] {
+        var files: [String: String] = [:]
+        for side in sides {
+            for format in formats { files["\(side).\(format)"] = "\(folder)/\(key)-\(side).\(format)" }
         }
-        return Array((header + "\n").utf8) + body
+        return files
     }
 
-    /// The squares a pack at `path` holds, when it is a regular file holding exactly the squares
-    /// of `sides` for `key`, whole.
-    static func unpack(_ path: String, key: String, sides: [Int]) -> [Vips.Square]? {
-        guard CardCache.isRegularFile(path), case .bytes(let bytes) = FileTree.read(path, limit: 64 << 20) else { return nil }
-        guard let end = headerEnd(bytes) else { return nil }
-        let lines = String(decoding: bytes[..<end], as: UTF8.self).split(separator: "\n")
-        guard lines.count == 2 + sides.count * 2, lines[0] == Substring(magic), lines[1] == Substring(key) else { return nil }
-        var offset = end + 2
+    /// The list of an entry: its key and each image's side, format, length and CRC-32.
+    static func list(_ squares: [Vips.Square], key: String) -> [UInt8] {
+        var text = magic + "\n" + key + "\n"
+        for square in squares {
+            for (format, bytes) in zip(formats, [square.webp, square.jpeg]) {
+                text += "\(square.side) \(format) \(bytes.count) \(CRC32.of(bytes))\n"
+            }
+        }
+        return Array(text.utf8)
+    }
+
+    /// The squares of the entry `key` in `folder`, when its list names exactly the squares of
+    /// `sides` for `key` and every image is a regular file of the length and CRC-32 it gives.
+    static func unpack(folder: String, key: String, sides: [Int]) -> [Vips.Square]? {
+        guard CardCache.isRegularFile(folder + "/" + key + ".pack"),
+              case .bytes(let bytes) = FileTree.read(folder + "/" + key + ".pack", limit: 4096) else { return nil }
+        let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        guard lines.count == 3 + sides.count * 2, lines[0] == Substring(magic), lines[1] == Substring(key), lines.last == "" else { return nil }
         var squares: [Vips.Square] = []
         for (number, side) in sides.enumerated() {
             var images: [[UInt8]] = []
-            for (part, format) in ["webp", "jpg"].enumerated() {
+            for (part, format) in formats.enumerated() {
                 let fields = lines[2 + number * 2 + part].split(separator: " ")
+                let path = "\(folder)/\(key)-\(side).\(format)"
                 guard fields.count == 4, fields[0] == Substring(String(side)), fields[1] == Substring(format),
-                      let length = Int(fields[2]), let crc = UInt32(fields[3]), length > 0, length <= bytes.count - offset else { return nil }
-                let image = Array(bytes[offset..<offset + length])
-                guard CRC32.of(image) == crc else { return nil }
+                      let length = Int(fields[2]), let crc = UInt32(fields[3]), length > 0, CardCache.isRegularFile(path),
+                      case .bytes(let image) = FileTree.read(path, limit: 16 << 20), image.count == length, CRC32.of(image) == crc else { return nil }
                 images.append(image)
-                offset += length
             }
             squares.append(Vips.Square(side: side, webp: images[0], jpeg: images[1]))
         }
-        return offset == bytes.count ? squares : nil
+        return squares
     }
 
-    /// Where the header's blank line starts (the index of its first line feed).
-    private static func headerEnd(_ bytes: [UInt8]) -> Int? {
-        var index = 0
-        let limit = min(bytes.count - 1, 4096)
-        while index < limit {
-            if bytes[index] == 0x0A && bytes[index + 1] == 0x0A { return index }
-            index += 1
+    /// Writes an entry's images, then its list, each beside its name and renamed in; false, with
+    /// the list not in place, when any of it cannot be written.
+    private func store(_ squares: [Vips.Square], folder: String, key: String) -> Bool {
+        for square in squares {
+            for (format, bytes) in zip(Self.formats, [square.webp, square.jpeg]) {
+                guard store(bytes, folder: folder, key: key, name: "\(key)-\(square.side).\(format)") else { return false }
+            }
         }
-        return nil
+        return store(Self.list(squares, key: key), folder: folder, key: key, name: key + ".pack")
     }
 
-    /// Writes a pack beside its name and renames it in; any failure leaves nothing behind.
-    private func store(_ bytes: [UInt8], folder: String, key: String) {
+    /// Writes one file beside its name and renames it in; any failure leaves nothing behind.
+    private func store(_ bytes: [UInt8], folder: String, key: String, name: String) -> Bool {
         let number: Int? = lock.withLock {
             if !madeFolder {
                 guard (try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)) != nil else { return nil }
@@ -133,16 +152,20 @@ public final class CoverCache: @unchecked Sendable {
             temporaryCount += 1
             return temporaryCount
         }
-        guard let number else { return }
+        guard let number else { return false }
         let temporary = folder + "/.\(key).\(getpid()).\(number).tmp"
         guard FileTree.write(bytes, to: temporary) else {
             unlink(temporary)
-            return
+            return false
         }
-        if rename(temporary, folder + "/" + key + ".pack") != 0 { unlink(temporary) }
+        if rename(temporary, folder + "/" + name) != 0 {
+            unlink(temporary)
+            return false
+        }
+        return true
     }
 
-    /// Keeps `index` for the next build and, when `prune`, removes the packs this build did not
+    /// Keeps `index` for the next build and, when `prune`, removes the entries this build did not
     /// use (and temporary files a dead build left); after a successful build only. Failures are
     /// ignored: they only leave work for a later build.
     func finish(index: CoverIndex, prune: Bool) {
@@ -160,11 +183,22 @@ public final class CoverCache: @unchecked Sendable {
         let now = Int(time(nil))
         FileTree.walkWithStatus(folder, recursive: false) { name, status in
             guard (status.st_mode & S_IFMT) == S_IFREG else { return }
-            if name.hasSuffix(".pack"), !name.hasPrefix(".") {
-                if !keep.contains(String(name.dropLast(5))) { unlink(folder + "/" + name) }
+            if let key = Self.entryKey(of: name) {
+                if !keep.contains(key) { unlink(folder + "/" + name) }
             } else if name.hasPrefix("."), name.hasSuffix(".tmp"), now - Platform.changeTimes(status).modified.seconds > Self.staleSeconds {
                 unlink(folder + "/" + name)
             }
         }
+    }
+
+    /// The key of an entry's file (`<key>.pack`, `<key>-<side>.webp`, `.jpg`), or nil for another file.
+    static func entryKey(of name: String) -> String? {
+        let utf8 = Array(name.utf8)
+        guard utf8.count > 64, utf8.prefix(64).allSatisfy({ (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }) else { return nil }
+        let rest = String(decoding: utf8[64...], as: UTF8.self)
+        if rest == ".pack" { return String(decoding: utf8.prefix(64), as: UTF8.self) }
+        guard rest.hasPrefix("-"), let dot = rest.lastIndex(of: "."), formats.contains(String(rest[rest.index(after: dot)...])),
+              let side = Int(rest[rest.index(after: rest.startIndex)..<dot]), side > 0 else { return nil }
+        return String(decoding: utf8.prefix(64), as: UTF8.self)
     }
 }

@@ -1,36 +1,36 @@
 /// The squares of the covers pages show, put into the new site (docs/content-format.md,
-/// "Covers"): from the cache, or resized now, on every core. A square equal to the previous
-/// site's is linked, not written (`SiteWriter`).
+/// "Covers"): from the cache, or resized now, on every core. A square is linked from the cache
+/// (or from the previous site, when equal to its), not written again (`SiteWriter`).
 enum CoverOutput {
     /// `failures`: covers libvips could not resize (a damaged or cut-short file), each at its
-    /// file; `largest`: each cover's largest JPEG square, by path under `static/`, for share cards.
+    /// file; `squares`: every JPEG square, by site path, for share cards.
     static func write(_ covers: [CoverSource], cache: CoverCache, source: String, writer: SiteWriter, parallel: Bool)
-        -> (failures: [Diagnostic], largest: [String: [UInt8]]) {
+        -> (failures: [Diagnostic], squares: [String: [UInt8]]) {
         // Two files with the same bytes are one cover, with one set of squares (named by the digest).
         var seen: Set<String> = []
         let distinct = covers.filter { seen.insert($0.digest).inserted }
-        let results = ParallelMap.map(distinct, parallel: parallel) { cover -> Result<[UInt8], Diagnostic> in
+        let results = ParallelMap.map(distinct, parallel: parallel) { cover -> Result<[(String, [UInt8])], Diagnostic> in
             do throws(RasterFailure) {
-                let squares = try cache.squares(of: cover) { FileTree.read(join(join(source, "static"), cover.relative)) }
-                for square in squares {
-                    writer.put(OutputFile(path: cover.path(side: square.side, webp: true), bytes: square.webp))
-                    writer.put(OutputFile(path: cover.path(side: square.side, webp: false), bytes: square.jpeg))
+                let entry = try cache.squares(of: cover) { FileTree.read(join(join(source, "static"), cover.relative)) }
+                for square in entry.squares {
+                    writer.put(OutputFile(path: cover.path(side: square.side, webp: true), bytes: square.webp),
+                               linkingFrom: entry.file(side: square.side, webp: true))
+                    writer.put(OutputFile(path: cover.path(side: square.side, webp: false), bytes: square.jpeg),
+                               linkingFrom: entry.file(side: square.side, webp: false))
                 }
-                return .success(squares.last?.jpeg ?? [])
+                return .success(entry.squares.map { (cover.path(side: $0.side, webp: false), $0.jpeg) })
             } catch {
                 return .failure(Diagnostic(.error, "cannot resize this cover: \(error.message)", path: join(join(source, "static"), cover.relative)))
             }
         }
         var failures: [Diagnostic] = []
-        var byDigest: [String: [UInt8]] = [:]
-        for (cover, result) in zip(distinct, results) {
+        var squares: [String: [UInt8]] = [:]
+        for result in results {
             switch result {
-            case .success(let jpeg): byDigest[cover.digest] = jpeg
+            case .success(let made): for (path, jpeg) in made { squares[path] = jpeg }
             case .failure(let failure): failures.append(failure)
             }
         }
-        var largest: [String: [UInt8]] = [:]
-        for cover in covers { largest[cover.relative] = byDigest[cover.digest] }
-        return (failures, largest)
+        return (failures, squares)
     }
 }

@@ -1,3 +1,4 @@
+import CPlatform
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -137,28 +138,76 @@ public final class SiteWriter: @unchecked Sendable {
         put(path: file.path) { file.bytes }
     }
 
-    /// Adds a file copied from `source` (a journal's `static/` file) at `relative`.
+    /// Adds a file whose bytes `cached`, a file of the journal's `.journal-cache`, holds as well
+    /// (a resized cover, a share card): hard-linked from there instead of written where the file
+    /// system allows, so a build into a new folder does not write them again. The caches check an
+    /// entry's bytes before using it, so a site file changed in place, and the entry with it, is
+    /// made again, never published.
+    public func put(_ file: OutputFile, linkingFrom cached: String?) {
+        put(path: file.path, linkingFrom: cached) { file.bytes }
+    }
+
+    /// Adds a file copied from `source` (a journal's `static/` file) at `relative`, with the
+    /// source's modification time. A file of the previous site with the source's size and
+    /// modification time is taken as it is (linked), as rsync and Zola decide; otherwise the file
+    /// is copied by the kernel (`journal_copy_file`), never read into memory.
     public func copy(from source: String, to relative: String) {
-        put(path: relative) { () throws(Failure) -> [UInt8] in
-            guard let bytes = FileTree.read(source) else { throw Failure("cannot read \(source): \(Platform.describe(errno))") }
-            return bytes
+        do throws(Failure) {
+            try claim(relative)
+            let input = open(source, O_RDONLY | O_CLOEXEC)
+            guard input >= 0 else { throw Failure("cannot read \(source): \(Platform.describe(errno))") }
+            defer { close(input) }
+            var status = stat()
+            guard fstat(input, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else {
+                throw Failure("cannot read \(source): \(Platform.describe(errno == 0 ? EISDIR : errno))")
+            }
+            try ensureFolder(of: relative)
+            let target = staging + "/" + relative
+            if let previous = previousFiles[relative], previous.st_size == status.st_size,
+               Platform.changeTimes(previous).modified == Platform.changeTimes(status).modified,
+               link(output + "/" + relative, target) == 0 {
+                return
+            }
+            let descriptor = open(target, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+            guard descriptor >= 0 else { throw writeFailure(relative) }
+            defer { close(descriptor) }
+            guard journal_copy_file(input, descriptor, Int64(status.st_size)) == 0 else {
+                throw Failure("cannot copy \(source) to \(relative): \(Platform.describe(errno))")
+            }
+            var times = Platform.accessAndModificationTimes(status)
+            futimens(descriptor, &times)
+            lock.withLock { _ = changed.insert(relative) }
+        } catch {
+            lock.withLock { failures += error.messages }
         }
     }
 
-    private func put(path: String, bytes: () throws(Failure) -> [UInt8]) {
+    /// Records `path` as a file of the new site; a second claim of a path is a failure.
+    private func claim(_ path: String) throws(Failure) {
+        guard SitePath.isSafe(path) else { throw Failure("refusing to write outside the output folder: \(path)") }
+        let isNew = lock.withLock { kept.insert(path).inserted }
+        guard isNew else { throw Failure("two files of the site would be written to \(path)") }
+    }
+
+    private func put(path: String, linkingFrom cached: String? = nil, bytes: () throws(Failure) -> [UInt8]) {
         do throws(Failure) {
-            guard SitePath.isSafe(path) else { throw Failure("refusing to write outside the output folder: \(path)") }
-            let isNew = lock.withLock { kept.insert(path).inserted }
-            guard isNew else { throw Failure("two files of the site would be written to \(path)") }
+            try claim(path)
             let content = try bytes()
             try ensureFolder(of: path)
+            var cachedStatus = stat()
+            let cachedFile = cached.flatMap { lstat($0, &cachedStatus) == 0 && (cachedStatus.st_mode & S_IFMT) == S_IFREG ? $0 : nil }
             if let previous = previousFiles[path], Int(previous.st_size) == content.count,
-               Self.file(output + "/" + path, holds: content) {
+               cachedFile != nil && previous.st_ino == cachedStatus.st_ino && previous.st_dev == cachedStatus.st_dev
+                || Self.file(output + "/" + path, holds: content) {
                 // Unchanged: the same inode, so the same modification time.
                 if link(output + "/" + path, staging + "/" + path) == 0 { return }
                 guard FileTree.write(content, to: staging + "/" + path) else { throw writeFailure(path) }
                 var times = Platform.accessAndModificationTimes(previous)
                 utimensat(AT_FDCWD, staging + "/" + path, &times, 0)
+                return
+            }
+            if let cachedFile, Int(cachedStatus.st_size) == content.count, link(cachedFile, staging + "/" + path) == 0 {
+                lock.withLock { _ = changed.insert(path) }
                 return
             }
             guard FileTree.write(content, to: staging + "/" + path) else { throw writeFailure(path) }

@@ -49,14 +49,29 @@ public struct ShareCard: Sendable, Equatable {
         public var artist: String
         /// `#rrggbb`: the genre's colour, for a drawn cover.
         public var color: String
-        /// A checked `data:image/...;base64,` URI (`CardArtwork`); nil draws the cover.
+        /// A checked `data:image/...;base64,` URI (`CardArtwork`); nil (and no `squares`) draws the cover.
         public var image: String?
+        /// A resized cover's JPEG squares, smallest first: the card shows the smallest that fills
+        /// its tile, by reference (`CardArtwork.squareScheme`), and gets its bytes only when drawn.
+        public var squares: [Square]
 
-        public init(title: String, artist: String, color: String, image: String? = nil) {
+        public init(title: String, artist: String, color: String, image: String? = nil, squares: [Square] = []) {
             self.title = title
             self.artist = artist
             self.color = color
             self.image = image
+            self.squares = squares
+        }
+    }
+
+    /// One JPEG square of a resized cover: its side in pixels and its site path (`covers/…-384.jpg`).
+    public struct Square: Sendable, Equatable {
+        public var side: Int
+        public var path: String
+
+        public init(side: Int, path: String) {
+            self.side = side
+            self.path = path
         }
     }
 
@@ -296,7 +311,9 @@ struct CardCanvas {
         defs += "<clipPath id=\"\(clip)\"><rect x=\"\(f(x))\" y=\"\(f(y))\" width=\"\(f(size))\" height=\"\(f(size))\" rx=\"\(f(radius))\"/></clipPath>"
         let square = "x=\"\(f(x))\" y=\"\(f(y))\" width=\"\(f(size))\" height=\"\(f(size))\""
         body += "<g clip-path=\"url(#\(clip))\">"
-        if let image = cover.image {
+        // The smallest square that fills the tile (a card is drawn at 1x), named, not embedded.
+        let resized = cover.squares.first { Double($0.side) >= size } ?? cover.squares.last
+        if let image = resized.map({ CardArtwork.squareScheme + $0.path }) ?? cover.image {
             body += "<rect \(square) fill=\"\(ShareCard.surface)\"/><image \(square) preserveAspectRatio=\"xMidYMid slice\" href=\"\(Escape.xml(image))\"/>"
         } else {
             body += "<rect \(square) fill=\"\(cover.color)\"/><rect \(square) fill=\"url(#sheen)\"/>"

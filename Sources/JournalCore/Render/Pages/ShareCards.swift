@@ -113,18 +113,21 @@ extension SiteRenderer {
         return covers
     }
 
-    /// A track's cover on a card: its artwork when it is a resized cover or a small local image,
-    /// else drawn.
+    /// A track's cover on a card: its resized squares, or its artwork when it is a small local
+    /// image, else drawn.
     public func cardCover(_ track: Track) -> ShareCard.Cover {
-        ShareCard.Cover(title: track.title, artist: track.primaryArtist, color: catalog.drawnGenre(of: track).color,
-                        image: track.artwork.flatMap(embeddedArtwork))
+        let color = catalog.drawnGenre(of: track).color
+        if let artwork = track.artwork, let cover = resizedCover(artwork) {
+            return ShareCard.Cover(title: track.title, artist: track.primaryArtist, color: color,
+                                   squares: cover.sides.map { ShareCard.Square(side: $0, path: cover.path(side: $0, webp: false)) })
+        }
+        return ShareCard.Cover(title: track.title, artist: track.primaryArtist, color: color, image: track.artwork.flatMap(embeddedArtwork))
     }
 
-    /// A local artwork file as a `data:` URI, when it is one of the journal's static files and
-    /// small enough (`CardArtwork`); nil for remote URLs, which are never fetched.
+    /// A local artwork file that is not resized as a `data:` URI, when it is one of the journal's
+    /// static files and small enough (`CardArtwork`); nil for remote URLs, which are never fetched.
     func embeddedArtwork(_ target: LinkTarget) -> String? {
         guard target.kind != .absolute else { return nil }
-        if let cover = resizedCover(target), artwork.squares[cover.relative] != nil { return artwork.dataURI(cover.relative) }
         var path = Substring(target.text)
         while path.hasPrefix("/") { path = path.dropFirst() }
         if path.hasPrefix("./") { path = path.dropFirst(2) }
