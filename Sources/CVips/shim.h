@@ -83,7 +83,7 @@ static inline int journal_vips_jpeg_from_bgrx(const void *pixels, int width, int
     }
     if (!failed) {
         failed = vips_jpegsave_buffer(rgb, bytes, length, "Q", quality, "strip", TRUE, "optimize_coding", TRUE,
-                                      "subsample_mode", VIPS_FOREIGN_SUBSAMPLE_ON, NULL);
+                                      "subsample_mode", VIPS_FOREIGN_SUBSAMPLE_ON, "interlace", TRUE, NULL);
     }
     if (red) g_object_unref(red);
     if (green) g_object_unref(green);

@@ -16,18 +16,24 @@ final class SignalWatch: @unchecked Sendable {
     private var previous: [Int32: sighandler_t?] = [:]
     private let handler: @Sendable (Int32) -> Void
 
-    /// The first signal that came, if any.
-    var received: Int32? { lock.withLock { first } }
+    /// The first signal that came, if any: heard, or still in the pipe when the watch stopped.
+    var received: Int32? {
+        lock.withLock { first } ?? (signalLastCaught > 0 && signalLastCaught != signalCaughtBefore ? signalLastCaught : nil)
+    }
+    /// What `signalLastCaught` was when the watch began.
+    private var signalCaughtBefore: Int32 = 0
 
     /// Nil when the pipe cannot be made (out of file descriptors).
     init?(_ numbers: [Int32], handler: @escaping @Sendable (Int32) -> Void) {
         self.numbers = numbers
         self.handler = handler
+        signalCaughtBefore = signalLastCaught
         guard SignalPipe.serve(self) else { return nil }
         var numbersSet = sigset_t()
         sigemptyset(&numbersSet)
         for number in numbers {
             previous[number] = signal(number) { number in
+                signalLastCaught = number
                 var byte = UInt8(truncatingIfNeeded: number)
                 _ = write(signalPipeWriteEnd, &byte, 1)
             }
@@ -60,7 +66,10 @@ final class SignalWatch: @unchecked Sendable {
 }
 
 /// Where the signal handler writes; a C signal handler can reach only a global. -1 until made.
+/// Never blocks: a full pipe (thousands of signals unread) drops the byte, not the process.
 nonisolated(unsafe) private var signalPipeWriteEnd: Int32 = -1
+/// The last signal the handler caught, also when its byte was not read before the watch stopped.
+nonisolated(unsafe) private var signalLastCaught: Int32 = 0
 
 /// The one pipe and reading thread of the process, made on first use, and the watch they serve.
 private enum SignalPipe {
@@ -75,6 +84,7 @@ private enum SignalPipe {
                 var ends: [Int32] = [-1, -1]
                 guard pipe(&ends) == 0 else { return false }
                 for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+                _ = fcntl(ends[1], F_SETFL, fcntl(ends[1], F_GETFL) | O_NONBLOCK)
                 signalPipeWriteEnd = ends[1]
                 readEnd = ends[0]
                 let end = ends[0]

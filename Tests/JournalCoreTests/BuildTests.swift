@@ -113,6 +113,32 @@ import Testing
         try journal.write("static/img/photo.bin", bytes: [9, 8, 7, 6])
         #expect(journal.build().succeeded)
         #expect(journal.tree()["img/photo.bin"] == Data([9, 8, 7, 6]))
+        // The same size again, its time set back as `cp -p` or `touch -r` would: still copied.
+        var times = Platform.accessAndModificationTimes(status(source))
+        try journal.write("static/img/photo.bin", bytes: [5, 5, 5, 5])
+        utimensat(AT_FDCWD, source, &times, 0)
+        #expect(journal.build().succeeded)
+        #expect(journal.tree()["img/photo.bin"] == Data([5, 5, 5, 5]))
+    }
+
+    /// A diary file with a second name (a hard link) edited with its size and time kept is built
+    /// again all the same: its status-change time moved.
+    @Test func anEntryWithASecondNameEditedInPlaceIsBuiltAgain() throws {
+        let journal = try TestJournal(RenderTests.threeDays)
+        let entry = journal.path + "/content/diary/2026/11/2026-11-20.md"
+        #expect(link(entry, journal.path + "/second-name.md") == 0)
+        #expect(journal.build().succeeded)
+        var status = stat()
+        _ = lstat(entry, &status)
+        var times = Platform.accessAndModificationTimes(status)
+        var text = try String(contentsOfFile: entry, encoding: .utf8)
+        let index = try #require(text.firstIndex(of: "t"))
+        text.replaceSubrange(index...index, with: "T")
+        let handle = try #require(FileHandle(forWritingAtPath: entry))
+        try handle.write(contentsOf: Data(text.utf8))
+        try handle.close()
+        utimensat(AT_FDCWD, entry, &times, 0)
+        #expect(!journal.build().upToDate)
     }
 
     @Test func theJournalsTemplatesOverrideTheDefaultThemeFileByFile() throws {

@@ -183,6 +183,24 @@ import Testing
         #expect(Self.cacheEntries(journal).count == Self.drawn)
     }
 
+    /// The site's cards are the cache's files: one rewritten in place through the site (an image
+    /// optimiser that keeps the comment) changes the entry too, which is then drawn again.
+    @Test func aCardAlteredInPlaceThroughTheSiteIsDrawnAgainNeverPublished() throws {
+        let journal = try Self.journal()
+        Self.build(journal, output: "public")
+        let cards = journal.tree(journal.path + "/public").filter { $0.key.hasSuffix("card.jpg") }
+        let path = journal.path + "/public/2026/01/card.jpg"
+        var bytes = try #require(FileManager.default.contents(atPath: path))
+        bytes[bytes.count / 2] ^= 0x55
+        let handle = try #require(FileHandle(forWritingAtPath: path))
+        try handle.write(contentsOf: bytes)
+        try handle.close()
+        let counter = Counter()
+        let report = Self.build(journal, output: "fresh", counter: counter)
+        #expect(counter.count == 1 && report.cardsReused == Self.drawn - 1)
+        #expect(journal.tree(journal.path + "/fresh").filter { $0.key.hasSuffix("card.jpg") } == cards)
+    }
+
     @Test func aCorruptOrTruncatedCacheEntryIsDrawnAgain() throws {
         let journal = try Self.journal()
         Self.build(journal, output: "public")

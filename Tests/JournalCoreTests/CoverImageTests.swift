@@ -195,6 +195,21 @@ import Testing
         #expect(FileManager.default.contents(atPath: journal.path + "/public/covers/" + name) == before)
     }
 
+    /// Only an image's `href` names a square: a title that spells the name is text, left as it is.
+    @Test func aCardPutsInTheSquaresItsImagesNameAndNothingElse() {
+        let squares = CoverSquares()
+        squares.fill(["covers/a-96.jpg": [0xFF, 0xD8, 0xFF, 0xD9]])
+        let card = ShareCard(label: "Week", kicker: "journal-square:covers/a-96.jpg", siteTitle: "T", siteAddress: "",
+                             figures: [], genresHeading: "", genres: [],
+                             covers: [ShareCard.Cover(title: "T", artist: "A", color: "#000000",
+                                                      squares: [ShareCard.Square(side: 96, path: "covers/a-96.jpg")])],
+                             language: "en")
+        let drawn = String(decoding: squares.resolve(Array(card.svg(.landscape).utf8)) ?? [], as: UTF8.self)
+        #expect(drawn.components(separatedBy: "href=\"data:image/jpeg;base64,/9j/2Q==\"").count == 2, "\(drawn)")
+        #expect(drawn.contains(">journal-square:covers/a-96.jpg<"), "the kicker is text, as written")
+        #expect(!drawn.contains("href=\"journal-square:"))
+    }
+
     @Test func aCacheFolderThatIsALinkIsNeitherReadNorWritten() throws {
         let journal = try Self.journal()
         let elsewhere = try TestJournal("")

@@ -12,7 +12,8 @@ int journal_sync_filesystem(int descriptor);
 
 /// Copies `length` bytes from the current offset of `from` to that of `to`: in the kernel where it
 /// can (copy_file_range on Linux, a reflink on file systems that share blocks), else read and
-/// written. Returns 0, or -1 with errno set (EIO when `from` ends early).
+/// written. Returns 0; -2 when `from` ends before `length` (it got shorter meanwhile); or -1
+/// with errno set.
 int journal_copy_file(int from, int to, long long length);
 
 #endif

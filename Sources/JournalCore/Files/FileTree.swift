@@ -146,6 +146,15 @@ enum FileTree {
         return complete ? bytes : nil
     }
 
+    /// Writes `bytes` to a file made at `path` (none may be there: a name that is there, a link
+    /// into a cache or a site under another letter case, is never written through).
+    static func writeNew(_ bytes: [UInt8], to path: String) -> Bool {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        return write(bytes, to: descriptor) == 0
+    }
+
     /// Writes `bytes` to a new or truncated file at `path`.
     static func write(_ bytes: [UInt8], to path: String) -> Bool {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)

@@ -96,10 +96,12 @@ public final class CoverSquares: @unchecked Sendable {
         lock.withLock { self.squares = squares }
     }
 
-    /// `svg` with each square it names (`CardArtwork.squareScheme`) as a `data:` URI, for drawing;
-    /// a name with no square is left as it is, and the rasteriser draws nothing there.
-    func resolve(_ svg: [UInt8]) -> [UInt8] {
-        let scheme = Array(CardArtwork.squareScheme.utf8)
+    /// `svg` with each square an image names (`href="journal-square:…"`, which no escaped text
+    /// can spell) as a `data:` URI, for drawing; nil when a square it names was not made (the
+    /// card is then not drawn, so no card missing its cover is ever kept).
+    func resolve(_ svg: [UInt8]) -> [UInt8]? {
+        let scheme = Array(("href=\"" + CardArtwork.squareScheme).utf8)
+        let attribute = Array("href=\"".utf8)
         guard let first = svg.firstRange(of: scheme) else { return svg }
         var out: [UInt8] = Array(svg[..<first.lowerBound])
         var index = first.lowerBound
@@ -111,11 +113,8 @@ public final class CoverSquares: @unchecked Sendable {
             out += svg[index..<found.lowerBound]
             let end = svg[found.upperBound...].firstIndex(of: UInt8(ascii: "\"")) ?? svg.count
             let path = String(decoding: svg[found.upperBound..<end], as: UTF8.self)
-            if let square = self[path] {
-                out += Array("data:image/jpeg;base64,\(Base64.encode(square))".utf8)
-            } else {
-                out += svg[found.lowerBound..<end]
-            }
+            guard let square = self[path] else { return nil }
+            out += attribute + Array("data:image/jpeg;base64,\(Base64.encode(square))".utf8)
             index = end
         }
         return out

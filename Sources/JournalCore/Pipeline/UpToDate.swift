@@ -52,7 +52,7 @@ enum UpToDate {
     /// The stamp of the output folder's files, the marker left out.
     static func outputStamp(_ output: String) -> String {
         var hasher = StampHasher()
-        for (relative, stamp) in stampsOfTree(output) where relative != SiteWriter.markerName {
+        for (relative, stamp) in stampsOfTree(output, linkedFilesKeepNoCtime: true) where relative != SiteWriter.markerName {
             hasher.add(relative)
             hasher.add(stamp)
         }
@@ -91,27 +91,31 @@ enum UpToDate {
         return stamp(status)
     }
 
-    private static func stamp(_ status: stat) -> String {
+    /// `linkedFilesKeepNoCtime`: for the output only. A site file with other names (a cover's
+    /// square or a card linked from `.journal-cache`, and from other builds' outputs) gets a new
+    /// ctime whenever one of those names is made or removed; its size, inode and modification
+    /// time still show an edit made to it, and the caches check its bytes before it is used again.
+    private static func stamp(_ status: stat, linkedFilesKeepNoCtime: Bool = false) -> String {
         let times = Platform.changeTimes(status)
-        // A file with other names (a cover's square or a card linked from `.journal-cache`, and
-        // from other builds' outputs) gets a new ctime whenever one of those names is made or
-        // removed; its size, inode and modification time still show any edit made to it.
-        let changed = status.st_nlink > 1 && (status.st_mode & S_IFMT) == S_IFREG ? "linked" : "\(times.changed.seconds).\(times.changed.nanoseconds)"
+        let changed = linkedFilesKeepNoCtime && status.st_nlink > 1 && (status.st_mode & S_IFMT) == S_IFREG
+            ? "linked" : "\(times.changed.seconds).\(times.changed.nanoseconds)"
         return "\(status.st_size) \(status.st_ino) \(times.modified.seconds).\(times.modified.nanoseconds) \(changed) \(status.st_mode)"
     }
 
     /// Every entry under `root` (files, folders, links), relative, sorted, with its stamp.
     /// Each top-level folder is walked on its own core.
-    private static func stampsOfTree(_ root: String) -> [(String, String)] {
+    private static func stampsOfTree(_ root: String, linkedFilesKeepNoCtime: Bool) -> [(String, String)] {
         var found: [(String, String)] = []
         var folders: [String] = []
         FileTree.walkWithStatus(root, recursive: false) { name, status in
-            found.append((name, stamp(status)))
+            found.append((name, stamp(status, linkedFilesKeepNoCtime: linkedFilesKeepNoCtime)))
             if (status.st_mode & S_IFMT) == S_IFDIR { folders.append(name) }
         }
         let below = ParallelMap.map(folders) { folder -> [(String, String)] in
             var inside: [(String, String)] = []
-            FileTree.walkWithStatus(root + "/" + folder) { path, status in inside.append((folder + "/" + path, stamp(status))) }
+            FileTree.walkWithStatus(root + "/" + folder) { path, status in
+                inside.append((folder + "/" + path, stamp(status, linkedFilesKeepNoCtime: linkedFilesKeepNoCtime)))
+            }
             return inside
         }
         for stamps in below { found += stamps }

@@ -65,7 +65,7 @@ public final class CardCache: @unchecked Sendable {
     /// The key is made from `svg` as given; `resolve` makes what is drawn of it (the covers'
     /// squares put in for their names, `CoverSquares`). `file`: the entry holding the card, for
     /// the site to link (nil when the cache cannot keep it). Safe to call from several threads at once.
-    func card(svg: [UInt8], width: Int, height: Int, resolve: ([UInt8]) -> [UInt8] = { $0 }) throws(RasterFailure) -> (bytes: [UInt8], file: String?) {
+    func card(svg: [UInt8], width: Int, height: Int, resolve: ([UInt8]) -> [UInt8]? = { $0 }) throws(RasterFailure) -> (bytes: [UInt8], file: String?) {
         let key = Self.key(svg: svg, width: width, height: height, version: rasterizer.version)
         let path = folder + "/" + key + ".jpg"
         lock.withLock { _ = used.insert(key) }
@@ -76,7 +76,8 @@ public final class CardCache: @unchecked Sendable {
             lock.withLock { reusedCount += 1 }
             return (bytes, path)
         }
-        let card = CardKey.insert(key, into: try rasterizer.draw(resolve(svg), width, height))
+        guard let drawn = resolve(svg) else { throw RasterFailure("a cover's resized square is missing") }
+        let card = CardKey.insert(key, into: try rasterizer.draw(drawn, width, height))
         lock.withLock { drawnCount += 1 }
         return (card, usable && store(card, at: path, key: key) ? path : nil)
     }

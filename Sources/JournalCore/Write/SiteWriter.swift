@@ -149,8 +149,9 @@ public final class SiteWriter: @unchecked Sendable {
 
     /// Adds a file copied from `source` (a journal's `static/` file) at `relative`, with the
     /// source's modification time. A file of the previous site with the source's size and
-    /// modification time is taken as it is (linked), as rsync and Zola decide; otherwise the file
-    /// is copied by the kernel (`journal_copy_file`), never read into memory.
+    /// modification time, made after the source last changed (its ctime is later: an edit whose
+    /// time was set back, `touch -r` or `cp -p`, moves the source's), is taken as it is (linked);
+    /// otherwise the file is copied by the kernel (`journal_copy_file`), never read into memory.
     public func copy(from source: String, to relative: String) {
         do throws(Failure) {
             try claim(relative)
@@ -163,16 +164,19 @@ public final class SiteWriter: @unchecked Sendable {
             }
             try ensureFolder(of: relative)
             let target = staging + "/" + relative
-            if let previous = previousFiles[relative], previous.st_size == status.st_size,
-               Platform.changeTimes(previous).modified == Platform.changeTimes(status).modified,
+            let (was, now) = (Platform.changeTimes(previous(relative)), Platform.changeTimes(status))
+            if previousFiles[relative]?.st_size == status.st_size, was.modified == now.modified,
+               was.changed.seconds > now.changed.seconds || was.changed.seconds == now.changed.seconds && was.changed.nanoseconds > now.changed.nanoseconds,
                link(output + "/" + relative, target) == 0 {
                 return
             }
             let descriptor = open(target, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
             guard descriptor >= 0 else { throw writeFailure(relative) }
             defer { close(descriptor) }
-            guard journal_copy_file(input, descriptor, Int64(status.st_size)) == 0 else {
-                throw Failure("cannot copy \(source) to \(relative): \(Platform.describe(errno))")
+            switch journal_copy_file(input, descriptor, Int64(status.st_size)) {
+            case 0: break
+            case -2: throw Failure("\(source) got shorter while it was copied; build again once it is saved")
+            default: throw Failure("cannot copy \(source) to \(relative): \(Platform.describe(errno))")
             }
             var times = Platform.accessAndModificationTimes(status)
             futimens(descriptor, &times)
@@ -180,6 +184,11 @@ public final class SiteWriter: @unchecked Sendable {
         } catch {
             lock.withLock { failures += error.messages }
         }
+    }
+
+    /// The previous site's status of `relative` (zeros when it had none).
+    private func previous(_ relative: String) -> stat {
+        previousFiles[relative] ?? stat()
     }
 
     /// Records `path` as a file of the new site; a second claim of a path is a failure.
@@ -201,7 +210,7 @@ public final class SiteWriter: @unchecked Sendable {
                 || Self.file(output + "/" + path, holds: content) {
                 // Unchanged: the same inode, so the same modification time.
                 if link(output + "/" + path, staging + "/" + path) == 0 { return }
-                guard FileTree.write(content, to: staging + "/" + path) else { throw writeFailure(path) }
+                guard FileTree.writeNew(content, to: staging + "/" + path) else { throw writeFailure(path) }
                 var times = Platform.accessAndModificationTimes(previous)
                 utimensat(AT_FDCWD, staging + "/" + path, &times, 0)
                 return
@@ -210,7 +219,7 @@ public final class SiteWriter: @unchecked Sendable {
                 lock.withLock { _ = changed.insert(path) }
                 return
             }
-            guard FileTree.write(content, to: staging + "/" + path) else { throw writeFailure(path) }
+            guard FileTree.writeNew(content, to: staging + "/" + path) else { throw writeFailure(path) }
             lock.withLock { _ = changed.insert(path) }
         } catch {
             lock.withLock { failures += error.messages }
