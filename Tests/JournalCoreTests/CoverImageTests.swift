@@ -247,7 +247,9 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: journal.path + "/public"))
     }
 
-    @Test func aCoverCutShortFailsTheBuildNamingItAndKeepsThePreviousSite() throws {
+    /// A cover cut short (its header whole, half its picture gone) is an error at every line that
+    /// names it, in `check` too, and the previous site stays.
+    @Test func aCoverCutShortIsAnErrorAtItsLinesInCheckTooAndKeepsThePreviousSite() throws {
         let journal = try Self.journal()
         _ = Self.build(journal)
         let before = journal.tree(journal.path + "/public")
@@ -255,7 +257,11 @@ import Testing
         try journal.write("static/artwork/big.jpg", bytes: Array(whole.prefix(whole.count / 2)))
         let report = Build.run(BuildOptions(source: journal.path, output: journal.path + "/public"))
         #expect(!report.succeeded)
-        #expect(journal.lines(report.diagnostics).contains { $0.hasPrefix("static/artwork/big.jpg:1:1: error: cannot resize this cover") }, "\(journal.lines(report.diagnostics))")
+        for lines in [journal.lines(report.diagnostics), journal.lines(Check.run(source: journal.path, strict: false))] {
+            for place in ["content/diary/2026/01/2026-01-02.md:3:", "content/playlists/mix.md:3:"] {
+                #expect(lines.contains { $0.hasPrefix(place) && $0.contains("static/artwork/big.jpg is cut short or damaged") }, "\(place) \(lines)")
+            }
+        }
         #expect(journal.tree(journal.path + "/public") == before)
     }
 

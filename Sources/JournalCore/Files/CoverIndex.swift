@@ -6,7 +6,8 @@ import Darwin
 #endif
 
 /// What earlier builds learnt about the journal's covers, kept in `.journal-cache/covers/index`:
-/// each file's SHA-256 and pixel size, with the size, modification time and inode it had then.
+/// each file's SHA-256 and pixel size, with the size, modification time and inode it had then,
+/// for the covers that decoded whole.
 /// A cover whose status is unchanged is not read again: hashing every cover on every build would
 /// cost more than the rest of a build. The index only ever saves work; a missing or damaged one
 /// means the covers are read again.
@@ -35,7 +36,8 @@ struct CoverIndex: Sendable {
         let folder = root + "/" + folderName
         return CardCache.isPlainFolderOrAbsent(root) && CardCache.isPlainFolderOrAbsent(folder) ? folder : nil
     }
-    private static let header = "journal cover index 1"
+    /// Version 2: a cover is in the index only once it decoded whole (`Vips.damage`).
+    private static let header = "journal cover index 2"
 
     var entries: [String: Entry] = [:]
 

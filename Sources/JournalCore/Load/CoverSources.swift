@@ -7,9 +7,10 @@ import Darwin
 
 /// The covers content shows from `static/` that pages show resized (docs/content-format.md,
 /// "Covers"): each JPEG, PNG or WebP file named by a track's `artwork:` or a playlist's `cover:`,
-/// read once for its SHA-256 and pixel size, or taken from the cache's index when its status is
-/// unchanged (`CoverIndex`). A file libvips cannot read, or one over `maxPixels`, is a problem
-/// reported at every field that names it, by `check` as by `build`.
+/// read once for its SHA-256 and pixel size and decoded whole once, or taken from the cache's
+/// index when its status is unchanged (`CoverIndex`). A file libvips cannot read, one cut short
+/// or damaged, or one over `maxPixels`, is a problem reported at every field that names it, by
+/// `check` as by `build`.
 struct CoverSources {
     /// Larger covers are refused: decoding one takes hundreds of megabytes, and no screen needs it.
     static let maxPixels = 50_000_000
@@ -20,6 +21,7 @@ struct CoverSources {
         case unreadable(file: String, reason: String)
         case tooLarge(file: String, bytes: Int)
         case notAnImage(file: String)
+        case damaged(file: String, reason: String)
         case tooManyPixels(file: String, width: Int, height: Int)
 
         func message(for field: String, value: String) -> String {
@@ -30,6 +32,8 @@ struct CoverSources {
                 return "\(field) '\(value)': \(file) is \(bytes >> 20) MB; a cover may be at most \(CoverSources.maxBytes >> 20) MB: save it smaller"
             case .notAnImage(let file):
                 return "\(field) '\(value)': \(file) cannot be read as an image (it may be damaged or not what its first bytes say)"
+            case .damaged(let file, let reason):
+                return "\(field) '\(value)': \(file) is cut short or damaged (\(reason)): save it again from where it came from"
             case .tooManyPixels(let file, let width, let height):
                 let megapixels = (width * height + 500_000) / 1_000_000
                 return "\(field) '\(value)': \(file) is \(width)x\(height) pixels (\(megapixels) megapixels); a cover may have at most \(CoverSources.maxPixels / 1_000_000) megapixels: save it smaller (pages show covers at most 768 pixels wide)"
@@ -76,6 +80,11 @@ struct CoverSources {
         case .failed(let code): return .failure(.unreadable(file: file, reason: Platform.describe(code)))
         }
         guard let size = Vips.size(bytes) else { return .failure(.notAnImage(file: file)) }
+        // Too many pixels is said without decoding them.
+        if let problem = pixelProblem(width: size.width, height: size.height, file: file) { return .failure(problem) }
+        // Read whole once: a cover cut short is an error at its line, in `check` too, not a
+        // failed resize later; the index then remembers it was whole.
+        if let reason = Vips.damage(bytes) { return .failure(.damaged(file: file, reason: reason)) }
         var hash = SHA256()
         hash.add(bytes)
         let digest = hash.hex()
@@ -84,10 +93,14 @@ struct CoverSources {
     }
 
     private static func check(_ source: CoverSource, entry: CoverIndex.Entry, file: String) -> Result<(CoverSource, CoverIndex.Entry), Problem> {
-        guard source.width.multipliedReportingOverflow(by: source.height).partialValue <= maxPixels,
-              source.width <= maxPixels, source.height <= maxPixels else {
-            return .failure(.tooManyPixels(file: file, width: source.width, height: source.height))
-        }
+        if let problem = pixelProblem(width: source.width, height: source.height, file: file) { return .failure(problem) }
         return .success((source, entry))
+    }
+
+    private static func pixelProblem(width: Int, height: Int, file: String) -> Problem? {
+        guard width.multipliedReportingOverflow(by: height).partialValue <= maxPixels, width <= maxPixels, height <= maxPixels else {
+            return .tooManyPixels(file: file, width: width, height: height)
+        }
+        return nil
     }
 }

@@ -31,6 +31,19 @@ enum Vips {
         return status == 0 && width > 0 && height > 0 ? (Int(width), Int(height)) : nil
     }
 
+    /// Why the image in `bytes` cannot be shown (cut short, damaged), or nil when all of it
+    /// decodes. The whole file is read, at the smallest scale a JPEG allows, so this costs a
+    /// fraction of resizing it (`CoverSources` asks once per cover and keeps the answer).
+    static func damage(_ bytes: [UInt8]) -> String? {
+        guard started else { return "libvips could not be started" }
+        let decoded = bytes.withUnsafeBytes { buffer in
+            journal_vips_square(buffer.baseAddress, buffer.count, 16)
+        }
+        guard let decoded else { return lastError() ?? "it cannot be decoded" }
+        g_object_unref(decoded)
+        return nil
+    }
+
     /// One square of a cover in both formats.
     struct Square: Sendable, Equatable {
         var side: Int
