@@ -329,7 +329,13 @@ build_journalcore() {
         local sources=()
         while IFS= read -r -d '' f; do sources+=("$f"); done < <(find "$SRC/Sources/JournalCore" -name '*.swift' -print0 | LC_ALL=C sort -z)
         rm -rf "$mods/JournalCore" && mkdir -p "$mods/JournalCore" "$OUT/obj"
-        run "$CLANG" -c -g $CSAN -I "$SRC/Sources/CPlatform/include" "$SRC/Sources/CPlatform/exchange.c" -o "$OUT/obj/CPlatform.o"
+        # Every C file of CPlatform (exchange, sync, copy, crc32), as one object.
+        local cobjects=()
+        for c in "$SRC"/Sources/CPlatform/*.c; do
+            run "$CLANG" -c -g $CSAN -I "$SRC/Sources/CPlatform/include" "$c" -o "$OUT/obj/CPlatform-$(basename "$c" .c).o"
+            cobjects+=("$OUT/obj/CPlatform-$(basename "$c" .c).o")
+        done
+        run ld -r -o "$OUT/obj/CPlatform.o" "${cobjects[@]}"
         run "$SWIFTC" -parse-as-library -module-name JournalCore -swift-version 6 -D SWIFT_PACKAGE -wmo -O -g \
             -enable-testing "${SWIFT_SAN[@]}" \
             -emit-module -emit-module-path "$mods/JournalCore/JournalCore.swiftmodule" \

@@ -201,6 +201,20 @@ import Testing
         #expect(journal.tree(journal.path + "/fresh").filter { $0.key.hasSuffix("card.jpg") } == cards)
     }
 
+    /// The CRC-32 the caches check with is zip's: the check value, and the same as a byte at a
+    /// time for every length and alignment.
+    @Test func theCRCIsZipsForEveryLength() {
+        #expect(CRC32.of(Array("123456789".utf8)) == 0xCBF4_3926)
+        var generator = SystemRandomNumberGenerator()
+        let bytes = (0..<4133).map { _ in UInt8.random(in: 0...255, using: &generator) }
+        for length in Array(0..<40) + [1000, 4096, 4133] {
+            for start in 0..<3 where start <= length {
+                let slice = Array(bytes[start..<length])
+                #expect(CRC32.of(slice) == CRC32.bytewise(slice), "\(start)..<\(length)")
+            }
+        }
+    }
+
     @Test func aCorruptOrTruncatedCacheEntryIsDrawnAgain() throws {
         let journal = try Self.journal()
         Self.build(journal, output: "public")

@@ -1,6 +1,9 @@
 #ifndef JOURNAL_CPLATFORM_H
 #define JOURNAL_CPLATFORM_H
 
+#include <stddef.h>
+#include <stdint.h>
+
 /// Swaps two paths in one atomic step (both must exist). Returns 0, or -1 with errno set;
 /// errno is ENOSYS or EINVAL where the system or the file system cannot swap.
 int journal_exchange_paths(const char *first, const char *second);
@@ -15,5 +18,8 @@ int journal_sync_filesystem(int descriptor);
 /// written. Returns 0; -2 when `from` ends before `length` (it got shorter meanwhile); or -1
 /// with errno set.
 int journal_copy_file(int from, int to, long long length);
+
+/// The CRC-32 of `length` bytes (ISO 3309: zip's and PNG's).
+uint32_t journal_crc32(const void *bytes, size_t length);
 
 #endif

@@ -1,3 +1,5 @@
+import CPlatform
+
 /// The cache key a share card carries inside its JPEG, as a comment segment right after the
 /// start of the image (`journal-card=`, the key, ` crc=` and the CRC-32 of every byte after the
 /// comment): an entry of the card cache is used only when the key it carries is the one asked
@@ -48,6 +50,11 @@ enum CRC32 {
     }
 
     static func of(_ bytes: [UInt8]) -> UInt32 {
+        bytes.withUnsafeBytes { journal_crc32($0.baseAddress, $0.count) }
+    }
+
+    /// The same, a byte at a time in Swift: what `of` must agree with (tests).
+    static func bytewise(_ bytes: [UInt8]) -> UInt32 {
         var crc: UInt32 = 0xFFFF_FFFF
         for byte in bytes { crc = table[Int((crc ^ UInt32(byte)) & 0xFF)] ^ (crc >> 8) }
         return crc ^ 0xFFFF_FFFF
