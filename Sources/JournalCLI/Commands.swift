@@ -174,7 +174,7 @@ struct CheckCommand: JournalSubcommand {
     var format: Format = .text
 
     func execute(_ console: Console) -> Int32 {
-        let (report, artistsWithoutGenre) = Check.inspect(source: sourceOptions.source, strict: strict)
+        let (report, artistsWithoutGenre, remoteCovers) = Check.inspect(source: sourceOptions.source, strict: strict)
         if format == .json {
             console.out(report.json)
             return report.hasErrors ? 1 : 0
@@ -184,6 +184,7 @@ struct CheckCommand: JournalSubcommand {
         let warnings = report.warnings.count
         console.out("No errors\(warnings > 0 ? ", \(warnings) warning\(warnings == 1 ? "" : "s")" : "").")
         if let gaps = GenreGaps.summary(artistsWithoutGenre) { console.out(gaps) }
+        if let remote = RemoteCover.summary(remoteCovers) { console.out(remote) }
         return 0
     }
 }

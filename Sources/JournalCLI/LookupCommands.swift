@@ -224,6 +224,14 @@ struct EnrichCommand: JournalSubcommand {
             return 1
         }
         for warning in report.warnings { console.error("warning: \(warning)") }
+        for (address, reason) in report.leftAway {
+            let said = reason.contains(address) ? reason : "\(address): \(reason)"
+            console.error("warning: a cover was not brought home: \(said); pages show it from its site")
+        }
+        if !report.broughtHome.isEmpty {
+            let count = report.broughtHome.count
+            console.out("\(dryRun ? "Would bring" : "Brought") \(count) cover\(count == 1 ? "" : "s") home from other sites into static/\(RemoteCover.folder)/: builds show \(count == 1 ? "it" : "them") resized.")
+        }
         if report.artists == 0 {
             console.out("Every song has a genre, a cover, a duration, a preview and links: nothing to look up.")
             return 0

@@ -102,6 +102,10 @@ public struct Enrichment: Sendable {
         public var warnings: [String] = []
         /// Why nothing was looked up at all (a catalogue file with a problem).
         public var refusal: String?
+        /// Covers on other sites now kept in `static/covers/remote/` (or that would be, in a dry
+        /// run), as paths under `static/`; and those that could not be, with the reason.
+        public var broughtHome: [String] = []
+        public var leftAway: [(address: String, reason: String)] = []
     }
 
     /// Progress, after each artist: artists done, artists in all, the one just done.
@@ -146,6 +150,63 @@ public struct Enrichment: Sendable {
             byArtist[artistKey] = work
         }
         return artistOrder.compactMap { byArtist[$0] }.sorted { ($1.plays, $0.artist) < ($0.plays, $1.artist) }
+    }
+
+    /// The covers the chosen days (and, without `--since` or `--until`, the playlists) show from
+    /// other sites, by address, in the order first met: what `bringCoversHome` downloads. A cover
+    /// that already has its copy was shown by it when the journal loaded, so it is not here.
+    public func remoteCovers() -> [String] {
+        var addresses: [String] = []
+        var seen: Set<String> = []
+        func add(_ target: LinkTarget?) {
+            if let target, target.kind == .absolute, seen.insert(target.text).inserted { addresses.append(target.text) }
+        }
+        for day in journal.days where (since.map { day.date >= $0 } ?? true) && (until.map { day.date <= $0 } ?? true) {
+            day.tracks.forEach { add($0.artwork) }
+        }
+        if since == nil && until == nil {
+            for playlist in journal.playlists {
+                add(playlist.cover)
+                playlist.tracks.forEach { add($0.artwork) }
+            }
+        }
+        return addresses
+    }
+
+    /// Downloads each cover the journal shows from another site into `static/covers/remote/`
+    /// (`RemoteCover`), where builds then show it resized; the day files keep their addresses. A
+    /// download is at most `CoverStore.maxBytes`, must be a PNG, JPEG or WebP image, and is
+    /// written through a temporary file; a dry run downloads (into `.journal-cache/`) but writes
+    /// nothing.
+    func bringCoversHome(client: LookupClient, report: inout Report) async {
+        for address in remoteCovers() {
+            let data: Data
+            switch await client.download(address, maxBytes: CoverStore.maxBytes) {
+            case .found(let found): data = found
+            case .notFound:
+                report.leftAway.append((address, "not found"))
+                continue
+            case .refused(let reason), .unreachable(let reason), .invalid(let reason):
+                report.leftAway.append((address, reason))
+                continue
+            }
+            guard let kind = ImageKind(sniffing: data) else {
+                report.leftAway.append((address, "not a PNG, JPEG or WebP image"))
+                continue
+            }
+            let relative = RemoteCover.stem(of: address) + "." + kind.fileExtension
+            if !dryRun {
+                let path = join(source, "static/" + relative)
+                do {
+                    try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+                    try CatalogueFile.writeAtomically(Array(data), to: path, display: "static/" + relative)
+                } catch {
+                    report.leftAway.append((address, "cannot write static/\(relative): \(error)"))
+                    continue
+                }
+            }
+            report.broughtHome.append(relative)
+        }
     }
 
     /// The id in `https://musicbrainz.org/recording/ID`.
@@ -197,6 +258,7 @@ public struct Enrichment: Sendable {
             progress?(index + 1, work.count, artistWork.artist)
         }
         report.misses.sort { ($1.plays, $0.artist, $0.title) < ($0.plays, $1.artist, $1.title) }
+        await bringCoversHome(client: client, report: &report)
         return report
     }
 

@@ -240,6 +240,55 @@ import Testing
         #expect(catalogueFiles(folder) == catalogue)
     }
 
+    /// A cover a day names on another site: `check` counts it, `enrich` keeps a copy in
+    /// static/covers/remote/ (the day file untouched), and builds then show it resized; one that
+    /// is not an image stays where it is, with a warning. A second run asks nothing.
+    @Test func coversOnOtherSitesAreBroughtHomeAndThenShownResized() async throws {
+        let stub = try await StubServer.start()
+        defer { Task { await stub.stop() } }
+        stub.answer("GET", "/art/hype-boy.jpg", query: nil, with: .bytes(StubServer.fixture("cover_minimal.jpg"), contentType: "image/jpeg"))
+        stub.answer("GET", "/art/page.jpg", query: nil, with: .bytes(Data("<html>not an image</html>".utf8), contentType: "image/jpeg"))
+        let (cover, page) = (stub.baseURL + "/art/hype-boy.jpg", stub.baseURL + "/art/page.jpg")
+        // Everything else is known, so nothing is looked up.
+        func day(_ title: String, _ artwork: String) -> String {
+            "---\ntracks:\n  - title: \(title)\n    artist: NewJeans\n    genre: K-Pop\n    duration: \"2:59\"\n    artwork: \(artwork)\n    preview: https://example.org/p.m4a\n    links: {apple_music: \"https://music.apple.com/us/album/x/1\"}\n---\n"
+        }
+        let dayFile = day("Hype Boy", cover)
+        let folder = try CommandLineTests.Folder(["journal.yaml": "title: T\nbase_url: https://example.org/\ntimezone: UTC\n",
+                                                  "content/diary/2026/01/2026-01-02.md": dayFile,
+                                                  "content/diary/2026/01/2026-01-03.md": day("Ditto", page)])
+        let checked = cli.journal(["check", "--source", folder.path])
+        #expect(checked.status == 0 && checked.out.joined(separator: "\n").contains("2 covers are on other sites"), "\(checked.out)")
+
+        let dry = try await AddCommandTests.run(["enrich", "--dry-run", "--source", folder.path], environment: stub.environment())
+        #expect(dry.status == 0 && dry.out.contains("Would bring 1 cover home"), "\(dry.out) \(dry.errors)")
+        #expect(!FileManager.default.fileExists(atPath: folder.path + "/static"))
+
+        let run = try await AddCommandTests.run(["enrich", "--source", folder.path], environment: stub.environment())
+        #expect(run.status == 0 && run.out.contains("Brought 1 cover home"), "\(run.out) \(run.errors)")
+        #expect(run.errors.contains("warning: a cover was not brought home: \(page) is not a PNG, JPEG or WebP image; pages show it from its site"), "\(run.errors)")
+        let copy = folder.path + "/static/" + RemoteCover.stem(of: cover) + ".jpg"
+        #expect(FileManager.default.contents(atPath: copy) == StubServer.fixture("cover_minimal.jpg"))
+        #expect(FileManager.default.contents(atPath: folder.path + "/content/diary/2026/01/2026-01-02.md") == Data(dayFile.utf8))
+        #expect(cli.journal(["check", "--source", folder.path]).out.joined(separator: "\n").contains("1 cover is on other sites"))
+
+        let built = cli.journal(["build", "--source", folder.path])
+        #expect(built.status == 0, "\(built.errors)")
+        let html = try #require(FileManager.default.contents(atPath: folder.path + "/public/2026/01/02/index.html").map { String(decoding: $0, as: UTF8.self) })
+        #expect(!html.contains(cover) && html.contains("/covers/") && html.contains("srcset="), "the page shows the copy, resized")
+        stub.clearRequests()
+        let again = try await AddCommandTests.run(["enrich", "--source", folder.path], environment: stub.environment())
+        #expect(again.status == 0 && !again.out.contains("Brought"))
+        #expect(!stub.requests.contains { $0.path == "/art/hype-boy.jpg" }, "\(stub.requests)")
+
+        // A copy damaged later is an error at the line that names the address.
+        let bytes = try #require(FileManager.default.contents(atPath: copy))
+        try bytes.prefix(bytes.count / 2).write(to: URL(fileURLWithPath: copy))
+        let damaged = cli.journal(["check", "--source", folder.path])
+        #expect(damaged.status == 1 && damaged.errors.contains { $0.contains("content/diary/2026/01/2026-01-02.md:7:14: error: artwork '\(cover)' (its copy '/covers/remote/") },
+                "\(damaged.errors)")
+    }
+
     @Test func aRunKilledAnywhereLeavesAValidCatalogueAndTheNextFinishesTheJob() async throws {
         // The whole run, undisturbed, for what the catalogue should become.
         let reference = try await {

@@ -177,10 +177,23 @@ public struct JournalLoader: Sendable {
         let (catalogue, catalogueImages) = loadCatalogueAndImages(parallel: options.parallel, diagnostics: &diagnostics)
         images += catalogueImages
         var staticImages = StaticImages(journal: source, staticFiles: staticFound, themeAssets: theme.assets)
+        // A cover on another site is shown by its copy in static/covers/remote/ when `journal
+        // enrich` made one (`RemoteCover`), checked and resized like any cover; else as given.
+        let listedStatic = staticFound
+        @Sendable func homeCopy(_ target: LinkTarget?) -> LinkTarget? {
+            guard let target, target.kind == .absolute, let copy = RemoteCover.copy(of: target.text, in: listedStatic),
+                  case .success(let local) = LinkTarget.check("/" + copy) else { return target }
+            return local
+        }
+        images = images.compactMap { use in
+            guard use.target.kind == .absolute else { return use }
+            guard let local = homeCopy(use.target), local.kind != .absolute else { return nil }
+            return StaticImageUse(target: local, field: use.field, location: use.location, address: use.target.text)
+        }
         var coverPaths: Set<String> = []
         for use in images {
             if let problem = staticImages.problem(use.target) {
-                diagnostics.append(.error(problem.message(for: use.field, value: use.target.text), at: use.location))
+                diagnostics.append(.error(problem.message(for: use.field, value: use.written), at: use.location))
             } else if let path = staticImages.resizable(use.target) {
                 coverPaths.insert(path)
             }
@@ -190,19 +203,25 @@ public struct JournalLoader: Sendable {
                                   parallel: options.parallel)
         for use in images {
             if let path = staticImages.resizable(use.target), let problem = covers.problems[path] {
-                diagnostics.append(.error(problem.message(for: use.field, value: use.target.text), at: use.location))
+                diagnostics.append(.error(problem.message(for: use.field, value: use.written), at: use.location))
             }
         }
 
         let book = SongBook(catalogue: catalogue, days: days, artistGenres: settings.artistGenres)
+        @Sendable func complete(_ track: Track) -> Track {
+            var track = book.complete(track)
+            track.artwork = homeCopy(track.artwork)
+            return track
+        }
         days = ParallelMap.map(days, parallel: options.parallel) { day in
             var day = day
-            day.tracks = day.tracks.map(book.complete)
+            day.tracks = day.tracks.map(complete)
             return day
         }
         playlists = playlists.map { playlist in
             var playlist = playlist
-            playlist.tracks = playlist.tracks.map(book.complete)
+            playlist.tracks = playlist.tracks.map(complete)
+            playlist.cover = homeCopy(playlist.cover)
             return playlist
         }
 

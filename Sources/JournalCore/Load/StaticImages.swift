@@ -151,4 +151,11 @@ struct StaticImageUse: Hashable, Sendable {
     /// The field as messages name it: `artwork`, `cover`.
     var field: String
     var location: SourceLocation
+    /// For the copy of a cover on another site (`RemoteCover`): the address the field gives.
+    var address: String? = nil
+
+    /// What the field says, as messages quote it.
+    var written: String {
+        address.map { "\($0)' (its copy '/\(target.text.drop { $0 == "/" })" } ?? target.text
+    }
 }

@@ -255,7 +255,8 @@ struct YAMLFields {
     /// checked against `static/` (`StaticImages`).
     mutating func image(_ node: Node?, field: String) -> LinkTarget? {
         guard let target = url(node, field: field) else { return nil }
-        if target.kind != .absolute { images.append(StaticImageUse(target: target, field: field, location: location(of: node))) }
+        // An address on another site too: its copy in static/covers/remote/, if any, is checked.
+        images.append(StaticImageUse(target: target, field: field, location: location(of: node)))
         return target
     }
 

@@ -6,13 +6,14 @@ public enum Check {
     }
 
     /// Every problem, and (from the same load) the artists whose tracks have no genre, most
-    /// played first; none when the journal did not load.
+    /// played first, and how many covers are on other sites (`RemoteCover`); none when the
+    /// journal did not load.
     public static func inspect(source: String, output: String? = nil, strict: Bool)
-        -> (diagnostics: [Diagnostic], artistsWithoutGenre: [(name: String, plays: Int)]) {
+        -> (diagnostics: [Diagnostic], artistsWithoutGenre: [(name: String, plays: Int)], remoteCovers: Int) {
         let options = BuildOptions(source: source, output: output, drafts: true, strict: strict)
         let config = JournalLoader(source: source).readConfig(overrides: options.overrides)
         let prepared = Stages.prepare(options, config: config, output: OutputChoice(options, config: config.config), timer: StageTimer())
-        return (prepared.diagnostics, prepared.journal.map(GenreGaps.artists) ?? [])
+        return (prepared.diagnostics, prepared.journal.map(GenreGaps.artists) ?? [], prepared.journal.map { RemoteCover.remaining(in: $0).count } ?? 0)
     }
 
     /// The artists whose tracks have no genre, after a command changed the journal (`import`).
