@@ -34,6 +34,24 @@ import Testing
         #expect(png.suffix(8).starts(with: Array("IEND".utf8)))
     }
 
+    /// The glow drawn small and scaled up (`CardGlow`) is the radial gradient it stands for: no
+    /// pixel of either layout differs by more than a few levels, edges and corners included.
+    @Test(arguments: ShareCard.Layout.allCases)
+    func theGlowImageLooksLikeTheGradient(layout: ShareCard.Layout) throws {
+        let card = Self.card()
+        let svg = card.svg(layout)
+        #expect(svg.contains("href=\"journal-glow:"))
+        let fast = try SVGRaster.png(svg: try #require(CardGlow.resolve(Array(svg.utf8))), width: layout.width, height: layout.height)
+        let glow = card.genres.first?.color ?? ""
+        let gradient = svg.replacingOccurrences(of: try #require(CardGlow.element(color: glow, width: layout.width, height: layout.height)),
+                                                with: "<rect width=\"100%\" height=\"100%\" fill=\"url(#glow)\"/>")
+        let slow = try SVGRaster.png(svg: Array(gradient.utf8), width: layout.width, height: layout.height)
+        let (a, b) = (try #require(Vips.rgb(fast)), try #require(Vips.rgb(slow)))
+        #expect(a.pixels.count == b.pixels.count && a.pixels.count == layout.width * layout.height * 3)
+        let worst = zip(a.pixels, b.pixels).map { abs(Int($0) - Int($1)) }.max() ?? 255
+        #expect(worst <= 3, "a pixel differs by \(worst) levels")
+    }
+
     @Test func oneCoverFillsItsPlaceAndNoneLeavesATile() throws {
         for count in [0, 1, 4] {
             var card = Self.card()

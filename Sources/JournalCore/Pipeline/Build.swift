@@ -140,7 +140,9 @@ public enum Build {
                     }
                     if let size = job.rasterSize {
                         do throws(RasterFailure) {
-                            (bytes, cached) = try cards.card(svg: bytes, width: size.width, height: size.height, resolve: renderer.artwork.squares.resolve)
+                            (bytes, cached) = try cards.card(svg: bytes, width: size.width, height: size.height, resolve: { svg in
+                                renderer.artwork.squares.resolve(svg).flatMap(CardGlow.resolve)
+                            })
                         } catch {
                             return (StageTimer.seconds(clock.now - start), 0, .error("cannot draw /\(job.path): \(error.message)", at: choice.location))
                         }

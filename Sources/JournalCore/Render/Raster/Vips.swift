@@ -44,6 +44,19 @@ enum Vips {
         return nil
     }
 
+    /// The image in `bytes` as red, green and blue bytes, row by row; for tests that compare
+    /// what was drawn.
+    static func rgb(_ bytes: [UInt8]) -> (width: Int, height: Int, pixels: [UInt8])? {
+        guard started else { return nil }
+        var width: Int32 = 0, height: Int32 = 0
+        var pointer: UnsafeMutableRawPointer?
+        var size = 0
+        let status = bytes.withUnsafeBytes { journal_vips_rgb($0.baseAddress, $0.count, &width, &height, &pointer, &size) }
+        guard status == 0, let pointer else { _ = lastError(); return nil }
+        defer { g_free(pointer) }
+        return (Int(width), Int(height), Array(UnsafeRawBufferPointer(start: pointer, count: size)))
+    }
+
     /// One square of a cover in both formats.
     struct Square: Sendable, Equatable {
         var side: Int
