@@ -65,7 +65,7 @@ static inline VipsImage *journal_vips_shrink(VipsImage *image, int side) {
 
 /// `image` as WebP (`format` 0) or progressive JPEG (1) at `quality`, without metadata.
 static inline int journal_vips_save(VipsImage *image, int format, int quality, void **bytes, size_t *length) {
-    if (format == 0) return vips_webpsave_buffer(image, bytes, length, "Q", quality, "strip", TRUE, "smart_subsample", TRUE, "effort", 4, NULL);
+    if (format == 0) return vips_webpsave_buffer(image, bytes, length, "Q", quality, "strip", TRUE, "effort", 2, NULL);
     return vips_jpegsave_buffer(image, bytes, length, "Q", quality, "strip", TRUE, "optimize_coding", TRUE, "interlace", TRUE, NULL);
 }
 
@@ -137,4 +137,16 @@ static inline int journal_vips_rgb(const void *bytes, size_t length, int *width,
     *pixels = vips_image_write_to_memory(three, size);
     g_object_unref(three);
     return *pixels == NULL ? -1 : 0;
+}
+
+/// 0 when all of the image in `bytes` decodes (read at the smallest scale its format allows, no
+/// colour management: only whether it is whole matters); -1 when it is cut short or damaged.
+static inline int journal_vips_decodes(const void *bytes, size_t length) {
+    VipsImage *thumbnail = NULL;
+    if (vips_thumbnail_buffer((void *)bytes, length, &thumbnail, 16, "option_string", "fail_on=truncated", NULL)) return -1;
+    VipsImage *memory = vips_image_copy_memory(thumbnail);
+    g_object_unref(thumbnail);
+    if (memory == NULL) return -1;
+    g_object_unref(memory);
+    return 0;
 }

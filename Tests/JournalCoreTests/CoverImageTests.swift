@@ -291,14 +291,26 @@ import Testing
         // its week, month and year, as one of its squares (the smallest that fills the tile).
         let html = try #require(journal.page("2026/01/02/index.html", in: journal.path + "/public"))
         let squares = try #require(attributeValues("srcset", in: html).first.map { Self.candidates($0).map(\.path) })
-        let uris = try squares.map { path in
+        // Each shrunk to the tile it fills (220 px of four, 456 alone), as cards draw them.
+        let uris = try squares.flatMap { path in
             let square = try #require(FileManager.default.contents(atPath: journal.path + "/public/" + path.replacingOccurrences(of: ".webp", with: ".jpg")))
-            return "data:image/jpeg;base64," + square.base64EncodedString()
+            return ([Array(square)] + [220, 456].compactMap { Vips.shrunkJPEG(Array(square), side: $0) }).map { "data:image/jpeg;base64," + Data($0).base64EncodedString() }
         }
         let showing = recorder.svgs.filter { svg in uris.contains { svg.contains($0) } }
         #expect(showing.count >= 4, "\(showing.count) of \(recorder.svgs.count) cards show the cover")
-        // Every square a card names is in it when drawn.
+        // Every square a card names is in it when drawn, at its tile's own size (no scaling).
         #expect(!recorder.svgs.contains { $0.contains(CardArtwork.squareScheme) })
+        var tiles = 0
+        for svg in recorder.svgs where svg.contains("width=\"1200\"") {
+            for piece in svg.components(separatedBy: "<image ").dropFirst() where piece.contains("href=\"data:image/jpeg;base64,") {
+                let width = piece.components(separatedBy: "width=\"").dropFirst().first?.prefix { $0 != "\"" }
+                let encoded = piece.components(separatedBy: "base64,").dropFirst().first?.prefix { $0 != "\"" }
+                let image = try #require(encoded.flatMap { Data(base64Encoded: String($0)) }.flatMap { Vips.size(Array($0)) })
+                #expect(width.flatMap { Int($0) } == image.width, "a tile \(width ?? "") wide shows a \(image.width) px square")
+                tiles += 1
+            }
+        }
+        #expect(tiles >= 4)
         let card = try #require(FileManager.default.contents(atPath: journal.path + "/public/2026/01/card.jpg"))
         #expect(CardKey.isWholeJPEG(Array(card), width: 1200, height: 630))
         #expect(card.count <= 90_000, "the month's card is \(card.count) bytes")

@@ -92,6 +92,17 @@ public final class CoverSquares: @unchecked Sendable {
 
     subscript(path: String) -> [UInt8]? { lock.withLock { squares[path] } }
 
+    /// The square at `name`: a site path (`covers/…-384.jpg`), or one with `@SIDE` for that
+    /// square shrunk to SIDE pixels, made on first use (only a card being drawn asks) and kept.
+    func square(named name: String) -> [UInt8]? {
+        guard let at = name.lastIndex(of: "@") else { return self[name] }
+        if let made = self[name] { return made }
+        guard let side = Int(name[name.index(after: at)...]), side > 0, side <= 4096, let base = self[String(name[..<at])],
+              let shrunk = Vips.shrunkJPEG(base, side: side) else { return nil }
+        lock.withLock { squares[name] = shrunk }
+        return shrunk
+    }
+
     func fill(_ squares: [String: [UInt8]]) {
         lock.withLock { self.squares = squares }
     }
@@ -113,7 +124,7 @@ public final class CoverSquares: @unchecked Sendable {
             out += svg[index..<found.lowerBound]
             let end = svg[found.upperBound...].firstIndex(of: UInt8(ascii: "\"")) ?? svg.count
             let path = String(decoding: svg[found.upperBound..<end], as: UTF8.self)
-            guard let square = self[path] else { return nil }
+            guard let square = square(named: path) else { return nil }
             out += attribute + Array("data:image/jpeg;base64,\(Base64.encode(square))".utf8)
             index = end
         }

@@ -314,9 +314,15 @@ struct CardCanvas {
         defs += "<clipPath id=\"\(clip)\"><rect x=\"\(f(x))\" y=\"\(f(y))\" width=\"\(f(size))\" height=\"\(f(size))\" rx=\"\(f(radius))\"/></clipPath>"
         let square = "x=\"\(f(x))\" y=\"\(f(y))\" width=\"\(f(size))\" height=\"\(f(size))\""
         body += "<g clip-path=\"url(#\(clip))\">"
-        // The smallest square that fills the tile (a card is drawn at 1x), named, not embedded.
+        // The smallest square that fills the tile (a card is drawn at 1x), named, not embedded;
+        // larger than the tile, it is shrunk to the tile's size first (`@220`), so librsvg draws
+        // it without scaling (which cost more than the rest of a card with photo covers).
         let resized = cover.squares.first { Double($0.side) >= size } ?? cover.squares.last
-        if let image = resized.map({ CardArtwork.squareScheme + $0.path }) ?? cover.image {
+        let exact = Int(size)
+        let named = resized.map { square in
+            CardArtwork.squareScheme + square.path + (square.side > exact && Double(exact) == size ? "@\(exact)" : "")
+        }
+        if let image = named ?? cover.image {
             body += "<rect \(square) fill=\"\(ShareCard.surface)\"/><image \(square) preserveAspectRatio=\"xMidYMid slice\" href=\"\(Escape.xml(image))\"/>"
         } else {
             body += "<rect \(square) fill=\"\(cover.color)\"/><rect \(square) fill=\"url(#sheen)\"/>"

@@ -9,7 +9,7 @@ enum Vips {
     /// cached cover's key, so a new libvips or new settings never serve an older image.
     static let version: String = {
         guard started else { return "libvips unavailable" }
-        return "libvips \(vips_version(0)).\(vips_version(1)).\(vips_version(2)) covers 1 webp \(webpQuality) jpeg \(jpegQuality) cards \(cardQuality)"
+        return "libvips \(vips_version(0)).\(vips_version(1)).\(vips_version(2)) covers 2 webp \(webpQuality) jpeg \(jpegQuality) cards \(cardQuality)"
     }()
 
     static let webpQuality: Int32 = 78
@@ -36,12 +36,10 @@ enum Vips {
     /// fraction of resizing it (`CoverSources` asks once per cover and keeps the answer).
     static func damage(_ bytes: [UInt8]) -> String? {
         guard started else { return "libvips could not be started" }
-        let decoded = bytes.withUnsafeBytes { buffer in
-            journal_vips_square(buffer.baseAddress, buffer.count, 16)
+        let status = bytes.withUnsafeBytes { buffer in
+            journal_vips_decodes(buffer.baseAddress, buffer.count)
         }
-        guard let decoded else { return lastError() ?? "it cannot be decoded" }
-        g_object_unref(decoded)
-        return nil
+        return status == 0 ? nil : lastError() ?? "it cannot be decoded"
     }
 
     /// The image in `bytes` as red, green and blue bytes, row by row; for tests that compare
@@ -55,6 +53,18 @@ enum Vips {
         guard status == 0, let pointer else { _ = lastError(); return nil }
         defer { g_free(pointer) }
         return (Int(width), Int(height), Array(UnsafeRawBufferPointer(start: pointer, count: size)))
+    }
+
+    /// A square JPEG shrunk to `side` pixels, as a JPEG of high quality: a cover as a card's tile
+    /// shows it (the card is encoded again as a whole). Nil when it cannot be made.
+    static func shrunkJPEG(_ bytes: [UInt8], side: Int) -> [UInt8]? {
+        guard started else { return nil }
+        let decoded = bytes.withUnsafeBytes { buffer in
+            journal_vips_square(buffer.baseAddress, buffer.count, Int32(side))
+        }
+        guard let decoded else { _ = lastError(); return nil }
+        defer { g_object_unref(decoded) }
+        return try? save(decoded, format: 1, quality: 92)
     }
 
     /// One square of a cover in both formats.
