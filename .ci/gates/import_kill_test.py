@@ -31,8 +31,10 @@ import shutil
 import signal
 import subprocess
 import sys
-import tempfile
 import time
+
+# The build kill test's scaffolding (this script's own folder is on the path).
+from kill_test import run_gate
 
 STAGING_PREFIX = ".journal-import-"
 OWN_DAYS = {
@@ -40,20 +42,6 @@ OWN_DAYS = {
     "content/diary/1971/07/1971-07-15.md": "---\ntracks:\n  - {title: Another, artist: Me}\n---\n",
     "content/diary/1972/01/1972-01-02.md": "---\ntracks:\n  - {title: Third, artist: Me}\n---\nKept.\n",
 }
-
-
-class Results:
-    def __init__(self):
-        self.passed = 0
-        self.failed = 0
-
-    def check(self, ok, what):
-        if ok:
-            self.passed += 1
-        else:
-            self.failed += 1
-            print(f"    FAIL: {what}", flush=True)
-        return bool(ok)
 
 
 def export(path, days):
@@ -124,19 +112,7 @@ def main():
     binary = os.path.abspath(args.journal)
     if not os.access(binary, os.X_OK):
         sys.exit(f"import_kill_test: no journal binary at {binary} (swift build, or pass --journal)")
-    started = time.monotonic()
-    temp = tempfile.mkdtemp(prefix="journal-import-kill-")
-    results = Results()
-    try:
-        kills(args, binary, temp, results, started + args.budget)
-    finally:
-        if args.keep:
-            print(f"kept {temp}")
-        else:
-            shutil.rmtree(temp, ignore_errors=True)
-    print(f"took {time.monotonic() - started:.1f} s")
-    print(f"{results.passed} passed, {results.failed} failed")
-    sys.exit(1 if results.failed else 0)
+    run_gate("journal-import-kill-", args, lambda temp, results, deadline: kills(args, binary, temp, results, deadline))
 
 
 def kills(args, binary, temp, results, deadline):

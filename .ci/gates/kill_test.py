@@ -536,11 +536,18 @@ def main():
         sys.exit(f"kill_test: no journal binary at {journal} (swift build, or pass --journal)")
     if not os.path.isfile(args.make_journal):
         sys.exit(f"kill_test: no {args.make_journal} (pass --make-journal)")
+    run_gate("journal-kill-test-", args, lambda temp, results, deadline: run(args, journal, temp, results, deadline))
+
+
+def run_gate(prefix, args, body):
+    """Runs `body(temp, results, deadline)` in a temporary folder (kept with --keep), within
+    `args.budget` seconds, then prints the time and the counts and exits 1 on any failure.
+    The import kill test runs the same way."""
     started = time.monotonic()
-    temp = tempfile.mkdtemp(prefix="journal-kill-test-")
+    temp = tempfile.mkdtemp(prefix=prefix)
     results = Results()
     try:
-        run(args, journal, temp, results, started + args.budget)
+        body(temp, results, started + args.budget)
     finally:
         if args.keep:
             print(f"kept {temp}")

@@ -42,6 +42,25 @@ public struct CardArtwork: Sendable {
     /// None: every card draws its covers.
     public static var none: CardArtwork { CardArtwork { _ in nil } }
 
+    /// `svg` with each image named `href="SCHEME…"` (which no escaped text can spell) given the
+    /// address `address` makes of the rest of the name, up to its closing quote: how a card's
+    /// squares and glow go in only when it is drawn. Nil when `address` makes none for a name.
+    static func replacing(_ scheme: String, in svg: [UInt8], address: (String) -> String?) -> [UInt8]? {
+        let attribute = Array("href=\"".utf8)
+        let marker = attribute + Array(scheme.utf8)
+        guard svg.firstRange(of: marker) != nil else { return svg }
+        var out: [UInt8] = []
+        var index = 0
+        while let found = svg[index...].firstRange(of: marker) {
+            out += svg[index..<found.lowerBound]
+            guard let end = svg[found.upperBound...].firstIndex(of: UInt8(ascii: "\"")),
+                  let replacement = address(String(decoding: svg[found.upperBound..<end], as: UTF8.self)) else { return nil }
+            out += attribute + Array(replacement.utf8)
+            index = end
+        }
+        return out + svg[index...]
+    }
+
     /// The `data:` URI of the image at `relative` under `static/`, when it is one to embed.
     func dataURI(_ relative: String) -> String? {
         guard let bytes = read(relative), bytes.count <= Self.maxBytes, let type = Self.imageType(bytes) else { return nil }
@@ -111,24 +130,9 @@ public final class CoverSquares: @unchecked Sendable {
     /// can spell) as a `data:` URI, for drawing; nil when a square it names was not made (the
     /// card is then not drawn, so no card missing its cover is ever kept).
     func resolve(_ svg: [UInt8]) -> [UInt8]? {
-        let scheme = Array(("href=\"" + CardArtwork.squareScheme).utf8)
-        let attribute = Array("href=\"".utf8)
-        guard let first = svg.firstRange(of: scheme) else { return svg }
-        var out: [UInt8] = Array(svg[..<first.lowerBound])
-        var index = first.lowerBound
-        while index < svg.count {
-            guard let found = svg[index...].firstRange(of: scheme) else {
-                out += svg[index...]
-                break
-            }
-            out += svg[index..<found.lowerBound]
-            let end = svg[found.upperBound...].firstIndex(of: UInt8(ascii: "\"")) ?? svg.count
-            let path = String(decoding: svg[found.upperBound..<end], as: UTF8.self)
-            guard let square = square(named: path) else { return nil }
-            out += attribute + Array("data:image/jpeg;base64,\(Base64.encode(square))".utf8)
-            index = end
+        CardArtwork.replacing(CardArtwork.squareScheme, in: svg) { path in
+            square(named: path).map { "data:image/jpeg;base64,\(Base64.encode($0))" }
         }
-        return out
     }
 }
 

@@ -89,7 +89,7 @@ struct CoverSources {
         hash.add(bytes)
         let digest = hash.hex()
         let entry = CoverIndex.entry(digest: digest, width: size.width, height: size.height, status: status)
-        return check(CoverSource(relative: relative, digest: digest, width: size.width, height: size.height), entry: entry, file: file)
+        return .success((CoverSource(relative: relative, digest: digest, width: size.width, height: size.height), entry))
     }
 
     private static func check(_ source: CoverSource, entry: CoverIndex.Entry, file: String) -> Result<(CoverSource, CoverIndex.Entry), Problem> {

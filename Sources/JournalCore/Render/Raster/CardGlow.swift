@@ -29,20 +29,7 @@ enum CardGlow {
 
     /// `svg` with each glow it names as a `data:` URI; nil when one cannot be made.
     static func resolve(_ svg: [UInt8]) -> [UInt8]? {
-        let marker = Array(("href=\"" + scheme).utf8)
-        guard svg.firstRange(of: marker) != nil else { return svg }
-        var out: [UInt8] = []
-        var index = 0
-        while let found = svg[index...].firstRange(of: marker) {
-            out += svg[index..<found.lowerBound]
-            guard let end = svg[found.upperBound...].firstIndex(of: UInt8(ascii: "\"")) else { return nil }
-            let name = String(decoding: svg[found.upperBound..<end], as: UTF8.self)
-            guard let uri = dataURI(name) else { return nil }
-            out += Array("href=\"".utf8) + Array(uri.utf8)
-            index = end
-        }
-        out += svg[index...]
-        return out
+        CardArtwork.replacing(scheme, in: svg, address: dataURI)
     }
 
     private static let lock = NSLock()
