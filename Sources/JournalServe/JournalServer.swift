@@ -112,6 +112,8 @@ public final class JournalServer: @unchecked Sendable {
         buildOptions.servesLocally = true
         // Its cards name the local address: the cards `journal build` drew stay in the cache.
         buildOptions.pruneCardCache = false
+        // Stopping, a build under way ends at its next page instead of keeping the cores.
+        buildOptions.stopRequested = { [weak self] in self?.isStopped ?? true }
         let builder = SiteBuilder(options: buildOptions,
                                   onFirstPass: { [liveReload] paths in liveReload.publishFirstPass(paths) })
         let queue = RebuildQueue { [self] in
@@ -133,17 +135,18 @@ public final class JournalServer: @unchecked Sendable {
         queue.request()
     }
 
-    /// Stops watching and serving, and removes the served folder: about as long as removing the
-    /// folder takes. A build under way cannot be interrupted, but the folder is fenced off first
-    /// (`removeWorkFolder`), so it can write nothing more; it is given `grace` seconds to end, then
-    /// left to end on its own (a process that exits ends it; otherwise its thread removes what is
-    /// left when it does).
-    public func stop(grace: Double = 1) async {
-        stopNow(grace: grace)
+    /// Stops watching and serving, and removes the served folder. A build under way is told to
+    /// stop (`BuildOptions.stopRequested`: it ends at its next page) and the folder is fenced off
+    /// first (`removeWorkFolder`), so it can write nothing more; it is given `grace` seconds to
+    /// end, then left to end on its own (a process that exits ends it; otherwise its thread
+    /// removes what is left when it does). At most `removing` seconds go to removing the folder;
+    /// what is left then is removed in the background.
+    public func stop(grace: Double = 1, removing: Double = .infinity) async {
+        stopNow(grace: grace, removing: removing)
     }
 
     /// `stop`, for a caller that cannot wait on Swift's concurrency threads (a signal handler).
-    public func stopNow(grace: Double = 1) {
+    public func stopNow(grace: Double = 1, removing: Double = .infinity) {
         let (listener, watcher, queue) = lock.withLock {
             stopped = true
             return (self.listener, self.watcher, self.queue)
@@ -152,7 +155,7 @@ public final class JournalServer: @unchecked Sendable {
         liveReload.finishAll()
         watcher?.stop()
         // Fenced first: from here a build under way can write nothing, so it need not be waited for.
-        removeWorkFolder(fenced: true)
+        removeWorkFolder(fenced: true, within: removing)
         queue?.stop(waiting: grace)
         removeWorkFolder(fenced: false)
         lock.withLock {
@@ -166,21 +169,23 @@ public final class JournalServer: @unchecked Sendable {
 
     /// Removes the served folder. `fenced`: a build may still be writing it, so the folder is first
     /// renamed away and an empty file put in its place, where the build's next write fails
-    /// (ENOTDIR) instead of making the folder again; unfenced, that file goes too.
-    private func removeWorkFolder(fenced: Bool) {
+    /// (ENOTDIR) instead of making the folder again; unfenced, that file goes too. At most about
+    /// `seconds` are spent removing it here; what is left then goes in the background
+    /// (`FolderRemoval`), so a stop does not wait on a slow disk.
+    private func removeWorkFolder(fenced: Bool, within seconds: Double = .infinity) {
         guard let work = lock.withLock({ workFolder }) else { return }
         let trash = work + ".removing"
         var status = stat()
-        if lstat(work, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR && rename(work, trash) == 0 && fenced {
-            let fence = open(work, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
-            if fence >= 0 { close(fence) }
+        if lstat(work, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR && rename(work, trash) == 0 {
+            if fenced {
+                let fence = open(work, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
+                if fence >= 0 { close(fence) }
+            }
+            var outcome = FolderRemoval.remove(trash, within: seconds)
+            for _ in 0..<4 where outcome == .failed { outcome = FolderRemoval.remove(trash, within: seconds) }
+            if outcome == .outOfTime && !FolderRemoval.removeInBackground(trash) { _ = FolderRemoval.remove(trash) }
         }
-        for _ in 0..<5 where FileManager.default.fileExists(atPath: trash) {
-            try? FileManager.default.removeItem(atPath: trash)
-        }
-        if !fenced {
-            if lstat(work, &status) == 0 && (status.st_mode & S_IFMT) != S_IFDIR { unlink(work) } else { try? FileManager.default.removeItem(atPath: work) }
-        }
+        if !fenced { _ = FolderRemoval.remove(work) }
     }
 
     /// Reports a finished build on the terminal and to the open pages.

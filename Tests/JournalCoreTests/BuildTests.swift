@@ -58,6 +58,30 @@ import Testing
         #expect(siblings.filter { $0.contains("staging") || $0.contains(".old-") }.isEmpty, "\(siblings)")
     }
 
+    /// Told to stop (`journal serve` stopping), a build ends at its next page: it renders no more,
+    /// leaves the previous site byte for byte and no staging folder, and says why.
+    @Test func aBuildToldToStopEndsAtItsNextPageAndLeavesThePreviousSite() throws {
+        let journal = try TestJournal(RenderTests.threeDays)
+        let full = journal.build()
+        #expect(full.succeeded)
+        let before = journal.tree()
+        try journal.write("content/diary/2026/11/2026-11-23.md", "---\ntracks: [{title: New, artist: X}]\n---\n")
+        let asked = AskCounter()
+        var options = BuildOptions(source: journal.path)
+        options.singleThreaded = true
+        // Yes from the fourth question on: after the stages and two pages.
+        options.stopRequested = { asked.next() > 3 }
+        let report = Build.run(options)
+        #expect(!report.succeeded)
+        #expect(journal.lines(report.diagnostics.filter { $0.severity == .error })
+                == ["journal.yaml:1:1: error: the build was stopped before it ended; the output was left as it was"], "\(journal.lines(report.diagnostics))")
+        #expect(journal.tree() == before)
+        let siblings = try FileManager.default.contentsOfDirectory(atPath: journal.path)
+        #expect(siblings.filter { $0.contains("staging") || $0.contains(".old-") }.isEmpty, "\(siblings)")
+        // Two pages' work (the first are the biggest), not the site's.
+        #expect(report.renderWork.steps * 4 < full.renderWork.steps, "\(report.renderWork) of \(full.renderWork)")
+    }
+
     @Test func successfulRebuildReplacesTheWholeSite() throws {
         let journal = try TestJournal(RenderTests.threeDays)
         #expect(journal.build().succeeded)
@@ -439,4 +463,11 @@ import Testing
         #expect(line.contains(": error: the page takes more than 5000000 render steps, the limit"), "\(line)")
         #expect(journal.tree() == before)
     }
+}
+
+/// Counts the questions a build asks, from any thread.
+final class AskCounter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+    func next() -> Int { lock.withLock { count += 1; return count } }
 }

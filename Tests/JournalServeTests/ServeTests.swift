@@ -248,6 +248,20 @@ import Darwin
         #expect(!FileManager.default.fileExists(atPath: work))
     }
 
+    /// Given no time to remove its folder, the server stops at once and the folder is removed in
+    /// the background all the same, nothing left beside it.
+    @Test func aFolderTooSlowToRemoveIsRemovedInTheBackground() async throws {
+        let journal = try Journal()
+        let running = try await start(journal)
+        let work = try #require(running.server.workFolder)
+        #expect(FileManager.default.fileExists(atPath: work + "/site/index.html"))
+        let parent = (work as NSString).deletingLastPathComponent, name = (work as NSString).lastPathComponent
+        await running.server.stop(grace: 0, removing: 0)
+        #expect(await eventually(20) {
+            !((try? FileManager.default.contentsOfDirectory(atPath: parent)) ?? []).contains { $0.hasPrefix(name) }
+        }, "\(work) or its .removing is still there")
+    }
+
     @Test func aPortInUseExitsTwoNamingIt() async throws {
         let journal = try Journal()
         try await serving(journal) { running in

@@ -22,4 +22,13 @@ int journal_copy_file(int from, int to, long long length);
 /// The CRC-32 of `length` bytes (ISO 3309: zip's and PNG's).
 uint32_t journal_crc32(const void *bytes, size_t length);
 
+/// Removes `path` (a folder with all it holds, links removed and never followed), spending at
+/// most about `seconds`. Returns 0 when it is gone (or was never there), 1 when time ran out
+/// first (part of it is left), -1 when something could not be removed.
+int journal_remove_tree(const char *path, double seconds);
+
+/// Starts `/bin/rm -rf -- path` in a session of its own, which outlives this process and a
+/// terminal's Ctrl-C. Returns its process id, or -1 if it could not be started.
+int journal_remove_detached(const char *path);
+
 #endif

@@ -28,6 +28,11 @@ public struct BuildOptions: Sendable {
     /// The render work all pages together may take and make (`SiteRenderBudget`); tests lower them.
     public var maxRenderSteps = SiteRenderBudget.defaultMaxSteps
     public var maxRenderBytes = SiteRenderBudget.defaultMaxBytes
+    /// Asked before each stage, cover and page whether to stop (`journal serve` stopping, so a
+    /// build under way does not keep the cores from it). Told yes, the build ends at once: it
+    /// writes nothing more, its staging folder goes, the output stays as it was, and the report
+    /// says it was stopped.
+    public var stopRequested: @Sendable () -> Bool = { false }
 
     public init(source: String = ".", output: String? = nil, baseURL: String? = nil, drafts: Bool = false, strict: Bool = false) {
         self.source = source
@@ -108,6 +113,11 @@ public enum Build {
         let prepared = Stages.prepare(options, config: configFile, output: choice, timer: timer)
         report.diagnostics = prepared.diagnostics
         guard let site = prepared.site else { return report }
+        let stopped = Diagnostic.error("the build was stopped before it ended; the output was left as it was", at: choice.location)
+        guard !options.stopRequested() else {
+            report.diagnostics.append(stopped)
+            return report
+        }
         let renderer = site.renderer, plan = site.plan
         if let firstPass = options.firstPass, let changed = options.cache?.changedLastTime {
             firstPass(timer.time("first") { FirstPass.write(site, changed: changed, source: options.source, output: choice.path) })
@@ -123,13 +133,14 @@ public enum Build {
                 writer.put(OutputFile(path: SiteWriter.markerName, text: UpToDate.markerText(sourceStamp: stamp)))
                 // Covers first: share cards show their squares.
                 let covered = CoverOutput.write(renderer.coversShown(), cache: covers, source: options.source, writer: writer,
-                                                parallel: !options.singleThreaded)
+                                                parallel: !options.singleThreaded, stop: (options.stopRequested, stopped))
                 guard covered.failures.isEmpty else {
                     writer.discardStaging()
                     return .failure(.rendering(covered.failures))
                 }
                 renderer.artwork.squares.fill(covered.squares)
                 let results = ParallelMap.map(plan.jobs, parallel: !options.singleThreaded) { job -> (render: Double, write: Double, failure: Diagnostic?) in
+                    if options.stopRequested() { return (0, 0, stopped) }
                     let start = clock.now
                     var bytes: [UInt8]
                     var cached: String?
@@ -161,6 +172,10 @@ public enum Build {
                 }
                 for relative in plan.staticCopies {
                     writer.copy(from: join(join(options.source, "static"), relative), to: relative)
+                }
+                guard !options.stopRequested() else {
+                    writer.discardStaging()
+                    return .failure(.rendering([stopped]))
                 }
                 return .success(try writer.commit())
             } catch {

@@ -3,13 +3,16 @@
 /// (or from the previous site, when equal to its), not written again (`SiteWriter`).
 enum CoverOutput {
     /// `failures`: covers libvips could not resize (a damaged or cut-short file), each at its
-    /// file; `squares`: every JPEG square, by site path, for share cards.
-    static func write(_ covers: [CoverSource], cache: CoverCache, source: String, writer: SiteWriter, parallel: Bool)
+    /// file; `squares`: every JPEG square, by site path, for share cards. Once `stop.requested`
+    /// says so, no more covers are resized and `stop.failure` is among the failures.
+    static func write(_ covers: [CoverSource], cache: CoverCache, source: String, writer: SiteWriter, parallel: Bool,
+                      stop: (requested: @Sendable () -> Bool, failure: Diagnostic))
         -> (failures: [Diagnostic], squares: [String: [UInt8]]) {
         // Two files with the same bytes are one cover, with one set of squares (named by the digest).
         var seen: Set<String> = []
         let distinct = covers.filter { seen.insert($0.digest).inserted }
         let results = ParallelMap.map(distinct, parallel: parallel) { cover -> Result<[(String, [UInt8])], Diagnostic> in
+            if stop.requested() { return .failure(stop.failure) }
             do throws(RasterFailure) {
                 let entry = try cache.squares(of: cover) { FileTree.read(join(join(source, "static"), cover.relative)) }
                 for square in entry.squares {
@@ -28,7 +31,7 @@ enum CoverOutput {
         for result in results {
             switch result {
             case .success(let made): for (path, jpeg) in made { squares[path] = jpeg }
-            case .failure(let failure): failures.append(failure)
+            case .failure(let failure): if !failures.contains(failure) { failures.append(failure) }
             }
         }
         return (failures, squares)
