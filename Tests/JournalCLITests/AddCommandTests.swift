@@ -114,7 +114,7 @@ import Testing
         #expect(cli.journal(["build", "--strict", "--source", folder.path]).status == 0)
         let page = try #require(read(folder.output + "/2026/11/21/index.html"))
         // Shown resized (docs/content-format.md, "Covers"): the 8-pixel cover's own square.
-        #expect(page.contains("-8.jpg 8w"))
+        #expect(page.contains("-8.webp 8w") && page.contains("-8.jpg\""))
         #expect(!page.contains("src=\"/covers/newjeans/new-jeans-ep.jpg\""))
         #expect(page.contains("href=\"/genres/k-pop/\""))
         #expect(page.contains("audio-ssl.itunes.apple.com"))

@@ -4,7 +4,8 @@ import Testing
 
 /// Covers as pages show them (docs/content-format.md, "Covers"): a JPEG, PNG or WebP cover of
 /// `static/` is cut square and resized once, by libvips, into the sides pages ask for, as WebP
-/// and JPEG; pages name those files (never the original) with `srcset`, `width` and `height`;
+/// (and as JPEG from 384 px up); pages name those files (never the original) with a WebP
+/// `srcset`, a JPEG `src`, `width` and `height`;
 /// the squares are kept in `.journal-cache/covers/`, so a second build resizes nothing.
 @Suite(.serialized) struct CoverImageTests {
     /// A 3000 px JPEG on a day and a playlist, a 3000x2000 PNG on another day, and an SVG.
@@ -87,26 +88,35 @@ import Testing
             let html = try #require(journal.page(page, in: journal.path + "/public"), "\(page)")
             #expect(!html.contains("artwork/big.jpg") && !html.contains("artwork/wide.png"), "\(page) names an original")
             for tag in Self.imageTags(html) where tag.contains("/covers/") {
-                let attributes = attributeValues("srcset", in: tag + ">")
-                let srcset = try #require(attributes.first, "\(page): \(tag)")
-                let candidates = Self.candidates(srcset)
-                #expect(candidates.map(\.width) == [96, 192, 384, 768], "\(page): \(srcset)")
-                for candidate in candidates {
-                    let bytes = try #require(FileManager.default.contents(atPath: output + "/" + candidate.path), "\(candidate.path)")
-                    let size = try #require(Vips.size(Array(bytes)))
-                    #expect(size == (candidate.width, candidate.width), "\(candidate.path) is \(size)")
-                    #expect(candidate.path.hasSuffix(tag.hasPrefix("<source") ? ".webp" : ".jpg"))
-                    checked += 1
-                }
-                if tag.hasPrefix("<img") {
+                if tag.hasPrefix("<source") {
+                    #expect(attributeValues("type", in: tag + ">").first == "image/webp", "\(page): \(tag)")
+                    let srcset = try #require(attributeValues("srcset", in: tag + ">").first, "\(page): \(tag)")
+                    let candidates = Self.candidates(srcset)
+                    #expect(candidates.map(\.width) == [96, 192, 384, 768], "\(page): \(srcset)")
+                    #expect(!(attributeValues("sizes", in: tag + ">").first ?? "").isEmpty)
+                    for candidate in candidates {
+                        let bytes = try #require(FileManager.default.contents(atPath: output + "/" + candidate.path), "\(candidate.path)")
+                        let size = try #require(Vips.size(Array(bytes)))
+                        #expect(size == (candidate.width, candidate.width), "\(candidate.path) is \(size)")
+                        #expect(candidate.path.hasSuffix(".webp") && bytes.starts(with: Array("RIFF".utf8)), "\(candidate.path)")
+                        checked += 1
+                    }
+                } else {
+                    // For a browser without WebP: one JPEG, sharp for a track's cover at 2x.
                     #expect(attributeValues("width", in: tag + ">").first != nil && attributeValues("height", in: tag + ">").first != nil, "\(page): \(tag)")
                     let src = try #require(attributeValues("src", in: tag + ">").first)
                     #expect(src.hasSuffix("-384.jpg"), "\(page): \(src)")
-                    #expect(!(attributeValues("sizes", in: tag + ">").first ?? "").isEmpty)
+                    let bytes = try #require(FileManager.default.contents(atPath: output + src), "\(src)")
+                    #expect(Vips.size(Array(bytes)).map { $0 == (384, 384) } == true && bytes.starts(with: [0xFF, 0xD8]), "\(src)")
+                    checked += 1
                 }
             }
         }
         #expect(checked >= 40, "only \(checked) resized squares were looked at")
+        // JPEGs only where something asks for one: the fallback, link previews and cards.
+        let published = try FileManager.default.contentsOfDirectory(atPath: output + "/covers").sorted()
+        #expect(published.filter { $0.hasSuffix(".jpg") }.map { $0.split(separator: "-").last ?? "" }.sorted() == ["384.jpg", "384.jpg", "768.jpg", "768.jpg"], "\(published)")
+        #expect(published.filter { $0.hasSuffix(".webp") }.count == 8, "\(published)")
         // The SVG is shown as it is: it scales by itself.
         #expect(journal.page("2026/01/03/index.html", in: journal.path + "/public")?.contains("src=\"/artwork/old.svg\"") == true)
         // A day's link preview is the largest JPEG square, with its size.
@@ -139,9 +149,9 @@ import Testing
         let names = try FileManager.default.contentsOfDirectory(atPath: folder)
         let packs = names.filter { $0.hasSuffix(".pack") }.sorted()
         #expect(packs.count == 2)
-        // One cover's 192 px JPEG cut short, the other's 96 px WebP swapped for the first's.
+        // One cover's 384 px JPEG cut short, the other's 96 px WebP swapped for the first's.
         let keys = packs.map { String($0.dropLast(5)) }
-        let cut = folder + "/\(keys[0])-192.jpg", swapped = folder + "/\(keys[1])-96.webp"
+        let cut = folder + "/\(keys[0])-384.jpg", swapped = folder + "/\(keys[1])-96.webp"
         let whole = try #require(FileManager.default.contents(atPath: cut))
         // Rewritten in place (as an editor or an optimiser run on the site would, through its links).
         try whole.prefix(whole.count / 2).write(to: URL(fileURLWithPath: cut))
@@ -186,7 +196,7 @@ import Testing
         #expect(cached.values.contains { $0 == card }, "the month's card is a copy")
 
         // A square rewritten in place through the site (an optimiser run on it) is made again.
-        let name = try #require(squares.first { $0.hasSuffix("-96.jpg") })
+        let name = try #require(squares.first { $0.hasSuffix("-384.jpg") })
         let before = try #require(FileManager.default.contents(atPath: fresh + "/covers/" + name))
         try Data(before.prefix(before.count / 2)).write(to: URL(fileURLWithPath: fresh + "/covers/" + name))
         try journal.write("content/diary/2026/01/2026-01-04.md", "---\ntracks: [{title: New, artist: Someone}]\n---\n")
@@ -290,7 +300,7 @@ import Testing
         // The 3000 px JPEG (1.x MB, far over what a card embeds from static/) is on the cards of
         // its week, month and year, as one of its squares (the smallest that fills the tile).
         let html = try #require(journal.page("2026/01/02/index.html", in: journal.path + "/public"))
-        let squares = try #require(attributeValues("srcset", in: html).first.map { Self.candidates($0).map(\.path) })
+        let squares = try #require(attributeValues("srcset", in: html).first.map { Self.candidates($0).filter { $0.width >= 384 }.map(\.path) })
         // Each shrunk to the tile it fills (220 px of four, 456 alone), as cards draw them.
         let uris = try squares.flatMap { path in
             let square = try #require(FileManager.default.contents(atPath: journal.path + "/public/" + path.replacingOccurrences(of: ".webp", with: ".jpg")))

@@ -103,6 +103,22 @@ import Testing
 
     // MARK: Artwork and covers
 
+    /// The quick way to a cover's file gives what resolving the path in full gives, and leaves
+    /// to it whatever it cannot take as it is.
+    @Test func theQuickSitePathIsTheResolvedOne() {
+        let paths = ["/artwork/a.jpg", "artwork/a.jpg", "/a.jpg", "/covers/newjeans/new-jeans-ep.jpg", "/.hidden/a.jpg",
+                     "/a/.../b.jpg", "/a..b/c.jpg", "/a/./b.jpg", "/a/../b.jpg", "./a.jpg", "../a.jpg", "/a//b.jpg",
+                     "/a/b/", "/a/b/.", "/a/b/..", "/my%20cover.png", "/a.jpg?v=2", "/a.jpg#x", "/", "", "//", "/아이유/밤.jpg",
+                     "/a/%2e%2e/b.jpg"]
+        for path in paths {
+            let quick = StaticImages.plainPath(path)
+            #expect(quick == nil || quick == StaticImages.resolvedPath(path), "\(path): \(quick ?? "nil") against \(StaticImages.resolvedPath(path))")
+        }
+        // The common case is the quick one.
+        #expect(StaticImages.plainPath("/covers/newjeans/new-jeans-ep.jpg") == "covers/newjeans/new-jeans-ep.jpg")
+        #expect(["/a/./b.jpg", "/a/../b.jpg", "/a//b.jpg", "/my%20cover.png", "/a.jpg?v=2", "/", ""].allSatisfy { StaticImages.plainPath($0) == nil })
+    }
+
     @Test func artworkThatIsNotInStaticIsAnError() throws {
         let lines = try failingBuild("""
         -- content/diary/2026-11-21.md --

@@ -83,7 +83,12 @@ struct StaticImages {
     /// a URL.
     static func sitePath(of target: LinkTarget) -> String? {
         guard target.kind != .absolute else { return nil }
-        let text = target.text.prefix { $0 != "?" && $0 != "#" }
+        return plainPath(target.text) ?? resolvedPath(target.text)
+    }
+
+    /// `sitePath` of any path: query and fragment cut, decoded, resolved.
+    static func resolvedPath(_ path: String) -> String {
+        let text = path.prefix { $0 != "?" && $0 != "#" }
         let decoded = String(text).removingPercentEncoding ?? String(text)
         var parts: [Substring] = []
         for part in decoded.split(separator: "/", omittingEmptySubsequences: true) {
@@ -92,6 +97,30 @@ struct StaticImages {
             parts.append(part)
         }
         return parts.joined(separator: "/")
+    }
+
+    /// `sitePath` of the common case (`/artwork/a.jpg`), without splitting or decoding: `text`
+    /// without its leading `/` when it has no `%`, `?` or `#` and no empty, `.` or `..` part; nil
+    /// otherwise. Loading and every page showing a cover ask for it.
+    static func plainPath(_ text: String) -> String? {
+        var bytes = text.utf8[...]
+        if bytes.first == UInt8(ascii: "/") { bytes = bytes.dropFirst() }
+        var length = 0, dots = 0
+        func partIsPlain() -> Bool { length > 0 && !(dots == length && length <= 2) }
+        for byte in bytes {
+            switch byte {
+            case UInt8(ascii: "%"), UInt8(ascii: "?"), UInt8(ascii: "#"): return nil
+            case UInt8(ascii: "/"):
+                guard partIsPlain() else { return nil }
+                length = 0
+                dots = 0
+            default:
+                length += 1
+                if byte == UInt8(ascii: ".") { dots += 1 }
+            }
+        }
+        guard partIsPlain() else { return nil }
+        return String(Substring(bytes))
     }
 
     /// The format `head` (a file's first bytes) starts like; nil when it is none of them.

@@ -28,6 +28,15 @@ public struct CoverSource: Sendable, Hashable {
     /// The squares pages ask for: a 42 px mini cover to a 300 px playlist cover, at 1x and 2x.
     public static let standardSides = [96, 192, 384, 768]
 
+    /// The square pages give as `src`, for a browser that takes no WebP: the largest of at most
+    /// `fallbackLimit` pixels, sharp enough for a track's cover at 2x.
+    public var fallbackSide: Int { sides.last(where: { $0 <= Self.fallbackLimit }) ?? sides.first ?? 0 }
+    static let fallbackLimit = 384
+
+    /// The sides also made as JPEG: the fallback and those larger (link previews and share cards
+    /// take JPEG). Pages' `srcset`s are WebP, so smaller JPEGs would be sent to nobody.
+    public var jpegSides: [Int] { sides.filter { $0 >= fallbackSide } }
+
     /// Where the square of `side` is published, as WebP (`webp`) or JPEG: `covers/` and the
     /// first 16 hex digits of the digest, so a changed cover gets new names and names never hold
     /// a character that needs escaping in a `srcset`.

@@ -1,31 +1,32 @@
 /// A cover as an `<img>` shows it (docs/content-format.md, "Covers"): a local JPEG, PNG or WebP
-/// cover by its resized squares, a `srcset` of each format for the browser to pick the side the
-/// screen needs, and a JPEG of at most 384 pixels as `src` for what reads no `srcset`; anything
-/// else (an SVG, a URL) as given.
+/// cover by its resized squares, a `srcset` of WebP squares for the browser to pick the side the
+/// screen needs, and a JPEG of at most 384 pixels as `src` for a browser that takes no WebP;
+/// anything else (an SVG, a URL) as given.
 struct CoverImage: Equatable {
     /// The `src` of the `<img>`.
     var src: String
-    /// `…-96.jpg 96w, …-192.jpg 192w, …`: the JPEG squares, for the `<img>`.
-    var srcset: String?
-    /// The same squares as WebP, for a `<source type="image/webp">`.
+    /// `…-96.webp 96w, …-192.webp 192w, …`: the WebP squares, for a `<source type="image/webp">`.
     var webp: String?
 
-    /// The side of the square given as `src`: large enough for a track's cover at 2x.
-    static let fallbackSide = 384
+    init(src: String, webp: String? = nil) {
+        self.src = src
+        self.webp = webp
+    }
+
+    /// A resized cover, by its squares.
+    init(_ cover: CoverSource, urls: SiteURLs) {
+        src = urls.href(cover.path(side: cover.fallbackSide, webp: false))
+        webp = cover.sides.map { "\(urls.href(cover.path(side: $0, webp: true))) \($0)w" }.joined(separator: ", ")
+    }
 }
 
 extension SiteRenderer {
     /// How pages show the cover `artwork` names.
     func coverImage(_ artwork: LinkTarget) -> CoverImage {
-        guard let cover = resizedCover(artwork), let smallest = cover.sides.first else {
+        guard artwork.kind != .absolute, let path = StaticImages.sitePath(of: artwork), let image = coverImages[path] else {
             return CoverImage(src: urls.resolve(artwork))
         }
-        let sides = cover.sides
-        let fallback = sides.last(where: { $0 <= CoverImage.fallbackSide }) ?? smallest
-        func set(webp: Bool) -> String {
-            sides.map { "\(urls.href(cover.path(side: $0, webp: webp))) \($0)w" }.joined(separator: ", ")
-        }
-        return CoverImage(src: urls.href(cover.path(side: fallback, webp: false)), srcset: set(webp: false), webp: set(webp: true))
+        return image
     }
 
     /// The local cover `target` names, when pages show it resized.

@@ -41,7 +41,7 @@ extension SiteRenderer {
     /// A picture from content (a cover) as a page's `og:image`.
     /// A cover that pages show resized is given by its largest JPEG square, never the original.
     func contentImage(_ target: LinkTarget, alt: String?) -> PageImage {
-        if let cover = resizedCover(target), let side = cover.sides.last {
+        if let cover = resizedCover(target), let side = cover.jpegSides.last {
             return PageImage(url: (urls.origin ?? "") + urls.href(cover.path(side: side, webp: false)), width: side, height: side, alt: alt)
         }
         return PageImage(url: absoluteURL(target), width: nil, height: nil, alt: alt)

@@ -42,6 +42,9 @@ public struct SiteRenderer: Sendable {
     public var artwork = CardArtwork.none
     /// `journal.staticFiles`, for lookups.
     let staticFiles: Set<String>
+    /// How pages show each resized cover, by its site path: made once, as a month or the home
+    /// page shows the same covers again and again.
+    let coverImages: [String: CoverImage]
     /// The render work of all pages together; a new renderer (a new build) starts a new one.
     public var budget = SiteRenderBudget()
 
@@ -55,6 +58,7 @@ public struct SiteRenderer: Sendable {
         reviews = YearReview.all(journal: journal, stats: stats, library: library)
         staticFiles = Set(journal.staticFiles)
         urls = SiteURLs(config: journal.config)
+        coverImages = journal.covers.mapValues { [urls] cover in CoverImage(cover, urls: urls) }
         l10n = theme.localization
         weekIndex = Dictionary(stats.weeks.enumerated().map { ($1.start, $0) }, uniquingKeysWith: { first, _ in first })
         monthIndex = Dictionary(stats.months.enumerated().map { ($1.start.year * 100 + $1.start.month, $0) }, uniquingKeysWith: { first, _ in first })

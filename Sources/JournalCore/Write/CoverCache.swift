@@ -8,10 +8,10 @@ import Darwin
 /// Covers resized by libvips, kept in `.journal-cache/covers/` beside journal.yaml, so a
 /// rebuild resizes only covers that are new or changed (docs/content-format.md, "Covers").
 ///
-/// A cover's entry is its squares, one file each (`<key>-<side>.webp`, `.jpg`), and a list of
-/// them (`<key>.pack`) written last. The key is the SHA-256 of the resizer's version (libvips's
-/// and our settings'), the sides and the source's digest, so an entry can only hold what those
-/// would make. The list names the key and gives each image's length and CRC-32, so an image cut
+/// A cover's entry is its squares, one file each (`<key>-<side>.webp`, and `.jpg` for the sides
+/// made as JPEG too), and a list of them (`<key>.pack`) written last. The key is the SHA-256 of
+/// the resizer's version (libvips's and our settings'), the sides of each format and the
+/// source's digest, so an entry can only hold what those would make. The list names the key and gives each image's length and CRC-32, so an image cut
 /// short, damaged or swapped by hand is made again, never published. The site links the squares
 /// from here instead of writing them again (`SiteWriter.put(_:linkingFrom:)`), so a square
 /// changed in place through the site is also caught here. Files are written under a temporary
@@ -19,7 +19,7 @@ import Darwin
 /// time too. After a successful build, `prune` removes the entries it did not use, with the
 /// index (`CoverIndex`).
 public final class CoverCache: @unchecked Sendable {
-    private static let magic = "journal cover pack 2"
+    private static let magic = "journal cover pack 3"
     /// A temporary file older than this was left by a build that died.
     static let staleSeconds = 600
 
@@ -36,7 +36,7 @@ public final class CoverCache: @unchecked Sendable {
     /// `.journal-cache/covers`, or nil when it must not be used (a link).
     let folder: String?
     let version: String
-    private let resize: @Sendable (_ bytes: [UInt8], _ sides: [Int]) throws(RasterFailure) -> [Vips.Square]
+    private let resize: @Sendable (_ bytes: [UInt8], _ sides: [Int], _ jpegSides: [Int]) throws(RasterFailure) -> [Vips.Square]
 
     private let lock = NSLock()
     private var used: Set<String> = []
@@ -46,8 +46,8 @@ public final class CoverCache: @unchecked Sendable {
     private var reusedCount = 0
 
     init(source: String, version: String = Vips.version,
-         resize: @escaping @Sendable (_ bytes: [UInt8], _ sides: [Int]) throws(RasterFailure) -> [Vips.Square] = { bytes, sides throws(RasterFailure) in
-             try Vips.squares(bytes, sides: sides)
+         resize: @escaping @Sendable (_ bytes: [UInt8], _ sides: [Int], _ jpegSides: [Int]) throws(RasterFailure) -> [Vips.Square] = {
+             bytes, sides, jpegSides throws(RasterFailure) in try Vips.squares(bytes, sides: sides, jpegSides: jpegSides)
          }) {
         folder = CoverIndex.folder(journal: source)
         self.version = version
@@ -61,70 +61,82 @@ public final class CoverCache: @unchecked Sendable {
     /// The squares of `cover`, whose bytes `read` gives: from the cache when it holds them,
     /// else made and kept. Safe to call from several threads at once.
     func squares(of cover: CoverSource, read: () -> [UInt8]?) throws(RasterFailure) -> Entry {
-        let sides = cover.sides
-        let key = Self.key(digest: cover.digest, sides: sides, version: version)
+        let sides = cover.sides, jpegSides = cover.jpegSides
+        let key = Self.key(digest: cover.digest, sides: sides, jpegSides: jpegSides, version: version)
         lock.withLock { _ = used.insert(key) }
-        if let folder, let squares = Self.unpack(folder: folder, key: key, sides: sides) {
+        let images = Self.images(sides: sides, jpegSides: jpegSides)
+        if let folder, let squares = Self.unpack(folder: folder, key: key, images: images) {
             lock.withLock { reusedCount += 1 }
-            return Entry(squares: squares, files: Self.files(folder: folder, key: key, sides: sides))
+            return Entry(squares: squares, files: Self.files(folder: folder, key: key, images: images))
         }
         guard let bytes = read() else { throw RasterFailure("cannot read static/\(cover.relative): \(Platform.describe(errno))") }
-        let squares = try resize(bytes, sides)
-        guard squares.map(\.side) == sides else {
+        let squares = try resize(bytes, sides, jpegSides)
+        guard squares.map(\.side) == sides, squares.filter({ $0.jpeg != nil }).map(\.side) == jpegSides else {
             throw RasterFailure("static/\(cover.relative) gave squares of \(squares.map(\.side)) pixels, not \(sides)")
         }
         lock.withLock { resizedCount += 1 }
         guard let folder, store(squares, folder: folder, key: key) else { return Entry(squares: squares, files: [:]) }
-        return Entry(squares: squares, files: Self.files(folder: folder, key: key, sides: sides))
+        return Entry(squares: squares, files: Self.files(folder: folder, key: key, images: images))
     }
 
-    static func key(digest: String, sides: [Int], version: String) -> String {
+    static func key(digest: String, sides: [Int], jpegSides: [Int], version: String) -> String {
         var hash = SHA256()
-        hash.add("\(version)\n\(sides.map(String.init).joined(separator: ","))\n\(digest)")
+        hash.add("\(version)\n\(sides.map(String.init).joined(separator: ",")) jpeg \(jpegSides.map(String.init).joined(separator: ","))\n\(digest)")
         return hash.hex()
     }
 
     private static let formats = ["webp", "jpg"]
 
+    /// An entry's images, in the order its list gives them: each side as WebP, then as JPEG
+    /// when it is one of `jpegSides`.
+    static func images(sides: [Int], jpegSides: [Int]) -> [(side: Int, format: String)] {
+        sides.flatMap { side in [(side, "webp")] + (jpegSides.contains(side) ? [(side, "jpg")] : []) }
+    }
+
     /// The cache's files of an entry, by `<side>.<format>`.
-    private static func files(folder: String, key: String, sides: [Int]) -> [String: String] {
+    private static func files(folder: String, key: String, images: [(side: Int, format: String)]) -> [String: String] {
         var files: [String: String] = [:]
-        for side in sides {
-            for format in formats { files["\(side).\(format)"] = "\(folder)/\(key)-\(side).\(format)" }
-        }
+        for image in images { files["\(image.side).\(image.format)"] = "\(folder)/\(key)-\(image.side).\(image.format)" }
         return files
+    }
+
+    /// A square's images with their formats, as the list gives them.
+    private static func formatted(_ square: Vips.Square) -> [(format: String, bytes: [UInt8])] {
+        [("webp", square.webp)] + (square.jpeg.map { [("jpg", $0)] } ?? [])
     }
 
     /// The list of an entry: its key and each image's side, format, length and CRC-32.
     static func list(_ squares: [Vips.Square], key: String) -> [UInt8] {
         var text = magic + "\n" + key + "\n"
         for square in squares {
-            for (format, bytes) in zip(formats, [square.webp, square.jpeg]) {
+            for (format, bytes) in formatted(square) {
                 text += "\(square.side) \(format) \(bytes.count) \(CRC32.of(bytes))\n"
             }
         }
         return Array(text.utf8)
     }
 
-    /// The squares of the entry `key` in `folder`, when its list names exactly the squares of
-    /// `sides` for `key` and every image is a regular file of the length and CRC-32 it gives.
-    static func unpack(folder: String, key: String, sides: [Int]) -> [Vips.Square]? {
+    /// The squares of the entry `key` in `folder`, when its list names exactly `images` for `key`
+    /// and every image is a regular file of the length and CRC-32 it gives.
+    static func unpack(folder: String, key: String, images: [(side: Int, format: String)]) -> [Vips.Square]? {
         guard CardCache.isRegularFile(folder + "/" + key + ".pack"),
               case .bytes(let bytes) = FileTree.read(folder + "/" + key + ".pack", limit: 4096) else { return nil }
         let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
-        guard lines.count == 3 + sides.count * 2, lines[0] == Substring(magic), lines[1] == Substring(key), lines.last == "" else { return nil }
+        guard lines.count == 3 + images.count, lines[0] == Substring(magic), lines[1] == Substring(key), lines.last == "" else { return nil }
         var squares: [Vips.Square] = []
-        for (number, side) in sides.enumerated() {
-            var images: [[UInt8]] = []
-            for (part, format) in formats.enumerated() {
-                let fields = lines[2 + number * 2 + part].split(separator: " ")
-                let path = "\(folder)/\(key)-\(side).\(format)"
-                guard fields.count == 4, fields[0] == Substring(String(side)), fields[1] == Substring(format),
-                      let length = Int(fields[2]), let crc = UInt32(fields[3]), length > 0, CardCache.isRegularFile(path),
-                      case .bytes(let image) = FileTree.read(path, limit: 16 << 20), image.count == length, CRC32.of(image) == crc else { return nil }
-                images.append(image)
+        for (number, image) in images.enumerated() {
+            let fields = lines[2 + number].split(separator: " ")
+            let path = "\(folder)/\(key)-\(image.side).\(image.format)"
+            guard fields.count == 4, fields[0] == Substring(String(image.side)), fields[1] == Substring(image.format),
+                  let length = Int(fields[2]), let crc = UInt32(fields[3]), length > 0, CardCache.isRegularFile(path),
+                  case .bytes(let content) = FileTree.read(path, limit: 16 << 20), content.count == length, CRC32.of(content) == crc else { return nil }
+            if image.format == "webp" {
+                squares.append(Vips.Square(side: image.side, webp: content, jpeg: nil))
+            } else if let last = squares.indices.last, squares[last].side == image.side {
+                squares[last].jpeg = content
+            } else {
+                return nil
             }
-            squares.append(Vips.Square(side: side, webp: images[0], jpeg: images[1]))
         }
         return squares
     }
@@ -133,7 +145,7 @@ public final class CoverCache: @unchecked Sendable {
     /// the list not in place, when any of it cannot be written.
     private func store(_ squares: [Vips.Square], folder: String, key: String) -> Bool {
         for square in squares {
-            for (format, bytes) in zip(Self.formats, [square.webp, square.jpeg]) {
+            for (format, bytes) in Self.formatted(square) {
                 guard store(bytes, folder: folder, key: key, name: "\(key)-\(square.side).\(format)") else { return false }
             }
         }

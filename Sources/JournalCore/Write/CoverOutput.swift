@@ -18,10 +18,12 @@ enum CoverOutput {
                 for square in entry.squares {
                     writer.put(OutputFile(path: cover.path(side: square.side, webp: true), bytes: square.webp),
                                linkingFrom: entry.file(side: square.side, webp: true))
-                    writer.put(OutputFile(path: cover.path(side: square.side, webp: false), bytes: square.jpeg),
-                               linkingFrom: entry.file(side: square.side, webp: false))
+                    if let jpeg = square.jpeg {
+                        writer.put(OutputFile(path: cover.path(side: square.side, webp: false), bytes: jpeg),
+                                   linkingFrom: entry.file(side: square.side, webp: false))
+                    }
                 }
-                return .success(entry.squares.map { (cover.path(side: $0.side, webp: false), $0.jpeg) })
+                return .success(entry.squares.compactMap { square in square.jpeg.map { (cover.path(side: square.side, webp: false), $0) } })
             } catch {
                 return .failure(Diagnostic(.error, "cannot resize this cover: \(error.message)", path: join(join(source, "static"), cover.relative)))
             }

@@ -27,7 +27,6 @@ extension SiteRenderer {
             durationISO: track.duration.map { "PT\($0)S" },
             released: track.released.map { String($0.year) },
             artwork: cover?.src,
-            artworkSrcset: cover?.srcset,
             artworkWebp: cover?.webp,
             placeholder: track.artwork == nil ? CoverArt.placeholder(title: track.title, artist: track.primaryArtist, color: genre.color) : nil,
             preview: preview,

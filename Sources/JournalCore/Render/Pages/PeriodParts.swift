@@ -120,7 +120,6 @@ extension SiteRenderer {
                     if let artwork = track.artwork {
                         let cover = coverImage(artwork)
                         cell.artwork = cover.src
-                        cell.artworkSrcset = cover.srcset
                         cell.artworkWebp = cover.webp
                     } else {
                         cell.color = catalog.drawnGenre(of: track).color

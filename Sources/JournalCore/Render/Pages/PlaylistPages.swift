@@ -11,7 +11,7 @@ extension SiteRenderer {
         let cover = playlist.cover.map(coverImage)
         return PlaylistCardView(href: urls.href(urls.playlist(playlist.slug)), title: playlist.title,
                                 trackCount: l10n.tracks(playlist.tracks.count), totalDuration: l10n.totalDuration(playlist.totalDuration),
-                                description: playlist.description, cover: cover?.src, coverSrcset: cover?.srcset, coverWebp: cover?.webp,
+                                description: playlist.description, cover: cover?.src, coverWebp: cover?.webp,
                                 placeholder: placeholder)
     }
 

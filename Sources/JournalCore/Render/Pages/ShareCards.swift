@@ -119,7 +119,7 @@ extension SiteRenderer {
         let color = catalog.drawnGenre(of: track).color
         if let artwork = track.artwork, let cover = resizedCover(artwork) {
             return ShareCard.Cover(title: track.title, artist: track.primaryArtist, color: color,
-                                   squares: cover.sides.map { ShareCard.Square(side: $0, path: cover.path(side: $0, webp: false)) })
+                                   squares: cover.jpegSides.map { ShareCard.Square(side: $0, path: cover.path(side: $0, webp: false)) })
         }
         return ShareCard.Cover(title: track.title, artist: track.primaryArtist, color: color, image: track.artwork.flatMap(embeddedArtwork))
     }

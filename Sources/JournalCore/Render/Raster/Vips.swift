@@ -9,7 +9,7 @@ enum Vips {
     /// cached cover's key, so a new libvips or new settings never serve an older image.
     static let version: String = {
         guard started else { return "libvips unavailable" }
-        return "libvips \(vips_version(0)).\(vips_version(1)).\(vips_version(2)) covers 2 webp \(webpQuality) jpeg \(jpegQuality) cards \(cardQuality)"
+        return "libvips \(vips_version(0)).\(vips_version(1)).\(vips_version(2)) covers 3 webp \(webpQuality) jpeg \(jpegQuality) cards \(cardQuality)"
     }()
 
     static let webpQuality: Int32 = 78
@@ -67,17 +67,18 @@ enum Vips {
         return try? save(decoded, format: 1, quality: 92)
     }
 
-    /// One square of a cover in both formats.
+    /// One square of a cover, as WebP and, for some sides (`CoverSource.jpegSides`), as JPEG.
     struct Square: Sendable, Equatable {
         var side: Int
         var webp: [UInt8]
-        var jpeg: [UInt8]
+        var jpeg: [UInt8]?
     }
 
     /// The middle square of the image in `bytes`, shrunk to each of `sides` (never enlarged: a
-    /// side larger than the image gives the image's own), as WebP and JPEG. The image is decoded
-    /// once, at the largest side; a truncated or damaged file is an error, not a grey square.
-    static func squares(_ bytes: [UInt8], sides: [Int]) throws(RasterFailure) -> [Square] {
+    /// side larger than the image gives the image's own), as WebP, and as JPEG too for
+    /// `jpegSides` (every side when nil). The image is decoded once, at the largest side; a
+    /// truncated or damaged file is an error, not a grey square.
+    static func squares(_ bytes: [UInt8], sides: [Int], jpegSides: [Int]? = nil) throws(RasterFailure) -> [Square] {
         guard started else { throw RasterFailure("libvips could not be started") }
         guard let largest = sides.max(), largest > 0 else { return [] }
         let decoded = bytes.withUnsafeBytes { buffer in
@@ -97,7 +98,9 @@ enum Vips {
             }
             defer { g_object_unref(image) }
             let made = Int(vips_image_get_width(image))
-            squares.append(Square(side: made, webp: try save(image, format: 0, quality: webpQuality), jpeg: try save(image, format: 1, quality: jpegQuality)))
+            var jpeg: [UInt8]?
+            if jpegSides?.contains(side) ?? true { jpeg = try save(image, format: 1, quality: jpegQuality) }
+            squares.append(Square(side: made, webp: try save(image, format: 0, quality: webpQuality), jpeg: jpeg))
         }
         return squares.reversed()
     }

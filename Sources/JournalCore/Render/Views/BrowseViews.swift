@@ -353,8 +353,7 @@ struct PlaylistCardView {
     var totalDuration: String
     var description: String?
     var cover: String?
-    /// The cover's resized squares, JPEG and WebP (`CoverImage`), when it has them.
-    var coverSrcset: String? = nil
+    /// The cover's resized squares as WebP (`CoverImage`), when it has them.
     var coverWebp: String? = nil
     var placeholder: String?
 }
@@ -363,7 +362,7 @@ extension PlaylistCardView: TemplateObjectRepresentable {
     var templateObject: TemplateObject {
         ["href": href.templateValue, "title": title.templateValue, "trackCount": trackCount.templateValue,
          "totalDuration": totalDuration.templateValue, "description": description.templateValue,
-         "cover": cover.templateValue, "coverSrcset": coverSrcset.templateValue, "coverWebp": coverWebp.templateValue,
+         "cover": cover.templateValue, "coverWebp": coverWebp.templateValue,
          "placeholder": placeholder.templateValue]
     }
 }

@@ -29,8 +29,7 @@ struct TrackView {
     /// The release year.
     var released: String?
     var artwork: String?
-    /// The cover's resized squares, JPEG and WebP (`CoverImage`), when it has them.
-    var artworkSrcset: String? = nil
+    /// The cover's resized squares as WebP (`CoverImage`), when it has them.
     var artworkWebp: String? = nil
     /// A generated cover (inline SVG) when there is no artwork.
     var placeholder: String?
@@ -49,7 +48,7 @@ extension TrackView: TemplateObjectRepresentable {
          "genreHref": genreHref.templateValue, "artists": artists.templateValue, "featuring": featuring.templateValue,
          "album": album.templateValue, "duration": duration.templateValue, "durationISO": durationISO.templateValue,
          "released": released.templateValue, "artwork": artwork.templateValue,
-         "artworkSrcset": artworkSrcset.templateValue, "artworkWebp": artworkWebp.templateValue, "placeholder": placeholder.templateValue,
+         "artworkWebp": artworkWebp.templateValue, "placeholder": placeholder.templateValue,
          "preview": preview.templateValue, "links": links.templateValue, "note": note.templateValue, "plays": plays.templateValue]
     }
 }

@@ -95,8 +95,7 @@ struct CalendarCell {
     var count: Int? = nil
     var label: String? = nil
     var artwork: String? = nil
-    /// The cover's resized squares, JPEG and WebP (`CoverImage`), when it has them.
-    var artworkSrcset: String? = nil
+    /// The cover's resized squares as WebP (`CoverImage`), when it has them.
     var artworkWebp: String? = nil
     /// The first track's genre colour when it has no artwork.
     var color: String? = nil
@@ -109,7 +108,7 @@ struct CalendarCell {
 extension CalendarCell: TemplateObjectRepresentable {
     var templateObject: TemplateObject {
         ["blank": blank.templateValue, "day": day.templateValue, "dateISO": dateISO.templateValue, "href": href.templateValue,
-         "count": count.templateValue, "label": label.templateValue, "artwork": artwork.templateValue, "artworkSrcset": artworkSrcset.templateValue,
+         "count": count.templateValue, "label": label.templateValue, "artwork": artwork.templateValue,
          "artworkWebp": artworkWebp.templateValue, "color": color.templateValue,
          "future": future.templateValue]
     }
