@@ -54,6 +54,19 @@ static inline VipsImage *journal_vips_square(const void *bytes, size_t length, i
     return memory;
 }
 
+/// A square of ours (`bytes`, an sRGB JPEG without a profile) shrunk to `side` pixels for a card's
+/// tile, as a baseline JPEG at `quality`: never published, only decoded again by librsvg while
+/// it draws the card, so no colour management (the square is sRGB already: it was a tenth of
+/// drawing cards), no progressive scans and no optimised tables (both slow to make and to read).
+static inline int journal_vips_tile_jpeg(const void *bytes, size_t length, int side, int quality, void **out, size_t *out_length) {
+    VipsImage *thumbnail = NULL;
+    if (vips_thumbnail_buffer((void *)bytes, length, &thumbnail, side, "height", side,
+                              "size", VIPS_SIZE_DOWN, "crop", VIPS_INTERESTING_CENTRE, NULL)) return -1;
+    int failed = vips_jpegsave_buffer(thumbnail, out, out_length, "Q", quality, "strip", TRUE, NULL);
+    g_object_unref(thumbnail);
+    return failed ? -1 : 0;
+}
+
 /// `image` (a square in memory) shrunk to `side` pixels.
 static inline VipsImage *journal_vips_shrink(VipsImage *image, int side) {
     VipsImage *out = NULL;

@@ -59,12 +59,14 @@ enum Vips {
     /// shows it (the card is encoded again as a whole). Nil when it cannot be made.
     static func shrunkJPEG(_ bytes: [UInt8], side: Int) -> [UInt8]? {
         guard started else { return nil }
-        let decoded = bytes.withUnsafeBytes { buffer in
-            journal_vips_square(buffer.baseAddress, buffer.count, Int32(side))
+        var pointer: UnsafeMutableRawPointer?
+        var length = 0
+        let failed = bytes.withUnsafeBytes { buffer in
+            journal_vips_tile_jpeg(buffer.baseAddress, buffer.count, Int32(side), 92, &pointer, &length)
         }
-        guard let decoded else { _ = lastError(); return nil }
-        defer { g_object_unref(decoded) }
-        return try? save(decoded, format: 1, quality: 92)
+        guard failed == 0, let pointer else { _ = lastError(); return nil }
+        defer { g_free(pointer) }
+        return Array(UnsafeRawBufferPointer(start: pointer, count: length))
     }
 
     /// One square of a cover, as WebP and, for some sides (`CoverSource.jpegSides`), as JPEG.
