@@ -29,14 +29,34 @@ static inline int journal_vips_size(const void *bytes, size_t length, int *width
     return 0;
 }
 
+/// Whether the image in `bytes` needs its colours converted to be shown as sRGB: it carries a
+/// colour profile, or it is CMYK. (Grey and 16-bit images without one are shown as they are,
+/// as browsers show them; converting grey through lcms tinted it.) Read from the header only; 1
+/// when it cannot be read (the conversion then reports the problem).
+static inline int journal_vips_needs_colour_management(const void *bytes, size_t length) {
+    VipsImage *image = vips_image_new_from_buffer(bytes, length, "", "access", VIPS_ACCESS_SEQUENTIAL, NULL);
+    if (image == NULL) {
+        vips_error_clear();
+        return 1;
+    }
+    int needs = vips_image_get_typeof(image, VIPS_META_ICC_NAME) != 0 || vips_image_get_interpretation(image) == VIPS_INTERPRETATION_CMYK;
+    g_object_unref(image);
+    return needs;
+}
+
 /// The image in `bytes` cut to the middle square and shrunk to `side` pixels (never enlarged),
 /// decoded at the smallest scale the format allows (a JPEG shrinks while it loads), with its
-/// colours in sRGB, held in memory so it can be saved more than once. NULL on failure.
+/// colours in sRGB, held in memory so it can be saved more than once. NULL on failure. Only an
+/// image with a profile (or CMYK) goes through lcms: one without is sRGB already, and the
+/// transform was a sixth of resizing.
 static inline VipsImage *journal_vips_square(const void *bytes, size_t length, int side) {
     VipsImage *thumbnail = NULL;
-    if (vips_thumbnail_buffer((void *)bytes, length, &thumbnail, side, "height", side,
-                              "size", VIPS_SIZE_DOWN, "crop", VIPS_INTERESTING_CENTRE,
-                              "export_profile", "srgb", "option_string", "fail_on=truncated", NULL)) return NULL;
+    int failed = journal_vips_needs_colour_management(bytes, length)
+        ? vips_thumbnail_buffer((void *)bytes, length, &thumbnail, side, "height", side, "size", VIPS_SIZE_DOWN, "crop", VIPS_INTERESTING_CENTRE,
+                                "export_profile", "srgb", "option_string", "fail_on=truncated", NULL)
+        : vips_thumbnail_buffer((void *)bytes, length, &thumbnail, side, "height", side, "size", VIPS_SIZE_DOWN, "crop", VIPS_INTERESTING_CENTRE,
+                                "option_string", "fail_on=truncated", NULL);
+    if (failed) return NULL;
     VipsImage *flat = NULL;
     // A cover with transparency is shown on the page's surface; JPEG has no alpha.
     if (vips_image_hasalpha(thumbnail)) {

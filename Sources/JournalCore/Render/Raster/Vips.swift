@@ -9,7 +9,7 @@ enum Vips {
     /// cached cover's key, so a new libvips or new settings never serve an older image.
     static let version: String = {
         guard started else { return "libvips unavailable" }
-        return "libvips \(vips_version(0)).\(vips_version(1)).\(vips_version(2)) covers 3 webp \(webpQuality) jpeg \(jpegQuality) cards \(cardQuality)"
+        return "libvips \(vips_version(0)).\(vips_version(1)).\(vips_version(2)) covers 4 webp \(webpQuality) jpeg \(jpegQuality) cards \(cardQuality)"
     }()
 
     static let webpQuality: Int32 = 78
