@@ -64,14 +64,15 @@ struct ServeCommand: JournalSubcommand {
         requests.workFolder = server.workFolder
         stopRequested.wait()
         // The first Ctrl-C or SIGTERM stops at once, even mid-build or while a client misbehaves:
-        // the stop runs on a thread of its own and never waits on Swift's concurrency threads nor
-        // for a build (told to stop, it ends at its next page, and can no longer write once the
-        // folder is fenced off). Removing the built folder gets half a second; a big site on a
-        // busy disk takes longer, and what is left is removed in the background (`FolderRemoval`).
+        // the stop runs on a thread of its own and never waits on Swift's concurrency threads; a
+        // build under way, told to stop, ends at its next page (a few milliseconds; at most 2 s
+        // are waited for it) and can no longer write once the folder is fenced off. Removing the
+        // built folder gets half a second; a big site on a busy disk takes longer, and what is
+        // left is removed in the background (`FolderRemoval`).
         // Exit status 0: asked to stop, it stopped (README, "journal serve").
         let stopped = DispatchSemaphore(value: 0)
         Thread {
-            server.stopNow(grace: 0, removing: 0.5)
+            server.stopNow(grace: 2, removing: 0.5)
             stopped.signal()
         }.start()
         if stopped.wait(timeout: .now() + 10) == .timedOut {

@@ -56,6 +56,8 @@ public final class JournalServer: @unchecked Sendable {
     private let lock = NSLock()
     private var listener: HTTPListener?
     private var stopped = false
+    /// `stopNow` has removed the folder; a build that outlived it removes what it made again.
+    private var stopFinished = false
     private var watcher: (any ChangeWatcher)?
     private var queue: RebuildQueue?
     private var builds = 0
@@ -110,7 +112,8 @@ public final class JournalServer: @unchecked Sendable {
         let everyAddress = ["0.0.0.0", "::"].contains(Self.normalized(options.host))
         var buildOptions = BuildOptions(source: options.source, output: work + "/site", baseURL: everyAddress ? "/" : url, drafts: options.drafts)
         buildOptions.servesLocally = true
-        // Its cards name the local address: the cards `journal build` drew stay in the cache.
+        // Its cards show journal.yaml's address (SiteRenderer.cardsShowWrittenAddress), so they
+        // are build's; a served draft's card is no reason to remove the ones build drew.
         buildOptions.pruneCardCache = false
         // Stopping, a build under way ends at its next page instead of keeping the cores.
         buildOptions.stopRequested = { [weak self] in self?.isStopped ?? true }
@@ -118,8 +121,14 @@ public final class JournalServer: @unchecked Sendable {
                                   onFirstPass: { [liveReload] paths in liveReload.publishFirstPass(paths) })
         let queue = RebuildQueue { [self] in
             let outcome = builder.rebuild()
-            // A build that outlived a stop may have written into the removed folder: remove it again.
-            if isStopped { removeWorkFolder(fenced: false) } else { rebuilt(outcome) }
+            // A build that outlived a stop may have written into the removed folder: remove it
+            // again. While the stop is still under way, it removes the folder itself once this
+            // build has ended (two removals at once could leave half of it).
+            if isStopped {
+                if lock.withLock({ stopFinished }) { removeWorkFolder(fenced: false) }
+            } else {
+                rebuilt(outcome)
+            }
         }
         let watcher = ChangeWatchers.make(for: builder.options, burst: burst)
         lock.withLock {
@@ -151,14 +160,19 @@ public final class JournalServer: @unchecked Sendable {
             stopped = true
             return (self.listener, self.watcher, self.queue)
         }
+        // No build starts from here, and the one under way ends at its next page (stopRequested).
+        queue?.refuseMore()
         listener?.stop(waiting: 0.5)
         liveReload.finishAll()
         watcher?.stop()
-        // Fenced first: from here a build under way can write nothing, so it need not be waited for.
+        // Fenced first: from here a build under way can write nothing, even to make the folder again.
         removeWorkFolder(fenced: true, within: removing)
+        // The fence goes only once the build has ended (or after `grace`): a build still running
+        // could otherwise make the folder again in its place.
         queue?.stop(waiting: grace)
         removeWorkFolder(fenced: false)
         lock.withLock {
+            stopFinished = true
             self.listener = nil
             self.watcher = nil
             self.queue = nil

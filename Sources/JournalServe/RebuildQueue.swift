@@ -26,13 +26,18 @@ final class RebuildQueue: @unchecked Sendable {
         }
     }
 
-    /// Ends the thread after the build under way, if any; returns when it has ended, or after
-    /// `seconds` (a build cannot be interrupted: it then ends on its own).
-    func stop(waiting seconds: Double = .infinity) {
+    /// Starts no build after the one under way; returns at once.
+    func refuseMore() {
         condition.withLock {
             stopping = true
             condition.signal()
         }
+    }
+
+    /// Ends the thread after the build under way, if any; returns when it has ended, or after
+    /// `seconds` (the build then ends on its own).
+    func stop(waiting seconds: Double = .infinity) {
+        refuseMore()
         if seconds.isFinite {
             _ = finished.wait(timeout: .now() + seconds)
         } else {

@@ -169,16 +169,31 @@ import Testing
         #expect(before.count == Self.drawn)
     }
 
-    @Test func serveKeepsTheCardsABuildDrew() throws {
+    /// `journal serve` builds for its local address, but its cards show journal.yaml's: after a
+    /// build it draws none, and the cards it draws first are the ones the next build uses.
+    @Test func serveAndBuildShareTheirCards() throws {
         let journal = try Self.journal()
-        Self.build(journal, output: "public", baseURL: "https://example.org/")
-        // What `journal serve` does: another address, so other cards, and nothing pruned.
+        try journal.write("journal.yaml", "title: Test Journal\nbase_url: https://example.org/journal/\n")
+        Self.build(journal, output: "public")
+        // What `journal serve` does: another address for the pages, nothing pruned.
         var serve = BuildOptions(source: journal.path, output: journal.path + "/serve", baseURL: "http://127.0.0.1:8080/")
+        serve.servesLocally = true
         serve.pruneCardCache = false
+        let served = Build.run(serve)
+        #expect(served.succeeded && served.cardsDrawn == 0 && served.cardsReused == Self.drawn, "\(served.cardsDrawn) drawn")
+        #expect(Self.cacheEntries(journal).count == Self.drawn)
+        #expect(journal.tree(journal.path + "/serve").filter { $0.key.hasSuffix("card.jpg") }
+                == journal.tree(journal.path + "/public").filter { $0.key.hasSuffix("card.jpg") })
+        // Its pages link the local address; the card's picture shows the published one.
+        let month = try #require(journal.page("2026/01/index.html", in: journal.path + "/serve"))
+        #expect(CardBuildTests.meta("og:image", in: month) == "http://127.0.0.1:8080/2026/01/card.jpg", "\(CardBuildTests.meta("og:image", in: month) ?? "none")")
+
+        // Served first, with an empty cache: the next build draws nothing.
+        try FileManager.default.removeItem(atPath: journal.path + "/.journal-cache/cards")
+        serve.output = journal.path + "/serve-again"
         #expect(Build.run(serve).cardsDrawn == Self.drawn)
-        #expect(Self.cacheEntries(journal).count == 2 * Self.drawn)
         let counter = Counter()
-        Self.build(journal, output: "again", baseURL: "https://example.org/", counter: counter)
+        Self.build(journal, output: "again", counter: counter)
         #expect(counter.count == 0)
         #expect(Self.cacheEntries(journal).count == Self.drawn)
     }

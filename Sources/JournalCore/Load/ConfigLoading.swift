@@ -28,6 +28,8 @@ enum ConfigLoading {
         config.author = reader.string(fields["author"], field: "author") ?? ""
 
         if let baseURL = overrides.baseURL {
+            // journal.yaml's own is only looked at, never reported on: the command line's is used.
+            if let written = fields["base_url"]?.scalar?.string { config.writtenBaseURL = SiteConfig.normalizedBaseURL(written) }
             if let normalized = SiteConfig.normalizedBaseURL(baseURL) {
                 config.baseURL = normalized
             } else {
@@ -36,6 +38,7 @@ enum ConfigLoading {
         } else if let baseURL = reader.string(fields["base_url"], field: "base_url") {
             if let normalized = SiteConfig.normalizedBaseURL(baseURL) {
                 config.baseURL = normalized
+                config.writtenBaseURL = normalized
                 config.baseURLLocation = reader.location(of: fields["base_url"])
             } else {
                 reader.error("'base_url' must be an http(s) URL like https://me.github.io/journal/ or a path starting with '/'", at: fields["base_url"])

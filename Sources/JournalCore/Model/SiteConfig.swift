@@ -16,6 +16,10 @@ public struct SiteConfig: Sendable {
     public var baseURL: String
     /// Where `base_url` is set in journal.yaml; nil when it is the default or comes from `--base-url`.
     public var baseURLLocation: SourceLocation?
+    /// journal.yaml's own `base_url`, normalised, even when the command line gives another
+    /// (`journal serve` gives its local address); nil when it has none or an invalid one. Share
+    /// cards drawn by `serve` show it, so they are the cards `build` draws, from the same cache.
+    public var writtenBaseURL: String?
     /// The theme language, which has a file `i18n/<code>.yaml` in the theme.
     public var language: Language
     /// Where `language` is set in journal.yaml, for the message when the theme lacks it.

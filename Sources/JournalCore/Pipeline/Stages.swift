@@ -37,6 +37,7 @@ enum Stages {
         let (renderer, plan) = timer.time("plan") { () -> (SiteRenderer, SitePlan) in
             var renderer = SiteRenderer(journal: journal, stats: stats, library: library, theme: theme, parallel: !options.singleThreaded)
             renderer.artwork = CardArtwork.files(source: options.source)
+            renderer.cardsShowWrittenAddress = options.servesLocally
             renderer.budget = SiteRenderBudget(maxSteps: options.maxRenderSteps, maxBytes: options.maxRenderBytes)
             return (renderer, renderer.plan())
         }

@@ -40,6 +40,9 @@ public struct SiteRenderer: Sendable {
     let reviews: [YearReview]
     /// Local artwork share cards may embed; none by default (covers are drawn).
     public var artwork = CardArtwork.none
+    /// Cards show journal.yaml's own address, not the one the site is built for (`journal
+    /// serve`'s local one), so serve's cards are `build`'s, drawn once for both.
+    public var cardsShowWrittenAddress = false
     /// `journal.staticFiles`, for lookups.
     let staticFiles: Set<String>
     /// How pages show each resized cover, by its site path: made once, as a month or the home

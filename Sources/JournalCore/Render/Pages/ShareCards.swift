@@ -135,8 +135,12 @@ extension SiteRenderer {
         return artwork.dataURI(String(path))
     }
 
-    /// `example.org/journal`: the site's address without scheme; empty without an absolute `base_url`.
+    /// `example.org/journal`: the site's address without scheme, as cards show it; empty without an
+    /// absolute `base_url`. Served locally, the address journal.yaml gives, not the local one.
     var siteAddress: String {
+        var config = journal.config
+        if cardsShowWrittenAddress { config.baseURL = config.writtenBaseURL ?? "/" }
+        let urls = SiteURLs(config: config)
         guard let origin = urls.origin else { return "" }
         let host = origin.range(of: "://").map { String(origin[$0.upperBound...]) } ?? origin
         let path = urls.basePath.hasSuffix("/") ? String(urls.basePath.dropLast()) : urls.basePath
