@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import JournalCore
 import JournalServe
 
 struct ServeCommand: JournalSubcommand {
@@ -7,7 +8,7 @@ struct ServeCommand: JournalSubcommand {
         commandName: "serve",
         abstract: "Build the site into a folder of its own, serve it, and rebuild and reload open pages on every change.",
         discussion: """
-        The site is built under the system's temporary folder (never your public/) with base_url set to the local address. Saving a file in journal.yaml, content/, templates/ or static/ rebuilds it and reloads the open pages; a mistake shows over the page with its path:line:column until it is fixed. Ctrl-C (or SIGTERM) stops it within about a second, removes the built folder and exits 0. Clients get bounded heads (16 KiB), 10 s to send one, 10 s idle between requests and at most 256 connections (see the README).
+        The site is built under the system's temporary folder (never your public/) with base_url set to the local address. Saving a file in journal.yaml, content/, templates/ or static/ rebuilds it and reloads the open pages; a mistake shows over the page with its path:line:column until it is fixed. Ctrl-C (or SIGTERM) stops it at once (a few seconds at worst, on a busy machine), removes the built folder (in the background when the disk is slow) and exits 0. Clients get bounded heads (16 KiB), 10 s to send one, 10 s idle between requests and at most 256 connections (see the README).
 
         Examples:
           journal serve
@@ -35,12 +36,14 @@ struct ServeCommand: JournalSubcommand {
         let stopRequested = DispatchSemaphore(value: 0)
         let requests = StopRequests()
         let watch = SignalWatch([SIGINT, SIGTERM, SIGHUP]) { number in
-            // A second one does not wait for anything (the served folder still goes).
+            // A second one does not wait for anything: the served folder is left to `rm` in the
+            // background (which does not mind the first stop removing the same files at once).
             if requests.next() > 1 {
                 if let work = requests.workFolder {
                     // The first stop may have renamed it aside and left a fence in its place.
-                    try? FileManager.default.removeItem(atPath: work + ".removing")
-                    try? FileManager.default.removeItem(atPath: work)
+                    for path in [work + ".removing", work] where !FolderRemoval.removeInBackground(path) {
+                        _ = FolderRemoval.remove(path, within: 0.5)
+                    }
                 }
                 _exit(128 + number)
             }

@@ -170,9 +170,10 @@ public final class JournalServer: @unchecked Sendable {
         // The fence goes only once the build has ended (or after `grace`): a build still running
         // could otherwise make the folder again in its place.
         queue?.stop(waiting: grace)
+        // Said first: a build ending from here removes the folder again after this removal.
+        lock.withLock { stopFinished = true }
         removeWorkFolder(fenced: false)
         lock.withLock {
-            stopFinished = true
             self.listener = nil
             self.watcher = nil
             self.queue = nil
@@ -195,9 +196,10 @@ public final class JournalServer: @unchecked Sendable {
                 let fence = open(work, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
                 if fence >= 0 { close(fence) }
             }
-            var outcome = FolderRemoval.remove(trash, within: seconds)
-            for _ in 0..<4 where outcome == .failed { outcome = FolderRemoval.remove(trash, within: seconds) }
-            if outcome == .outOfTime && !FolderRemoval.removeInBackground(trash) { _ = FolderRemoval.remove(trash) }
+            // What time does not allow, or what would not go, is left to `rm` in the background.
+            if FolderRemoval.remove(trash, within: seconds) != .removed && !FolderRemoval.removeInBackground(trash) {
+                _ = FolderRemoval.remove(trash)
+            }
         }
         if !fenced { _ = FolderRemoval.remove(work) }
     }

@@ -45,4 +45,23 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: folder))
         #expect(FileManager.default.contents(atPath: outside + "/diary.md") == Data("keep me".utf8))
     }
+
+    /// Two removals of one folder at once (a second Ctrl-C's, the first stop's): what the other
+    /// removed counts as removed, and nothing is left.
+    @Test func twoRemovalsAtOnceBothEndAndLeaveNothing() throws {
+        let (root, folder, outside) = try tree(files: 4000)
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let outcomes = Outcomes()
+        DispatchQueue.concurrentPerform(iterations: 2) { _ in outcomes.add(FolderRemoval.remove(folder)) }
+        #expect(outcomes.all == [.removed, .removed], "\(outcomes.all)")
+        #expect(!FileManager.default.fileExists(atPath: folder))
+        #expect(FileManager.default.contents(atPath: outside + "/diary.md") == Data("keep me".utf8))
+    }
+
+    final class Outcomes: @unchecked Sendable {
+        private let lock = NSLock()
+        private var list: [FolderRemoval.Outcome] = []
+        func add(_ outcome: FolderRemoval.Outcome) { lock.withLock { list.append(outcome) } }
+        var all: [FolderRemoval.Outcome] { lock.withLock { list } }
+    }
 }
