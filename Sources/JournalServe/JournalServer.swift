@@ -149,13 +149,15 @@ public final class JournalServer: @unchecked Sendable {
     /// first (`removeWorkFolder`), so it can write nothing more; it is given `grace` seconds to
     /// end, then left to end on its own (a process that exits ends it; otherwise its thread
     /// removes what is left when it does). At most `removing` seconds go to removing the folder;
-    /// what is left then is removed in the background.
-    public func stop(grace: Double = 1, removing: Double = .infinity) async {
+    /// what is left then is removed in the background. Returns whether some of it was.
+    @discardableResult
+    public func stop(grace: Double = 1, removing: Double = .infinity) async -> Bool {
         stopNow(grace: grace, removing: removing)
     }
 
     /// `stop`, for a caller that cannot wait on Swift's concurrency threads (a signal handler).
-    public func stopNow(grace: Double = 1, removing: Double = .infinity) {
+    @discardableResult
+    public func stopNow(grace: Double = 1, removing: Double = .infinity) -> Bool {
         let (listener, watcher, queue) = lock.withLock {
             stopped = true
             return (self.listener, self.watcher, self.queue)
@@ -166,7 +168,7 @@ public final class JournalServer: @unchecked Sendable {
         liveReload.finishAll()
         watcher?.stop()
         // Fenced first: from here a build under way can write nothing, even to make the folder again.
-        removeWorkFolder(fenced: true, within: removing)
+        let handedOver = removeWorkFolder(fenced: true, within: removing)
         // The fence goes only once the build has ended (or after `grace`): a build still running
         // could otherwise make the folder again in its place.
         queue?.stop(waiting: grace)
@@ -178,6 +180,7 @@ public final class JournalServer: @unchecked Sendable {
             self.watcher = nil
             self.queue = nil
         }
+        return handedOver
     }
 
     private var isStopped: Bool { lock.withLock { stopped } }
@@ -187,8 +190,11 @@ public final class JournalServer: @unchecked Sendable {
     /// (ENOTDIR) instead of making the folder again; unfenced, that file goes too. At most about
     /// `seconds` are spent removing it here; what is left then goes in the background
     /// (`FolderRemoval`), so a stop does not wait on a slow disk.
-    private func removeWorkFolder(fenced: Bool, within seconds: Double = .infinity) {
-        guard let work = lock.withLock({ workFolder }) else { return }
+    /// Returns whether some of it was left to `rm` in the background.
+    @discardableResult
+    private func removeWorkFolder(fenced: Bool, within seconds: Double = .infinity) -> Bool {
+        guard let work = lock.withLock({ workFolder }) else { return false }
+        var handedOver = false
         let trash = work + ".removing"
         var status = stat()
         if lstat(work, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR && rename(work, trash) == 0 {
@@ -197,11 +203,13 @@ public final class JournalServer: @unchecked Sendable {
                 if fence >= 0 { close(fence) }
             }
             // What time does not allow, or what would not go, is left to `rm` in the background.
-            if FolderRemoval.remove(trash, within: seconds) != .removed && !FolderRemoval.removeInBackground(trash) {
-                _ = FolderRemoval.remove(trash)
+            if FolderRemoval.remove(trash, within: seconds) != .removed {
+                handedOver = FolderRemoval.removeInBackground(trash)
+                if !handedOver { _ = FolderRemoval.remove(trash) }
             }
         }
         if !fenced { _ = FolderRemoval.remove(work) }
+        return handedOver
     }
 
     /// Reports a finished build on the terminal and to the open pages.

@@ -261,7 +261,7 @@ import Darwin
         let work = try #require(running.server.workFolder)
         #expect(FileManager.default.fileExists(atPath: work + "/site/index.html"))
         let parent = (work as NSString).deletingLastPathComponent, name = (work as NSString).lastPathComponent
-        await running.server.stop(grace: 0, removing: 0)
+        #expect(await running.server.stop(grace: 0, removing: 0), "it was all removed at once: nothing was left to rm")
         #expect(await eventually(20) {
             !((try? FileManager.default.contentsOfDirectory(atPath: parent)) ?? []).contains { $0.hasPrefix(name) }
         }, "\(work) or its .removing is still there")
