@@ -6,13 +6,10 @@ struct CoverImage: Equatable {
     /// The `src` of the `<img>`.
     var src: String
     /// `…-96.webp 96w, …-192.webp 192w, …`: the WebP squares, for a `<source type="image/webp">`.
-    var webp: String?
+    var webp: String? = nil
+}
 
-    init(src: String, webp: String? = nil) {
-        self.src = src
-        self.webp = webp
-    }
-
+extension CoverImage {
     /// A resized cover, by its squares.
     init(_ cover: CoverSource, urls: SiteURLs) {
         src = urls.href(cover.path(side: cover.fallbackSide, webp: false))
@@ -23,7 +20,7 @@ struct CoverImage: Equatable {
 extension SiteRenderer {
     /// How pages show the cover `artwork` names.
     func coverImage(_ artwork: LinkTarget) -> CoverImage {
-        guard artwork.kind != .absolute, let path = StaticImages.sitePath(of: artwork), let image = coverImages[path] else {
+        guard let path = StaticImages.sitePath(of: artwork), let image = coverImages[path] else {
             return CoverImage(src: urls.resolve(artwork))
         }
         return image

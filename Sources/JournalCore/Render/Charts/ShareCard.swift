@@ -1,5 +1,5 @@
 /// A share card: a picture of a period (a week, a month, a year, or anything with a few headline
-/// numbers) for social sites and stories, drawn as SVG by our own code and written as PNG
+/// numbers) for social sites and stories, drawn as SVG by our own code and written as JPEG
 /// (`SVGRaster`). Every text is shown as given, so the caller writes it in the site's language.
 ///
 /// Make one from any numbers: a label, a kicker, two to four figures, the genres' shares and up

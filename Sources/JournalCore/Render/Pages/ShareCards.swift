@@ -138,9 +138,12 @@ extension SiteRenderer {
     /// `example.org/journal`: the site's address without scheme, as cards show it; empty without an
     /// absolute `base_url`. Served locally, the address journal.yaml gives, not the local one.
     var siteAddress: String {
-        var config = journal.config
-        if cardsShowWrittenAddress { config.baseURL = config.writtenBaseURL ?? "/" }
-        let urls = SiteURLs(config: config)
+        var urls = self.urls
+        if cardsShowWrittenAddress {
+            var written = journal.config
+            written.baseURL = written.writtenBaseURL ?? "/"
+            urls = SiteURLs(config: written)
+        }
         guard let origin = urls.origin else { return "" }
         let host = origin.range(of: "://").map { String(origin[$0.upperBound...]) } ?? origin
         let path = urls.basePath.hasSuffix("/") ? String(urls.basePath.dropLast()) : urls.basePath
