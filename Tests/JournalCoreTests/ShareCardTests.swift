@@ -64,6 +64,20 @@ import Testing
         }
     }
 
+    /// A card's images named by a scheme are put in when it is drawn: every one of them, in place,
+    /// the rest of the SVG byte for byte; a name that cannot be made leaves no card at all.
+    @Test func namedImagesArePutInEveryOneAndOnlyThem() throws {
+        let svg = Array("<svg><image href=\"journal-square:a\"/><text>href=\"journal-square</text><image href=\"journal-square:bb\"/>é</svg>".utf8)
+        let out = try #require(CardArtwork.replacing(CardArtwork.squareScheme, in: svg) { "data:" + $0.uppercased() })
+        #expect(String(decoding: out, as: UTF8.self)
+            == "<svg><image href=\"data:A\"/><text>href=\"journal-square</text><image href=\"data:BB\"/>é</svg>")
+        #expect(CardArtwork.replacing(CardArtwork.squareScheme, in: svg) { $0 == "bb" ? nil : "x" } == nil)
+        let plain = Array("<svg><image href=\"data:x\"/></svg>".utf8)
+        #expect(CardArtwork.replacing(CardArtwork.squareScheme, in: plain) { _ in nil } == plain)
+        #expect(CardArtwork.firstIndex(of: Array("ab".utf8), in: Array("xxabab".utf8), from: 3) == 4)
+        #expect(CardArtwork.firstIndex(of: Array("ab".utf8), in: Array("xxa".utf8), from: 0) == nil)
+    }
+
     @Test func textIsEscapedAndLongTextIsCut() throws {
         let long = String(repeating: "Tom & Jerry <3 \"quoted\" ", count: 20)
         var card = Self.card(label: long, title: long)

@@ -19,6 +19,9 @@ int journal_sync_filesystem(int descriptor);
 /// with errno set.
 int journal_copy_file(int from, int to, long long length);
 
+/// Where `needle` first starts in `bytes` (memmem), or -1 when it is not there.
+long journal_find_bytes(const void *bytes, size_t length, const void *needle, size_t needle_length);
+
 /// The CRC-32 of `length` bytes (ISO 3309: zip's and PNG's).
 uint32_t journal_crc32(const void *bytes, size_t length);
 

@@ -1,3 +1,4 @@
+import CPlatform
 import Foundation
 
 /// Local artwork for share cards, as a `data:` URI, so the rasteriser never reads a file or the
@@ -48,17 +49,33 @@ public struct CardArtwork: Sendable {
     static func replacing(_ scheme: String, in svg: [UInt8], address: (String) -> String?) -> [UInt8]? {
         let attribute = Array("href=\"".utf8)
         let marker = attribute + Array(scheme.utf8)
-        guard svg.firstRange(of: marker) != nil else { return svg }
+        guard var found = firstIndex(of: marker, in: svg, from: 0) else { return svg }
         var out: [UInt8] = []
         var index = 0
-        while let found = svg[index...].firstRange(of: marker) {
-            out += svg[index..<found.lowerBound]
-            guard let end = svg[found.upperBound...].firstIndex(of: UInt8(ascii: "\"")),
-                  let replacement = address(String(decoding: svg[found.upperBound..<end], as: UTF8.self)) else { return nil }
-            out += attribute + Array(replacement.utf8)
+        while true {
+            out += svg[index..<found]
+            let name = found + marker.count
+            guard let end = svg[name...].firstIndex(of: UInt8(ascii: "\"")),
+                  let replacement = address(String(decoding: svg[name..<end], as: UTF8.self)) else { return nil }
+            out += attribute
+            out += replacement.utf8
             index = end
+            guard let next = firstIndex(of: marker, in: svg, from: index) else { break }
+            found = next
         }
         return out + svg[index...]
+    }
+
+    /// Where `needle` first starts in `bytes` at or after `start` (memmem: a card's SVG carries
+    /// tens of kilobytes of images, and a generic search of them was a tenth of drawing cards).
+    static func firstIndex(of needle: [UInt8], in bytes: [UInt8], from start: Int) -> Int? {
+        guard start < bytes.count, !needle.isEmpty else { return nil }
+        let at = bytes.withUnsafeBytes { haystack in
+            needle.withUnsafeBytes { wanted in
+                journal_find_bytes(haystack.baseAddress.map { $0 + start }, haystack.count - start, wanted.baseAddress, wanted.count)
+            }
+        }
+        return at < 0 ? nil : start + at
     }
 
     /// The `data:` URI of the image at `relative` under `static/`, when it is one to embed.
@@ -108,6 +125,9 @@ public struct CardArtwork: Sendable {
 public final class CoverSquares: @unchecked Sendable {
     private let lock = NSLock()
     private var squares: [String: [UInt8]] = [:]
+    /// The `data:` URIs of squares cards have asked for, by name: each is encoded once, not once
+    /// per card.
+    private var uris: [String: String] = [:]
 
     subscript(path: String) -> [UInt8]? { lock.withLock { squares[path] } }
 
@@ -123,15 +143,22 @@ public final class CoverSquares: @unchecked Sendable {
     }
 
     func fill(_ squares: [String: [UInt8]]) {
-        lock.withLock { self.squares = squares }
+        lock.withLock {
+            self.squares = squares
+            uris = [:]
+        }
     }
 
     /// `svg` with each square an image names (`href="journal-square:…"`, which no escaped text
     /// can spell) as a `data:` URI, for drawing; nil when a square it names was not made (the
     /// card is then not drawn, so no card missing its cover is ever kept).
     func resolve(_ svg: [UInt8]) -> [UInt8]? {
-        CardArtwork.replacing(CardArtwork.squareScheme, in: svg) { path in
-            square(named: path).map { "data:image/jpeg;base64,\(Base64.encode($0))" }
+        CardArtwork.replacing(CardArtwork.squareScheme, in: svg) { name in
+            if let uri = lock.withLock({ uris[name] }) { return uri }
+            guard let square = square(named: name) else { return nil }
+            let uri = "data:image/jpeg;base64,\(Base64.encode(square))"
+            lock.withLock { uris[name] = uri }
+            return uri
         }
     }
 }

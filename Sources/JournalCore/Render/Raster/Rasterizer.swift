@@ -25,7 +25,7 @@ public struct Rasterizer: Sendable {
     }
 
     /// librsvg and cairo, with the system's fonts, encoded as JPEG by libvips.
-    public static let librsvg = Rasterizer(version: "journal card 4, \(SVGRaster.version), \(Vips.version)", prepare: { SVGRaster.prepare() }) { svg, width, height throws(RasterFailure) in
+    public static let librsvg = Rasterizer(version: "journal card 5, \(SVGRaster.version), \(Vips.cardVersion)", prepare: { SVGRaster.prepare() }) { svg, width, height throws(RasterFailure) in
         try SVGRaster.jpeg(svg: svg, width: width, height: height)
     }
 }
