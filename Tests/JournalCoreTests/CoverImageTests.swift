@@ -92,7 +92,7 @@ import Testing
                     #expect(attributeValues("type", in: tag + ">").first == "image/webp", "\(page): \(tag)")
                     let srcset = try #require(attributeValues("srcset", in: tag + ">").first, "\(page): \(tag)")
                     let candidates = Self.candidates(srcset)
-                    #expect(candidates.map(\.width) == [96, 192, 384, 768], "\(page): \(srcset)")
+                    #expect(candidates.map(\.width) == [96, 192, 384, 600], "\(page): \(srcset)")
                     #expect(!(attributeValues("sizes", in: tag + ">").first ?? "").isEmpty)
                     for candidate in candidates {
                         let bytes = try #require(FileManager.default.contents(atPath: output + "/" + candidate.path), "\(candidate.path)")
@@ -115,14 +115,14 @@ import Testing
         #expect(checked >= 40, "only \(checked) resized squares were looked at")
         // JPEGs only where something asks for one: the fallback, link previews and cards.
         let published = try FileManager.default.contentsOfDirectory(atPath: output + "/covers").sorted()
-        #expect(published.filter { $0.hasSuffix(".jpg") }.map { $0.split(separator: "-").last ?? "" }.sorted() == ["384.jpg", "384.jpg", "768.jpg", "768.jpg"], "\(published)")
+        #expect(published.filter { $0.hasSuffix(".jpg") }.map { $0.split(separator: "-").last ?? "" }.sorted() == ["384.jpg", "384.jpg", "600.jpg", "600.jpg"], "\(published)")
         #expect(published.filter { $0.hasSuffix(".webp") }.count == 8, "\(published)")
         // The SVG is shown as it is: it scales by itself.
         #expect(journal.page("2026/01/03/index.html", in: journal.path + "/public")?.contains("src=\"/artwork/old.svg\"") == true)
         // A day's link preview is the largest JPEG square, with its size.
         let day = try #require(journal.page("2026/01/02/index.html", in: journal.path + "/public"))
-        #expect(CardBuildTests.meta("og:image", in: day)?.hasSuffix("-768.jpg") == true)
-        #expect(CardBuildTests.meta("og:image:width", in: day) == "768")
+        #expect(CardBuildTests.meta("og:image", in: day)?.hasSuffix("-600.jpg") == true)
+        #expect(CardBuildTests.meta("og:image:width", in: day) == "600")
     }
 
     @Test func aSecondBuildResizesNothingAndAChangedCoverIsResizedAgain() throws {

@@ -36,7 +36,7 @@ struct CoverSources {
                 return "\(field) '\(value)': \(file) is cut short or damaged (\(reason)): save it again from where it came from"
             case .tooManyPixels(let file, let width, let height):
                 let megapixels = (width * height + 500_000) / 1_000_000
-                return "\(field) '\(value)': \(file) is \(width)x\(height) pixels (\(megapixels) megapixels); a cover may have at most \(CoverSources.maxPixels / 1_000_000) megapixels: save it smaller (pages show covers at most 768 pixels wide)"
+                return "\(field) '\(value)': \(file) is \(width)x\(height) pixels (\(megapixels) megapixels); a cover may have at most \(CoverSources.maxPixels / 1_000_000) megapixels: save it smaller (pages show covers at most \(CoverSource.standardSides.last ?? 0) pixels wide)"
             }
         }
     }
