@@ -9,10 +9,15 @@ Usage: ten_years_browser.py SITE_DIR JOURNAL_DIR [YEAR-MONTH]
   3. A word of the diary's text finds a day whose page says it: the journal's rarest body word
      (read from JOURNAL_DIR's day files) is searched, a day result has it marked, and that
      day's page contains the word.
+  4. Search starts small: searching the diary's commonest word (on a fresh page) fetches at most
+     FIRST_SEARCH_KIB gzipped of JSON, and the days it shows are exactly the newest days whose
+     text has the word at a word's start, newest first, as if every text file had been read.
 
 Reuses browser_test.py's server, driver and search helpers. Prints PASS/FAIL lines and
 "N passed, M failed"; exit 1 on any failure. Bounded: under 3 minutes.
 """
+import gzip
+import json
 import os
 import re
 import sys
@@ -28,6 +33,7 @@ from selenium.common.exceptions import WebDriverException  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
 
 MAX_CLICKS = 4
+FIRST_SEARCH_KIB = 150
 
 
 def body_words(path: Path) -> set[str]:
@@ -50,6 +56,41 @@ def rarest_body_word(journal: Path) -> str | None:
     if not days:
         return None
     return min(days, key=lambda word: (others[word], days[word], word))
+
+
+def commonest_body_word(journal: Path) -> str | None:
+    """The word of the diary's text in the most days, ties by the word."""
+    days: Counter[str] = Counter()
+    for path in sorted(journal.glob("content/diary/**/*.md")):
+        days.update(body_words(path))
+    return min(days, key=lambda word: (-days[word], word)) if days else None
+
+
+def check_search_starts_small(driver, origin: str, site: str, word: str | None) -> None:
+    if not word:
+        bt.report(False, "search starts small", "no diary text in the journal")
+        return
+    bt.open_page(driver, urljoin(origin, "search/"))
+    state = bt.search_for(driver, word)
+    fetched = driver.execute_script(
+        "return performance.getEntriesByType('resource').map(e => e.name).filter(n => n.endsWith('.json'))")
+    paths = [os.path.join(site, urlsplit(url).path[len(bt.BASE_PATH):]) for url in fetched]
+    size = sum(len(gzip.compress(Path(path).read_bytes(), 9)) for path in paths if os.path.isfile(path))
+    bt.report(bool(state) and size <= FIRST_SEARCH_KIB * 1024 and all(os.path.isfile(path) for path in paths),
+              f"searching {word!r} first fetches at most {FIRST_SEARCH_KIB} KiB gzipped",
+              f"{len(paths)} files, {size / 1024:.0f} KiB gzipped")
+    # What every text file says: the days whose text has the word at a word's start, newest first.
+    index = json.loads(Path(site, "search-index.json").read_text(encoding="utf-8"))
+    having = []
+    for name in index["text"]:
+        for path, text in json.loads(Path(site, name).read_text(encoding="utf-8"))["text"]:
+            if bt.DAY_RE.search("/" + path) and re.search(r"(^|[^a-z0-9])" + re.escape(word), bt.fold(text)):
+                having.append("/" + path)
+    shown = [urlsplit(r["href"]).path[len(bt.BASE_PATH) - 1:] for r in (state or {}).get("results", []) if bt.DAY_RE.search(r["href"])]
+    expected = sorted(having, reverse=True)[:len(shown)]
+    bt.report(len(shown) >= 10 and shown == expected and bool(state) and state["more"],
+              f"searching {word!r} shows the newest days that say it, as with every file read",
+              f"shown {shown[:3]}…{shown[-2:]}; expected {expected[:3]}…{expected[-2:]}")
 
 
 def click_link(driver, predicate) -> str | None:
@@ -129,6 +170,7 @@ def main(argv: list[str]) -> int:
         driver = bt.make_driver()
         check_clicks_to_a_day(driver, origin, year, month)
         check_search(driver, origin, word)
+        check_search_starts_small(driver, origin, site, commonest_body_word(journal))
     except WebDriverException as error:
         bt.report(False, "browser", error.msg or str(error))
     except Exception as error:  # a crash is a failure, not a traceback without a summary

@@ -50,19 +50,26 @@ import Testing
         return try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
     }
 
-    /// The rows of the names file and of every text file it lists, with their kind's name first.
+    /// The rows of the names file, with their kind's name first (days apart, newest first as the
+    /// file has them), the text of every text file it lists by path, and those files.
     static func rows(_ journal: TestJournal) throws -> (names: [[Any]], days: [[Any]], texts: [String: String], files: [String]) {
+        let parts = try textFiles(journal)
+        var texts: [String: String] = [:]
+        for (_, pairs) in parts { for (path, text) in pairs { texts[path] = text } }
         let index = try json(journal, "search-index.json")
         let kinds = try #require(index["kinds"] as? [String])
-        func named(_ rows: [[Any]]) -> [[Any]] { rows.map { row in [kinds[Self.at(row, 0) as? Int ?? 0]] + row.dropFirst() } }
-        let files = try #require(index["text"] as? [String])
-        var days: [[Any]] = [], texts: [String: String] = [:]
-        for file in files {
+        let rows = try #require(index["items"] as? [[Any]]).map { row in [kinds[Self.at(row, 0) as? Int ?? 0]] + row.dropFirst() }
+        return (rows.filter { at($0, 0) as? String != "day" }, rows.filter { at($0, 0) as? String == "day" }, texts, parts.map(\.file))
+    }
+
+    /// The text files the names file lists, in its order, each with its `[path, text]` pairs in order.
+    static func textFiles(_ journal: TestJournal) throws -> [(file: String, pairs: [(String, String)])] {
+        let files = try #require(try json(journal, "search-index.json")["text"] as? [String])
+        return try files.map { file in
             let part = try json(journal, file)
-            days += named(part["items"] as? [[Any]] ?? [])
-            for pair in part["text"] as? [[String]] ?? [] where pair.count == 2 { texts[pair[0]] = pair[1] }
+            #expect(part["items"] == nil, "\(file): names are all in search-index.json")
+            return (file, (part["text"] as? [[String]] ?? []).compactMap { $0.count == 2 ? ($0[0], $0[1]) : nil })
         }
-        return (named(try #require(index["items"] as? [[Any]])), days, texts, files)
     }
 
     /// A field of a row, nil past its end (a row ends early when it has no aliases or text).
@@ -111,15 +118,19 @@ import Testing
         #expect(journal.build().succeeded)
         let (_, days, texts, _) = try Self.rows(journal)
         #expect(days.map { Self.at($0, 1) as? String } == ["Friday, 2 January 2026", "Last day of the year"], "newest first")
+        // A day's names are in the names file (so a result found by one is known at once), its
+        // text in a text file.
         let last = try #require(Self.row(days, "day", "Last day of the year"))
         #expect(Self.at(last, 2) as? String == "2025/12/31/" && Self.at(last, 3) as? Int == 2)
         #expect(Self.at(last, 4) as? String == "31 Dec 2025 · Hype Boy, Café del Mar")
         #expect(Self.at(last, 5) as? [String] == ["2025-12-31", "Wednesday, 31 December 2025"])
+        #expect(last.count == 6, "a day's text is not in the names file")
         // The body without markup (entities decoded, list items apart), the tracks' notes, the mood.
-        #expect(Self.at(last, 6) as? String == "Walked to the harbour & back; \"the lights\" were . first snow 호떡 at the station Played twice at the café sleepy")
+        #expect(texts["2025/12/31/"] == "Walked to the harbour & back; \"the lights\" were . first snow 호떡 at the station Played twice at the café sleepy")
         let untitled = try #require(days.first)
         #expect(Self.at(untitled, 4) as? String == "Ditto, 가을 발라드" && Self.at(untitled, 5) as? [String] == ["2026-01-02"])
-        #expect(texts == ["playlists/wet/": "For the 7:40 bus Songs for umbrellas. the rainiest one", "about/": "Kept since the winter of 2025."])
+        #expect(texts == ["2025/12/31/": texts["2025/12/31/"] ?? "", "2026/01/02/": "A quiet day.",
+                          "playlists/wet/": "For the 7:40 bus Songs for umbrellas. the rainiest one", "about/": "Kept since the winter of 2025."])
     }
 
     @Test func countsAndContextLinesAreNeverSearched() throws {
@@ -158,9 +169,9 @@ import Testing
         }
         let journal = try TestJournal(files)
         #expect(journal.build().succeeded)
-        let (_, days, _, listed) = try Self.rows(journal)
-        #expect(listed == ["search/days-2026-03.json", "search/days-2026-02.json", "search/days-2026-01.json"])
-        #expect(days.map { Self.at($0, 1) as? String } == ["four", "three", "two", "one"])
+        let parts = try Self.textFiles(journal)
+        #expect(parts.map(\.file) == ["search/days-2026-03.json", "search/days-2026-02.json", "search/days-2026-01.json"])
+        #expect(parts.map { $0.pairs.map(\.0) } == [["2026/03/09/"], ["2026/02/01/"], ["2026/01/20/", "2026/01/05/"]], "newest first")
 
         // Small months share a file, named by the first.
         let small = try TestJournal(Self.journalFiles)
@@ -183,10 +194,10 @@ import Testing
         Text with a <script>alert(1)</script> tag and `</script>` in code.
         """)
         #expect(journal.build().succeeded)
-        let (names, days, _, _) = try Self.rows(journal)
+        let (names, days, texts, _) = try Self.rows(journal)
         #expect(Self.row(days, "day", "Quotes \" and a backslash \\ </script>") != nil)
         #expect(Self.at(Self.row(names, "track", "Line\u{2028}Separator"), 4) as? String == "Tab\tArtist")
-        let text = try #require(Self.at(days.first, 6) as? String)
+        let text = try #require(texts["2026/01/01/"])
         // Raw HTML is left out of the page (markdown.unsafe_html), so out of the text too.
         #expect(text == "Text with a alert(1) tag and </script> in code.")
         for file in ["search-index.json", "search/days-2026-01.json"] {

@@ -1,6 +1,8 @@
-/* journal: search (progressive enhancement). search-index.json holds the names (artists,
-   tracks, genres, tags, months, years, playlists, pages); the diary's text is in the files it
-   lists, fetched the first time a query is two characters or longer. */
+/* journal: search (progressive enhancement). search-index.json holds every name (days,
+   artists, tracks, genres, tags, months, years, playlists, pages); the diary's text is in the
+   files it lists, newest first, fetched in that order once a query is two characters or longer,
+   and only as far as the results shown need: text results go days newest first, so a result is
+   shown only once no file not yet read could put another before it. */
 (function () {
   'use strict';
 
@@ -202,7 +204,9 @@
     var entries = null;
     var byPath = {};
     var kinds = [];
-    var textFiles = []; // { url, state: '' | 'loading' | 'done' | 'failed' }
+    var textFiles = []; // { url, state: '' | 'loading' | 'done' | 'failed', data }
+    var merged = 0; // textFiles[0..<merged] are searched: always the newest, in order
+    var want = PAGE; // results the list is to show, once they are settled
     var loading = null;
     var timer = 0;
     var redraw = 0;
@@ -274,6 +278,29 @@
       return textFiles.some(function (f) { return f.state === 'loading'; });
     }
 
+    function needsText(q) {
+      var vs = variants(q);
+      return vs.length > 0 && vs[0].c.length >= 2;
+    }
+
+    // Every result there is, for this query: its text is all read, or it searches none.
+    function complete(q) { return merged >= textFiles.length || !needsText(q); }
+
+    // How many of the first hits no unread file can change: those found by a name (every name
+    // is in the index), then those whose text has the query at a word's start: tracks (their
+    // text, their artists, is in the index), then days (an unread day is older than every read
+    // one, so it would come after them). Past those, an unread day, playlist or page could
+    // still come first.
+    function settledCount(q) {
+      if (complete(q)) return hits.length;
+      var n = 0;
+      while (n < hits.length && (hits[n].r >= 3 || (hits[n].r === 2 && !(TEXT_ORDER[hits[n].e.kind] > 1)))) n++;
+      return n;
+    }
+
+    // "30" when all is known, "30+" while unread files may hold more.
+    function count(q) { return complete(q) ? String(hits.length) : hits.length + '+'; }
+
 
     // Adds hits[from..<until] to the list; the first added link takes the focus if asked.
     function show(from, until, focus) {
@@ -290,13 +317,18 @@
       if (focus && first) first.querySelector('a').focus();
       if (!more) return;
       more.textContent = '';
-      more.hidden = shown >= hits.length;
+      more.hidden = shown >= hits.length && complete(lastQuery);
       if (more.hidden) return;
       var button = more.appendChild(el('button', 'search-more-button', label('more', 'Show more')));
       button.type = 'button';
-      button.addEventListener('click', function () { show(shown, Math.min(hits.length, shown + PAGE), true); });
+      button.addEventListener('click', function () {
+        want = shown + PAGE;
+        var settled = settledCount(lastQuery);
+        if (settled > shown) show(shown, Math.min(settled, want), true);
+        if (settled < want && !complete(lastQuery)) loadText();
+      });
       more.appendChild(document.createTextNode(' '));
-      more.appendChild(el('span', 'search-shown', fill(fill(label('shown', '{shown} of {n} shown'), '{shown}', shown), '{n}', hits.length)));
+      more.appendChild(el('span', 'search-shown', fill(fill(label('shown', '{shown} of {n} shown'), '{shown}', shown), '{n}', count(lastQuery))));
     }
 
     function run() {
@@ -316,27 +348,28 @@
       if (!entries) { load(); say(label('loading', 'Loading\u2026')); return; }
       // Keep what "show more" revealed and where the focus is when only more text arrived.
       var again = q === lastQuery;
-      var vs = variants(q);
-      if (vs.length && vs[0].c.length >= 2 && !again) {
+      if (!again) {
+        want = PAGE;
         textFiles.forEach(function (f) { if (f.state === 'failed') f.state = ''; }); // try again
-        loadText();
       }
       var focused = again ? Array.prototype.indexOf.call(list.querySelectorAll('a'), document.activeElement) : -1;
       var onMore = again && more && more.contains(document.activeElement);
       hits = search(entries, q);
       lastQuery = q;
+      var settled = settledCount(q);
+      if (settled < want && !complete(q)) loadText();
       list.textContent = '';
-      show(0, Math.min(hits.length, again ? Math.max(shown, PAGE) : PAGE), false);
+      show(0, Math.min(settled, again ? Math.max(shown, want) : want), false);
       if (focused >= 0) {
         var links = list.querySelectorAll('a');
         if (links[focused]) links[focused].focus();
       }
       if (onMore && !more.hidden) more.querySelector('button').focus();
       var n = hits.length;
-      var text = n ? fill(n === 1 && results === 'results' ? 'result' : results, '{n}', n, true)
+      var text = n ? fill(n === 1 && complete(q) && results === 'results' ? 'result' : results, '{n}', count(q), true)
         : fill(label('none', 'No results for'), '{q}', '\u201c' + q + '\u201d');
       say(textLoading() ? text + ' \u00b7 ' + label('searching', 'Searching the diary\u2026') : text);
-      if (goFirst && (n || !textLoading())) {
+      if (goFirst && (settled || (complete(q) && !textLoading()))) {
         goFirst = false;
         var first = list.querySelector('a');
         if (first) location.assign(first.href);
@@ -348,30 +381,44 @@
     }
 
     function addText(data) {
-      (data.items || []).forEach(function (row) { entries.push(entry(row, kinds)); });
       (data.text || []).forEach(function (pair) {
         var e = byPath[pair[0]];
         if (e) setText(e, pair[1]);
       });
     }
 
-    // Fetches the text files in their order (newest days first), two at a time, so the first
-    // diary results come after a small download; each shows as soon as it arrives.
+    // Searches the files read so far in their order: a file read before an older one waits.
+    function mergeText() {
+      while (merged < textFiles.length && textFiles[merged].state === 'done') {
+        addText(textFiles[merged].data || {});
+        textFiles[merged].data = null;
+        merged++;
+      }
+    }
+
+    // Fetches the next text files in their order (newest days first), two at a time; run()
+    // asks for more while the results it is to show are not settled.
     function loadText() {
       var busy = textFiles.filter(function (f) { return f.state === 'loading'; }).length;
-      textFiles.forEach(function (file) {
-        if (file.state || busy >= 2) return;
+      for (var i = merged; i < textFiles.length && busy < 2; i++) {
+        var file = textFiles[i];
+        if (file.state === 'done' || file.state === 'loading') continue;
+        if (file.state === 'failed') break; // tried again with the next query
         file.state = 'loading';
         busy++;
-        fetch(href(file.url))
-          .then(function (r) {
-            if (!r.ok) throw new Error('HTTP ' + r.status);
-            return r.json();
-          })
-          .then(function (data) { addText(data); file.state = 'done'; loadText(); })
-          .catch(function () { file.state = 'failed'; loadText(); })
-          .then(later);
-      });
+        fetchText(file);
+      }
+    }
+
+    function fetchText(file) {
+      fetch(href(file.url))
+        .then(function (r) {
+          if (!r.ok) throw new Error('HTTP ' + r.status);
+          return r.json();
+        })
+        .then(function (data) { file.data = data; file.state = 'done'; mergeText(); })
+        .catch(function () { file.state = 'failed'; })
+        .then(later);
     }
 
     function load() {

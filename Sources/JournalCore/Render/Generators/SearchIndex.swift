@@ -1,14 +1,17 @@
 /// The search page's index (docs/content-format.md, "Browsing"), in several files so a phone
 /// fetches little before the first result:
 ///
-/// - `search-index.json`, fetched first: the names (artists, tracks, genres, tags, months,
-///   years, playlists, pages), each row `[kind, name, path, plays, context, aliases?, text?]`,
-///   and the list of text files below, newest first;
-/// - `search/days-YYYY-MM.json`: the days of whole months from that one on (about
-///   `partLimit` bytes a file), newest first, as rows like the names'; the script fetches
-///   these two at a time, newest first, once a query is two characters long;
+/// - `search-index.json`, fetched first: every name (days, artists, tracks, genres, tags,
+///   months, years, playlists, pages), each row `[kind, name, path, plays, context, aliases?,
+///   text?]`, and the list of text files below, newest first. With every name in it, the
+///   results found by a name are whole from this file alone;
+/// - `search/days-YYYY-MM.json`: `[path, text]` for the days with text of whole months from
+///   that one on (about `partLimit` bytes a file), newest first. Text results go days newest
+///   first, so the script fetches these in order, two at a time, only until the results it
+///   shows can no longer change (a page of them, then more when asked): a common word is found
+///   in the newest file or two;
 /// - `search/playlists-pages.json` (when there are any): `[path, text]` for playlists and pages
-///   with text.
+///   with text, last.
 ///
 /// `path` is relative to the site root (the script puts the base path in front); `plays` ranks
 /// rows within a kind of match, except days, playlists and pages found by their text (days go
@@ -54,6 +57,9 @@ struct SearchIndex {
         let journal = renderer.journal, library = renderer.library, stats = renderer.stats
         let urls = renderer.urls, l10n = renderer.l10n
         var rows: [String] = []
+        for index in journal.days.indices.reversed() {
+            rows.append(dayRow(index))
+        }
         for artist in library.artists {
             rows.append(Self.row(.artist, artist.name, urls.artist(artist.slug), artist.primaryPlays))
         }
@@ -92,37 +98,50 @@ struct SearchIndex {
         var text = dayParts().map { JSONText.quoted($0.path) }
         if hasWriting { text.append(JSONText.quoted(urls.searchWriting)) }
         let kinds = Self.kinds.map(JSONText.quoted).joined(separator: ",")
-        return "{\"v\":2,\"kinds\":[\(kinds)],\"text\":[\(text.joined(separator: ","))],\"items\":[\n"
+        return "{\"v\":3,\"kinds\":[\(kinds)],\"text\":[\(text.joined(separator: ","))],\"items\":[\n"
             + rows.joined(separator: ",\n") + "\n]}\n"
     }
 
-    /// The days at `indexes` (into `Journal.days`), in that order.
+    /// The row of the day at `index` (into `Journal.days`): its names, without its text.
+    private func dayRow(_ index: Int) -> String {
+        let day = renderer.journal.days[index], urls = renderer.urls, l10n = renderer.l10n
+        let tracks = day.tracks.map(\.title).joined(separator: ", ")
+        let context = day.title == nil ? tracks : "\(l10n.shortDate(day.date)) · \(tracks)"
+        let aliases = day.title == nil ? [day.date.iso] : [day.date.iso, l10n.longDate(day.date)]
+        return Self.row(.day, day.title ?? l10n.longDate(day.date), urls.day(day.date), day.tracks.count, context, aliases: aliases)
+    }
+
+    /// A day's text as search reads it: its entry as plain text, its tracks' notes, its mood.
+    private func dayText(_ index: Int) -> String {
+        let day = renderer.journal.days[index]
+        return ([PlainText.of(html: day.bodyHTML)] + day.tracks.compactMap { $0.noteHTML.map(PlainText.of) } + [day.mood ?? ""])
+            .filter { !$0.isEmpty }.joined(separator: " ")
+    }
+
+    /// The text of the days at `indexes` (into `Journal.days`), in that order: `[path, text]`
+    /// for each day that has some.
     func days(_ indexes: [Int]) -> String {
-        let journal = renderer.journal, urls = renderer.urls, l10n = renderer.l10n
-        let rows = indexes.map { index -> String in
-            let day = journal.days[index]
-            let tracks = day.tracks.map(\.title).joined(separator: ", ")
-            let context = day.title == nil ? tracks : "\(l10n.shortDate(day.date)) · \(tracks)"
-            let aliases = day.title == nil ? [day.date.iso] : [day.date.iso, l10n.longDate(day.date)]
-            let text = ([PlainText.of(html: day.bodyHTML)] + day.tracks.compactMap { $0.noteHTML.map(PlainText.of) } + [day.mood ?? ""])
-                .filter { !$0.isEmpty }.joined(separator: " ")
-            return Self.row(.day, day.title ?? l10n.longDate(day.date), urls.day(day.date), day.tracks.count, context,
-                            aliases: aliases, text: text)
+        let urls = renderer.urls
+        let rows = indexes.compactMap { index -> String? in
+            let text = dayText(index)
+            guard !text.isEmpty else { return nil }
+            return "[\(JSONText.quoted(urls.day(renderer.journal.days[index].date))),\(JSONText.quoted(text))]"
         }
-        return "{\"v\":2,\"items\":[\n" + rows.joined(separator: ",\n") + "\n]}\n"
+        return "{\"v\":3,\"text\":[\n" + rows.joined(separator: ",\n") + "\n]}\n"
     }
 
     /// The text of playlists and pages, by path: their rows are in the names file.
     func writing() -> String {
         let rows = writingRows().map { "[\(JSONText.quoted($0.path)),\(JSONText.quoted($0.text))]" }
-        return "{\"v\":2,\"text\":[\n" + rows.joined(separator: ",\n") + "\n]}\n"
+        return "{\"v\":3,\"text\":[\n" + rows.joined(separator: ",\n") + "\n]}\n"
     }
 
     // MARK: Parts
 
-    /// About the most text, in bytes, one file of days holds, so that the names and the newest
-    /// days stay under 100 KB gzipped for a phone; a longer month is a file of its own.
-    static let partLimit = 128 * 1024
+    /// About the most text, in bytes, one file of days holds (10 KB or so gzipped), so that the
+    /// names and the first two files stay under 150 KB gzipped on ten years of diary; a longer
+    /// month is a file of its own.
+    static let partLimit = 64 * 1024
 
     /// The days in files of whole months, oldest month first (so a new day changes only the
     /// last file); returned newest first, each file's days newest first, as the script fetches them.
@@ -134,7 +153,7 @@ struct SearchIndex {
             let month = days[index].date
             var end = index, size = 0
             while end < days.count, days[end].date.year == month.year, days[end].date.month == month.month {
-                size += 200 + days[end].bodyHTML.utf8.count + days[end].tracks.reduce(0) { $0 + ($1.noteHTML?.utf8.count ?? 0) }
+                size += 40 + days[end].bodyHTML.utf8.count + days[end].tracks.reduce(0) { $0 + ($1.noteHTML?.utf8.count ?? 0) }
                 end += 1
             }
             if let last = parts.last, last.size + size <= Self.partLimit {
