@@ -115,8 +115,14 @@ public final class JournalServer: @unchecked Sendable {
         // Its cards show journal.yaml's address (SiteRenderer.cardsShowWrittenAddress), so they
         // are build's; a served draft's card is no reason to remove the ones build drew.
         buildOptions.pruneCardCache = false
-        // Stopping, a build under way ends at its next page instead of keeping the cores.
-        buildOptions.stopRequested = { [weak self] in self?.isStopped ?? true }
+        // Stopping, a build under way ends at its next page instead of keeping the cores; so does
+        // one a newer save has made out of date (its first pass is already in place, and the
+        // next build's first pass shows the newer save at once instead of after the whole site).
+        buildOptions.stopRequested = { [weak self] in
+            guard let self else { return true }
+            let queue: RebuildQueue? = lock.withLock { self.queue }
+            return isStopped || queue?.hasPending == true
+        }
         let builder = SiteBuilder(options: buildOptions,
                                   onFirstPass: { [liveReload] paths in liveReload.publishFirstPass(paths) })
         let queue = RebuildQueue { [self] in
@@ -126,7 +132,8 @@ public final class JournalServer: @unchecked Sendable {
             // build has ended (two removals at once could leave half of it).
             if isStopped {
                 if lock.withLock({ stopFinished }) { removeWorkFolder(fenced: false) }
-            } else {
+            } else if !outcome.stopped {
+                // A build that gave way to a newer save says nothing: the next one will.
                 rebuilt(outcome)
             }
         }

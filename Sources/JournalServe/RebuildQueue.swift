@@ -2,7 +2,8 @@ import Foundation
 
 /// Runs rebuilds one at a time on a thread of its own (a build keeps every core busy; it must not
 /// hold one of Swift's few concurrency threads, which serve the pages). A request during a build
-/// makes exactly one more build after it, however many requests came.
+/// makes exactly one more build after it, however many requests came; the build under way can
+/// ask `hasPending` to give way to it (a newer save supersedes the pass of an older one).
 final class RebuildQueue: @unchecked Sendable {
     private let condition = NSCondition()
     private var requested = false
@@ -25,6 +26,9 @@ final class RebuildQueue: @unchecked Sendable {
             condition.signal()
         }
     }
+
+    /// Whether a build was asked for since the one under way started.
+    var hasPending: Bool { condition.withLock { requested && !stopping } }
 
     /// Starts no build after the one under way; returns at once.
     func refuseMore() {

@@ -7,6 +7,8 @@ struct RebuildOutcome: Sendable {
     var diagnostics: [Diagnostic]
     var succeeded: Bool
     var pageCount: Int
+    /// It ended early, told to stop (`BuildOptions.stopRequested`).
+    var stopped: Bool
     /// Wall time, in seconds.
     var seconds: Double
 }
@@ -31,6 +33,6 @@ struct SiteBuilder: Sendable {
         let elapsed = clock.now - start
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         return RebuildOutcome(diagnostics: report.diagnostics.sortedForDisplay(), succeeded: report.succeeded,
-                              pageCount: report.pageCount, seconds: seconds)
+                              pageCount: report.pageCount, stopped: report.stopped, seconds: seconds)
     }
 }

@@ -137,6 +137,40 @@ import Testing
         #expect(journal.tree(output).filter { $0.key != SiteWriter.markerName } == journal.tree(journal.path + "/fresh").filter { $0.key != SiteWriter.markerName })
     }
 
+    /// `journal serve` stops a build a newer save has made out of date: what that build loaded
+    /// is not lost, the next build's first pass puts the pages of both edits in place.
+    @Test func aStoppedBuildLeavesItsEditsToTheNextFirstPass() throws {
+        let journal = try TestJournal(minimalConfig + """
+
+        -- content/diary/2026-10-10.md --
+        \(Self.day("One", "Ann"))
+        -- content/diary/2026-11-15.md --
+        \(Self.day("Between", "Cy"))
+        -- content/diary/2026-11-21.md --
+        \(Self.day("Two", "Bob"))
+        """)
+        let output = journal.path + "/served"
+        let seen = Seen()
+        var options = BuildOptions(source: journal.path, output: output)
+        options.cache = LoadCache()
+        options.firstPass = { paths in seen.record(paths, day: "", search: "") }
+        #expect(Build.run(options).succeeded)
+
+        try journal.write("content/diary/2026-10-10.md", Self.day("Uno", "Ann"))
+        var stopping = options
+        stopping.stopRequested = { true }
+        let stopped = Build.run(stopping)
+        #expect(stopped.stopped && !stopped.succeeded)
+        try journal.write("content/diary/2026-11-21.md", Self.day("Dos", "Bob"))
+        #expect(Build.run(options).succeeded)
+        let paths = try #require(seen.calls.last)
+        #expect(paths.contains("2026/10/10/index.html") && paths.contains("2026/11/21/index.html"), "\(paths)")
+        // Once the whole site is in place, only new edits go first.
+        try journal.write("content/diary/2026-11-21.md", Self.day("Tres", "Bob"))
+        #expect(Build.run(options).succeeded)
+        #expect(seen.calls.last?.contains("2026/10/10/index.html") == false, "\(seen.calls.last ?? [])")
+    }
+
     /// What the first pass reported, from its thread.
     final class Seen: @unchecked Sendable {
         private let lock = NSLock()

@@ -232,6 +232,47 @@ import Darwin
         }
     }
 
+    /// A writer saving day after day while serve is still building for the saves before: each
+    /// edited page shows its edit, and once the saves stop the served site is what a build writes.
+    @Test func tenSavesInARowOnDifferentDaysEndWithTheSiteABuildWrites() async throws {
+        let journal = try Journal()
+        let days = (1...10).map { String(format: "content/diary/2026/11/2026-11-%02d.md", $0) }
+        for day in days { try journal.write(day, Self.day(title: "Draft")) }
+        // A year of other days, so that a whole build takes longer than the saves' pace.
+        for offset in 0..<240 {
+            let month = 1 + offset / 24, day = 1 + offset % 24
+            try journal.write(String(format: "content/diary/2025/%02d/2025-%02d-%02d.md", month, month, day), Self.day(title: "Day \(offset)"))
+        }
+        try await serving(journal) { running in
+            let port = running.port
+            let site = try #require(running.server.siteFolder)
+            for (number, day) in days.enumerated() {
+                try journal.write(day, Self.day(title: "Saved \(number + 1)"))
+                try? await Task.sleep(for: .milliseconds(100))
+            }
+            for number in 1...10 {
+                let path = String(format: "/2026/11/%02d/", number)
+                #expect(await eventually { await HTTP.get(port, path).body.contains("Saved \(number)") }, "\(path)")
+            }
+            let fresh = FileManager.default.temporaryDirectory.appendingPathComponent("journal-serve-fresh-\(UUID().uuidString)").path
+            defer { try? FileManager.default.removeItem(atPath: fresh) }
+            let url = try #require(running.server.url)
+            #expect(JournalCLI.run(["build", "--quiet", "--source", journal.path, "--output", fresh, "--base-url", url], console: Console(github: false, out: { _ in }, error: { _ in })) == 0)
+            let published = fresh + "-published"
+            defer { try? FileManager.default.removeItem(atPath: published) }
+            #expect(JournalCLI.run(["build", "--quiet", "--source", journal.path, "--output", published], console: Console(github: false, out: { _ in }, error: { _ in })) == 0)
+            let built = Self.tree(fresh), cards = Self.tree(published).filter { $0.key.hasSuffix(".jpg") && $0.key.contains("card") || $0.key.hasSuffix("story.jpg") }
+            var differing: [String] = []
+            let same = await eventually {
+                let served = Self.tree(site)
+                differing = Array(Set(served.keys).symmetricDifference(built.keys)) + built.keys.filter { served[$0] != nil && served[$0] != (cards[$0] ?? built[$0]) }
+                return differing.isEmpty
+            }
+            #expect(same, "\(differing.sorted().prefix(20))")
+            #expect(running.errors.all.isEmpty, "a build that gave way to a newer save says nothing: \(running.errors.all)")
+        }
+    }
+
     /// Every file under `folder` but the build's marker, by relative path.
     static func tree(_ folder: String) -> [String: Data] {
         var files: [String: Data] = [:]

@@ -23,6 +23,11 @@ public final class LoadCache: @unchecked Sendable {
     /// the journal, like `content/diary/2026/11/2026-11-21.md`).
     public private(set) var changedLastTime: Set<String> = []
     private var changedNow: Set<String> = []
+    /// The files loaded new or changed since the last build that ended with the whole site in
+    /// place (`built()`): a build stopped or failed before then leaves its changes here, so the
+    /// next build's first pass shows them too (`FirstPass`).
+    public var unbuilt: Set<String> { lock.withLock { unbuiltFiles } }
+    private var unbuiltFiles: Set<String> = []
 
     public init() {}
 
@@ -59,7 +64,15 @@ public final class LoadCache: @unchecked Sendable {
     }
 
     func end() {
-        lock.withLock { changedLastTime = changedNow }
+        lock.withLock {
+            changedLastTime = changedNow
+            unbuiltFiles.formUnion(changedNow)
+        }
+    }
+
+    /// The site the last load made is wholly in place: no change is left unbuilt.
+    func built() {
+        lock.withLock { unbuiltFiles = [] }
     }
 
     /// A file's stamp: what changes whenever its bytes may have.

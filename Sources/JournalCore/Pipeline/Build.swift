@@ -54,6 +54,8 @@ public struct BuildReport: Sendable {
     /// Files the write stage actually wrote (new or changed) and removed.
     public var filesWritten = 0
     public var filesRemoved = 0
+    /// It ended early because `BuildOptions.stopRequested` said so.
+    public var stopped = false
     /// Share cards drawn by the rasteriser, and read from the cache instead.
     public var cardsDrawn = 0
     public var cardsReused = 0
@@ -116,10 +118,11 @@ public enum Build {
         let stopped = Diagnostic.error("the build was stopped before it ended; the output was left as it was", at: choice.location)
         guard !options.stopRequested() else {
             report.diagnostics.append(stopped)
+            report.stopped = true
             return report
         }
         let renderer = site.renderer, plan = site.plan
-        if let firstPass = options.firstPass, let changed = options.cache?.changedLastTime {
+        if let firstPass = options.firstPass, let changed = options.cache?.unbuilt {
             firstPass(timer.time("first") { FirstPass.write(site, changed: changed, source: options.source, output: choice.path) })
         }
 
@@ -185,6 +188,7 @@ public enum Build {
         switch written {
         case .failure(.rendering(let diagnostics)):
             report.diagnostics += diagnostics
+            report.stopped = diagnostics.contains(stopped)
             return report
         case .failure(.writing(let failure)):
             report.diagnostics += failure.messages.map { .error($0, at: choice.location) }
@@ -193,6 +197,8 @@ public enum Build {
             report.filesWritten = changes.written
             report.filesRemoved = changes.removed
         }
+        // Every change loaded so far is in the site now (LoadCache.unbuilt).
+        options.cache?.built()
         report.cardsDrawn = cards.drawn
         report.cardsReused = cards.reused
         report.coversResized = covers.resized
