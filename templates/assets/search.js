@@ -39,7 +39,8 @@
     if (row[6]) setText(e, row[6]);
     return e;
   }
-  function setText(e, text) {
+  function setText(e, text, diary) {
+    e.diary = !!diary;
     e.text = String(text);
     e.tw = ' ' + words(fold(e.text)) + ' ';
   }
@@ -65,8 +66,10 @@
   // words starts with it, 3 contains it; 2 a word of the text starts with it, 1 the text
   // contains it; 0 a name holds it across a space ("kari nomumu" for "rinomu") or every query
   // word starts a word somewhere; -1 no match. Never counts or context lines: names and text.
-  function rank(e, v) {
-    var best = -1, across = false, q = v.c, i, n;
+  // `names`: only names and the index's own text count (a query too short to search the diary
+  // finds the same whatever text files were read for an earlier one).
+  function rank(e, v, names) {
+    var best = -1, across = false, q = v.c, i, n, tw = names && e.diary ? '' : e.tw;
     for (i = 0; i < e.names.length; i++) {
       n = e.names[i];
       if (n.c === q) return 6;
@@ -76,17 +79,17 @@
       else if (n.c.indexOf(q) >= 0) across = true;
     }
     if (best >= 0) return best;
-    if (e.tw) {
-      if (e.tw.indexOf(v.w) >= 0) return 2;
-      if (e.tw.indexOf(v.p) >= 0) return 1;
+    if (tw) {
+      if (tw.indexOf(v.w) >= 0) return 2;
+      if (tw.indexOf(v.p) >= 0) return 1;
     }
     if (across) return 0;
     if (v.words.length < 2) return -1;
-    for (i = 0; i < v.words.length; i++) if (!startsAWord(e, ' ' + v.words[i])) return -1;
+    for (i = 0; i < v.words.length; i++) if (!startsAWord(e, tw, ' ' + v.words[i])) return -1;
     return 0;
   }
-  function startsAWord(e, w) {
-    if (e.tw.indexOf(w) >= 0) return true;
+  function startsAWord(e, tw, w) {
+    if (tw.indexOf(w) >= 0) return true;
     for (var i = 0; i < e.names.length; i++) if (e.names[i].w.indexOf(w) >= 0) return true;
     return false;
   }
@@ -94,17 +97,20 @@
   // Writing found by its text, below the name classes: days first, then playlists and pages.
   var TEXT_ORDER = { day: 1, playlist: 2, page: 2 };
 
-  // Within a class: more plays first, then by name; days newest first. In the classes below
-  // the names (2 and under), a day's plays (its tracks) say nothing about its words: tracks
-  // found by their artists keep their plays order, then come days newest first, then
-  // playlists and pages by name.
+  // Within a class: more plays first, then by name, days after the rest, newest first (days
+  // compare by date, the rest by name: mixing the two would be no order at all, and results
+  // already shown would move as more arrive). In the classes below the names (2 and under), a
+  // day's plays (its tracks) say nothing about its words: tracks found by their artists keep
+  // their plays order, then come days newest first, then playlists and pages by name.
   function order(a, b) {
     if (b.r !== a.r) return b.r - a.r;
     var x = a.e, y = b.e;
     var text = a.r <= 2, gx = text && TEXT_ORDER[x.kind] || 0, gy = text && TEXT_ORDER[y.kind] || 0;
     if (gx !== gy) return gx - gy;
     if (!gx && y.plays !== x.plays) return y.plays - x.plays;
-    if (x.kind === 'day' && y.kind === 'day') return x.path < y.path ? 1 : x.path > y.path ? -1 : 0;
+    var dx = x.kind === 'day', dy = y.kind === 'day';
+    if (dx !== dy) return dx ? 1 : -1;
+    if (dx) return x.path < y.path ? 1 : x.path > y.path ? -1 : 0;
     if (x.key !== y.key) return x.key < y.key ? -1 : 1;
     return x.path < y.path ? -1 : x.path > y.path ? 1 : 0;
   }
@@ -114,10 +120,11 @@
     var vs = variants(query);
     var hits = [];
     if (!vs.length) return hits;
+    var names = vs[0].c.length < 2;
     for (var i = 0; i < entries.length; i++) {
-      var r = rank(entries[i], vs[0]), v = vs[0];
+      var r = rank(entries[i], vs[0], names), v = vs[0];
       if (vs.length > 1 && r < 6) {
-        var r2 = rank(entries[i], vs[1]);
+        var r2 = rank(entries[i], vs[1], names);
         if (r2 > r) { r = r2; v = vs[1]; }
       }
       if (r >= 0) hits.push({ r: r, e: entries[i], v: v });
@@ -211,6 +218,7 @@
     var timer = 0;
     var redraw = 0;
     var goFirst = false; // Enter pressed: open the first result when there is one
+    var goFirstQuery = ''; // the query Enter was pressed for
     var hits = [];
     var shown = 0; // hits in the list
     var lastQuery = null;
@@ -301,6 +309,14 @@
     // "30" when all is known, "30+" while unread files may hold more.
     function count(q) { return complete(q) ? String(hits.length) : hits.length + '+'; }
 
+    // The next file the results wait for could not be read (it is tried again on a new query,
+    // on Enter and on "Show more").
+    function blocked(q) { return !complete(q) && textFiles[merged].state === 'failed'; }
+
+    function retryFailed() {
+      textFiles.forEach(function (f) { if (f.state === 'failed') f.state = ''; });
+    }
+
 
     // Adds hits[from..<until] to the list; the first added link takes the focus if asked.
     function show(from, until, focus) {
@@ -317,15 +333,19 @@
       if (focus && first) first.querySelector('a').focus();
       if (!more) return;
       more.textContent = '';
-      more.hidden = shown >= hits.length && complete(lastQuery);
+      more.hidden = shown >= hits.length && (complete(lastQuery) || !hits.length);
       if (more.hidden) return;
       var button = more.appendChild(el('button', 'search-more-button', label('more', 'Show more')));
       button.type = 'button';
       button.addEventListener('click', function () {
         want = shown + PAGE;
+        retryFailed();
         var settled = settledCount(lastQuery);
         if (settled > shown) show(shown, Math.min(settled, want), true);
-        if (settled < want && !complete(lastQuery)) loadText();
+        if (settled < want && !complete(lastQuery)) {
+          loadText();
+          later(); // says it is searching; shows the rest once it is read
+        }
       });
       more.appendChild(document.createTextNode(' '));
       more.appendChild(el('span', 'search-shown', fill(fill(label('shown', '{shown} of {n} shown'), '{shown}', shown), '{n}', count(lastQuery))));
@@ -350,8 +370,9 @@
       var again = q === lastQuery;
       if (!again) {
         want = PAGE;
-        textFiles.forEach(function (f) { if (f.state === 'failed') f.state = ''; }); // try again
+        retryFailed();
       }
+      if (goFirst && q !== goFirstQuery) goFirst = false; // Enter was for another query
       var focused = again ? Array.prototype.indexOf.call(list.querySelectorAll('a'), document.activeElement) : -1;
       var onMore = again && more && more.contains(document.activeElement);
       hits = search(entries, q);
@@ -365,10 +386,14 @@
         if (links[focused]) links[focused].focus();
       }
       if (onMore && !more.hidden) more.querySelector('button').focus();
-      var n = hits.length;
+      var n = hits.length, failed = blocked(q);
       var text = n ? fill(n === 1 && complete(q) && results === 'results' ? 'result' : results, '{n}', count(q), true)
-        : fill(label('none', 'No results for'), '{q}', '\u201c' + q + '\u201d');
-      say(textLoading() ? text + ' \u00b7 ' + label('searching', 'Searching the diary\u2026') : text);
+        : failed || textLoading() ? '' : fill(label('none', 'No results for'), '{q}', '\u201c' + q + '\u201d');
+      var notes = [text];
+      if (textLoading()) notes.push(label('searching', 'Searching the diary\u2026'));
+      if (failed) notes.push(label('text-failed', 'Part of the diary could not be read: press Enter to try again.'));
+      say(notes.filter(Boolean).join(' \u00b7 '));
+      if (goFirst && !settled && failed) goFirst = false;
       if (goFirst && (settled || (complete(q) && !textLoading()))) {
         goFirst = false;
         var first = list.querySelector('a');
@@ -383,7 +408,7 @@
     function addText(data) {
       (data.text || []).forEach(function (pair) {
         var e = byPath[pair[0]];
-        if (e) setText(e, pair[1]);
+        if (e) setText(e, pair[1], true);
       });
     }
 
@@ -437,6 +462,7 @@
         })
         .catch(function () {
           loading = null; // allow a retry on the next keystroke
+          goFirst = false;
           say(label('error', 'Search is not available right now.'));
         });
       return loading;
@@ -450,6 +476,8 @@
     form.addEventListener('submit', function (e) {
       e.preventDefault();
       goFirst = true;
+      goFirstQuery = input.value.trim();
+      retryFailed();
       run();
     });
 
