@@ -40,7 +40,7 @@ echo "-- Headless Chromium"
 python3 .ci/gates/browser_test.py public
 
 echo "-- search.js in node: random sites, answer orders and failures; what it shows is always the whole ranking's start"
-for seed in 1 2 3; do SEARCH_JS=Sources/JournalCore/DefaultTheme/assets/search.js node .ci/gates/search_model/fuzz.js "$seed" 300; done
+for seed in 1 2 3; do SEARCH_JS=templates/assets/search.js node .ci/gates/search_model/fuzz.js "$seed" 300; done
 
 echo "-- journal serve in headless Chromium: an edit reloads the page, an error shows its place, a fix clears it"
 python3 .ci/gates/serve_test.py --journal "$journal"

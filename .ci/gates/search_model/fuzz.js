@@ -2,7 +2,7 @@
 // "Show more" clicks: the list shown is always the start of the ranking every text file would
 // give, and a result shown never moves while the query stays.
 //
-//     SEARCH_JS=Sources/JournalCore/DefaultTheme/assets/search.js node fuzz.js SEED [TRIALS]
+//     SEARCH_JS=templates/assets/search.js node fuzz.js SEED [TRIALS]
 //
 // Prints "failures N" (and the first failure's steps); exit 1 on any.
 const seedArg = +process.argv[2] || 1;
