@@ -110,7 +110,8 @@ import Testing
         let paths = try #require(seen.calls.last)
         #expect(paths == ["2026/11/20/index.html", "2026/11/21/index.html", "2026/11/22/index.html", "2026/11/index.html", "2026/chart.svg", "2026/review/index.html",
                           "2026/index.html", "2026/11/chart.svg", "2026/11/calendar.svg", "2026/heatmap.svg", "feed.xml", "index.html", "search-index.json",
-                          "search/days-2026-11.json", "weeks/2026-11-16/chart.svg", "weeks/2026-11-16/index.html"].sorted())
+                          "search/days-2026-11.json", "weeks/2026-11-16/chart.svg", "weeks/2026-11-16/index.html",
+                          "artists/bob/index.html", "genres/jazz/index.html"].sorted())
         #expect(seen.days.last?.contains("Deux") == true, "the day's page was in place when the first pass ended")
         #expect(Build.run(BuildOptions(source: journal.path, output: journal.path + "/fresh")).succeeded)
         #expect(journal.tree(output).filter { $0.key != SiteWriter.markerName } == journal.tree(journal.path + "/fresh").filter { $0.key != SiteWriter.markerName })
@@ -133,6 +134,45 @@ import Testing
         #expect(Build.run(options).succeeded)
         #expect(seen.calls.last?.contains("search/playlists-pages.json") == true)
         #expect(seen.calls.last?.contains { $0.hasPrefix("search/days-") } == false)
+        #expect(Build.run(BuildOptions(source: journal.path, output: journal.path + "/fresh")).succeeded)
+        #expect(journal.tree(output).filter { $0.key != SiteWriter.markerName } == journal.tree(journal.path + "/fresh").filter { $0.key != SiteWriter.markerName })
+    }
+
+    /// The first pass remakes the pages of what an edited day names now and of what it named
+    /// before: the artist, genre and tag it gained and the ones it lost, from the plan's inputs.
+    @Test func theFirstPassRemakesThePagesOfWhatADayNamesAndNamedBefore() throws {
+        let journal = try TestJournal(minimalConfig + """
+
+        -- content/diary/2026-11-20.md --
+        ---
+        tags: [rain]
+        tracks: [{title: Old Song, artist: Ann, genre: Jazz}]
+        ---
+        -- content/diary/2026-11-21.md --
+        ---
+        tags: [rain, sun]
+        tracks: [{title: Old Song, artist: Ann, genre: Jazz}, {title: Other, artist: Di, genre: Rock}]
+        ---
+        -- content/diary/2026-11-22.md --
+        ---
+        tracks: [{title: Old Song, artist: Ann, genre: Jazz}]
+        ---
+        """)
+        let output = journal.path + "/served"
+        let seen = Seen()
+        var options = BuildOptions(source: journal.path, output: output)
+        options.cache = LoadCache()
+        options.firstPass = { paths in seen.record(paths, day: "", search: "") }
+        #expect(Build.run(options).succeeded)
+        try journal.write("content/diary/2026-11-20.md", "---\ntags: [sun]\ntracks: [{title: New Song, artist: Bo, genre: Rock}]\n---\n")
+        #expect(Build.run(options).succeeded)
+        let paths = try #require(seen.calls.last)
+        for page in ["artists/ann/index.html", "artists/bo/index.html", "tags/rain/index.html", "tags/sun/index.html",
+                     "genres/jazz/index.html", "genres/rock/index.html", "artists/ann/tracks/old-song/index.html"] {
+            #expect(paths.contains(page), "\(page) is not in \(paths)")
+        }
+        #expect(!paths.contains("artists/di/index.html"), "Di is on another day only")
+        #expect(!paths.contains { $0.hasSuffix(".jpg") }, "cards wait for the whole site")
         #expect(Build.run(BuildOptions(source: journal.path, output: journal.path + "/fresh")).succeeded)
         #expect(journal.tree(output).filter { $0.key != SiteWriter.markerName } == journal.tree(journal.path + "/fresh").filter { $0.key != SiteWriter.markerName })
     }

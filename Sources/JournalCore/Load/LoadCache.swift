@@ -28,6 +28,13 @@ public final class LoadCache: @unchecked Sendable {
     /// next build's first pass shows them too (`FirstPass`).
     public var unbuilt: Set<String> { lock.withLock { unbuiltFiles } }
     private var unbuiltFiles: Set<String> = []
+    /// The days and playlists as the last whole site showed them, of the files changed or gone
+    /// since (`unbuilt`): the first pass also remakes what they were on (an artist a day no
+    /// longer names, a tag taken off).
+    var replaced: (days: [Day], playlists: [Playlist]) {
+        lock.withLock { (replacedEntries.values.compactMap { $0.day?.value }, replacedEntries.values.compactMap { $0.playlist?.value }) }
+    }
+    private var replacedEntries: [String: Entry] = [:]
 
     public init() {}
 
@@ -49,6 +56,7 @@ public final class LoadCache: @unchecked Sendable {
         var entry = Entry(stamp: stamp, context: context)
         set(&entry, value)
         lock.withLock {
+            if let old = entries[path], replacedEntries[path] == nil { replacedEntries[path] = old }
             entries[path] = entry
             changedNow.insert(path)
         }
@@ -58,6 +66,7 @@ public final class LoadCache: @unchecked Sendable {
     /// Starts a load: forgets files that are gone and counts afresh.
     func begin(keeping paths: Set<String>) {
         lock.withLock {
+            for (path, entry) in entries where !paths.contains(path) && replacedEntries[path] == nil { replacedEntries[path] = entry }
             entries = entries.filter { paths.contains($0.key) }
             changedNow = []
         }
@@ -72,7 +81,10 @@ public final class LoadCache: @unchecked Sendable {
 
     /// The site the last load made is wholly in place: no change is left unbuilt.
     func built() {
-        lock.withLock { unbuiltFiles = [] }
+        lock.withLock {
+            unbuiltFiles = []
+            replacedEntries = [:]
+        }
     }
 
     /// A file's stamp: what changes whenever its bytes may have.

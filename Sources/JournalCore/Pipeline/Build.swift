@@ -123,7 +123,9 @@ public enum Build {
         }
         let renderer = site.renderer, plan = site.plan
         if let firstPass = options.firstPass, let changed = options.cache?.unbuilt {
-            firstPass(timer.time("first") { FirstPass.write(site, changed: changed, source: options.source, output: choice.path) })
+            firstPass(timer.time("first") {
+                FirstPass.write(site, changed: changed, replaced: options.cache?.replaced ?? ([], []), source: options.source, output: choice.path)
+            })
         }
 
         let clock = ContinuousClock()

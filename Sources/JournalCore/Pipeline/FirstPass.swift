@@ -1,45 +1,52 @@
 import Foundation
 
 /// The pages an edit shows first, for `journal serve`: before the whole site is made again, the
-/// pages of the days whose files changed (and their neighbours, weeks, months, years and their
-/// `.svg` files, year reviews, the first home page, the feed, the search index and the search
-/// text files it names that the edit may have changed) are rendered
-/// and put in place, so the open page can reload at once. The whole site follows, as `build`
-/// makes it, and replaces these with the very same bytes.
+/// files of the plan made from what the edited files were or are (`FileJob.inputs`, `FileInputs`:
+/// the day's page and its neighbours', its week, month and year with their charts, the year's
+/// review and the next one, its artists', tracks', genres' and tags' pages, the newest home page,
+/// the feed, the search index and the search text files it names that the edit may have
+/// changed) are rendered and put in place, so the open page can reload at once. The whole site
+/// follows, as `build` makes it, and replaces these with the very same bytes. Share cards wait
+/// for it.
 enum FirstPass {
-    /// Renders the pages `changed` (journal-relative content paths) affect and writes each into
-    /// `output` in place; returns their site paths. Nothing when `output` holds no site yet.
-    static func write(_ site: PreparedSite, changed: Set<String>, source: String, output: String) -> [String] {
+    /// Renders the files of the plan that `changed` (journal-relative content paths) reach, as
+    /// they are now and as `replaced` (the days and playlists the served site showed) were, and
+    /// writes each into `output` in place; returns their site paths. Nothing when `output` holds
+    /// no site yet.
+    static func write(_ site: PreparedSite, changed: Set<String>, replaced: (days: [Day], playlists: [Playlist]) = ([], []),
+                      source: String, output: String) -> [String] {
         var isFolder: ObjCBool = false
         guard !changed.isEmpty, FileManager.default.fileExists(atPath: output + "/" + SiteWriter.markerName),
               FileManager.default.fileExists(atPath: output, isDirectory: &isFolder), isFolder.boolValue else { return [] }
-        let loader = JournalLoader(source: source)
-        let changedPaths = Set(changed.map(loader.display))
-        let urls = site.renderer.urls
-        let days = site.journal.days
-        var wanted: Set<String> = [urls.feed, urls.searchIndex, urls.file(for: urls.homePage(1))]
-        var edited: [Int] = []
-        for (index, day) in days.enumerated() where changedPaths.contains(day.sourcePath) {
-            edited.append(index)
-            for neighbour in max(0, index - 1)...min(days.count - 1, index + 1) {
-                wanted.insert(urls.file(for: urls.day(days[neighbour].date)))
-            }
-            let date = day.date
-            for period in [urls.week(date.startOfWeek(site.journal.config.weekStart)), urls.month(year: date.year, month: date.month), urls.year(date.year)] {
-                wanted.insert(urls.file(for: period))
-                wanted.insert(urls.chart(of: period))
-            }
-            wanted.insert(urls.file(for: urls.review(date.year)))
-            wanted.insert(urls.calendar(year: date.year, month: date.month))
-            wanted.insert(urls.heatmap(date.year))
-        }
-        wanted.formUnion(searchText(site, editedDays: edited, changedPaths: changedPaths))
+        let wanted = paths(site, changed: changed, replaced: replaced, source: source)
         var written: [String] = []
         for job in site.plan.jobs where wanted.contains(job.path) {
             guard let bytes = try? site.renderer.render(job), SiteWriter.replaceInPlace(in: output, path: job.path, bytes: bytes) else { continue }
             written.append(job.path)
         }
         return written.sorted()
+    }
+
+    /// The site paths the first pass makes for `changed`.
+    static func paths(_ site: PreparedSite, changed: Set<String>, replaced: (days: [Day], playlists: [Playlist]), source: String) -> Set<String> {
+        let loader = JournalLoader(source: source)
+        let changedPaths = Set(changed.map(loader.display))
+        let journal = site.journal, catalog = site.renderer.catalog, weekStart = journal.config.weekStart
+        var keys: Set<String> = []
+        var edited: [Int] = []
+        for (index, day) in journal.days.enumerated() where changedPaths.contains(day.sourcePath) {
+            edited.append(index)
+            keys.formUnion(FileInputs.of(day, catalog: catalog, weekStart: weekStart))
+        }
+        for playlist in journal.playlists where changedPaths.contains(playlist.sourcePath) { keys.formUnion(FileInputs.of(playlist)) }
+        for page in journal.pages where changedPaths.contains(page.sourcePath) { keys.formUnion(FileInputs.of(page)) }
+        for day in replaced.days { keys.formUnion(FileInputs.of(day, catalog: catalog, weekStart: weekStart)) }
+        for playlist in replaced.playlists { keys.formUnion(FileInputs.of(playlist)) }
+        var wanted = Set(searchText(site, editedDays: edited, changedPaths: changedPaths))
+        for job in site.plan.jobs where job.rasterSize == nil && !job.inputs.isEmpty && !keys.isDisjoint(with: job.inputs) {
+            wanted.insert(job.path)
+        }
+        return wanted
     }
 
     /// The search text files the edit may have changed, so that none the new `search-index.json`

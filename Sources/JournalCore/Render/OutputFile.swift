@@ -31,6 +31,16 @@ public struct FileJob: Sendable {
     /// Where the file goes, relative to the output folder.
     public var path: String
     var content: Content
+    /// What it is made from (`FileInputs`): the keys an edit must reach for `journal serve` to
+    /// make it first. None: only the whole site's pass remakes it.
+    var inputs: [String] = []
+
+    /// The same job, made from `inputs`.
+    func from(_ inputs: [String]) -> FileJob {
+        var job = self
+        job.inputs = inputs
+        return job
+    }
 
     init(path: String, page url: String, template: String, data: @escaping @Sendable () -> TemplateObject) {
         self.path = path

@@ -8,26 +8,33 @@ extension SiteRenderer {
     /// so Write can take each file as soon as it is made.
     public func plan() -> SitePlan {
         var jobs: [FileJob] = []
-        func page(_ path: String, _ template: String, _ data: @escaping @Sendable () -> TemplateObject) {
-            jobs.append(FileJob(path: urls.file(for: path), page: path, template: template, data: data))
+        // Each file says what it is made from (`FileInputs`), so serve puts first exactly the
+        // files an edit touches.
+        func page(_ path: String, _ template: String, _ inputs: [String] = [], _ data: @escaping @Sendable () -> TemplateObject) {
+            jobs.append(FileJob(path: urls.file(for: path), page: path, template: template, data: data).from(inputs))
         }
         for number in 1...homePageCount {
-            page(urls.homePage(number), "home") { homePage(number).templateObject }
+            page(urls.homePage(number), "home", number == 1 ? [FileInputs.home] : []) { homePage(number).templateObject }
         }
-        for index in journal.days.indices {
-            page(urls.day(journal.days[index].date), "day") { dayPage(index) }
+        let days = journal.days
+        for index in days.indices {
+            // A day's page names its neighbours.
+            let shown = days[max(0, index - 1)...min(days.count - 1, index + 1)].map { FileInputs.day($0.date) }
+            page(urls.day(days[index].date), "day", shown) { dayPage(index) }
         }
         for index in stats.weeks.indices {
-            page(urls.week(stats.weeks[index].start), "week") { weekPage(index) }
+            page(urls.week(stats.weeks[index].start), "week", FileInputs.period(stats.weeks[index])) { weekPage(index) }
         }
         for index in stats.months.indices {
             let month = stats.months[index].start
-            page(urls.month(year: month.year, month: month.month), "month") { monthPage(index) }
+            page(urls.month(year: month.year, month: month.month), "month", FileInputs.period(stats.months[index])) { monthPage(index) }
         }
         for index in stats.years.indices {
-            page(urls.year(stats.years[index].start.year), "year") { yearPage(index) }
-            let review = urls.review(stats.years[index].start.year)
-            page(review, "review") { reviewPage(index) }
+            let year = stats.years[index].start.year
+            page(urls.year(year), "year", [FileInputs.year(year)]) { yearPage(index) }
+            let review = urls.review(year)
+            // A review says what changed since the year before.
+            page(review, "review", [FileInputs.year(year), FileInputs.year(year - 1)]) { reviewPage(index) }
             jobs.append(cardJob(path: urls.card(of: review)) { reviewCard(index) })
             jobs.append(cardJob(path: urls.story(of: review), layout: .portrait) { reviewCard(index) })
         }
@@ -46,15 +53,16 @@ extension SiteRenderer {
         for index in library.artists.indices {
             let slug = library.artists[index].slug
             let profile = profiles[index]
+            let artist = [FileInputs.artist(library.artists[index].key)]
             if profile.tracks.count > topCount { listsTracks.insert(slug) }
-            page(urls.artist(slug), "artist") { artistPage(index, profile: profile) }
+            page(urls.artist(slug), "artist", artist) { artistPage(index, profile: profile) }
             for year in artistYearPages(profile) {
-                page(urls.artistYear(slug, year), "artist-year") { artistYearPage(index, profile: profile, year: year) }
+                page(urls.artistYear(slug, year), "artist-year", artist) { artistYearPage(index, profile: profile, year: year) }
             }
             for (list, count, first) in [(ArtistList.tracks, profile.tracks.count, urls.artistTracks(slug)),
                                          (.albums, profile.albums.count, urls.artistAlbums(slug))] where count > topCount {
                 for number in Paging(count: count, size: rowsPerPage).pages {
-                    page(urls.paged(first, number), "artist-list") { artistListPage(index, profile: profile, list: list, page: number) }
+                    page(urls.paged(first, number), "artist-list", artist) { artistListPage(index, profile: profile, list: list, page: number) }
                 }
             }
         }
@@ -63,16 +71,20 @@ extension SiteRenderer {
         for index in library.tracks.indices where library.tracks[index].hasPage {
             let track = library.tracks[index]
             let listed = listsTracks.contains(track.artistSlug)
+            let inputs = track.history.last.map { play -> [String] in
+                let played = days[play.dayIndex].tracks[play.trackIndex]
+                return [FileInputs.track(title: played.title, artist: played.primaryArtist)]
+            } ?? []
             for number in Paging(count: track.plays, size: rowsPerPage).pages {
-                page(urls.paged(urls.track(track), number), "track") { trackPage(index, page: number, listed: listed) }
+                page(urls.paged(urls.track(track), number), "track", inputs) { trackPage(index, page: number, listed: listed) }
             }
         }
         page(urls.genres, "genres") { genresPage() }
         for genre in catalog.playedGenres {
             let profile = GenreProfile(genre, journal: journal, catalog: catalog, library: library)
-            page(urls.genre(genre.slug), "genre") { genrePage(genre, profile: profile) }
+            page(urls.genre(genre.slug), "genre", [FileInputs.genre(key: genre.key)]) { genrePage(genre, profile: profile) }
             for year in genreYearPages(profile) {
-                page(urls.genreYear(genre.slug, year), "genre-year") { genreYearPage(genre, profile: profile, year: year) }
+                page(urls.genreYear(genre.slug, year), "genre-year", [FileInputs.genre(key: genre.key)]) { genreYearPage(genre, profile: profile, year: year) }
             }
         }
         if !library.tags.isEmpty {
@@ -80,19 +92,19 @@ extension SiteRenderer {
         }
         for tag in library.tags {
             for number in Paging(count: tag.days.count, size: daysPerPage).pages {
-                page(urls.paged(urls.tag(tag.slug), number), "tag") { tagPage(tag, page: number) }
+                page(urls.paged(urls.tag(tag.slug), number), "tag", [FileInputs.tag(tag.name)]) { tagPage(tag, page: number) }
             }
         }
         page(urls.archive, "archive") { archivePage() }
         page(urls.search, "search") { searchPage() }
         for number in Paging(count: journal.playlists.count, size: playlistsPerPage).pages {
-            page(urls.paged(urls.playlists, number), "playlists") { playlistsPage(number).templateObject }
+            page(urls.paged(urls.playlists, number), "playlists", [FileInputs.playlists]) { playlistsPage(number).templateObject }
         }
         for playlist in journal.playlists {
-            page(urls.playlist(playlist.slug), "playlist") { playlistPage(playlist) }
+            page(urls.playlist(playlist.slug), "playlist", [FileInputs.playlist(playlist.slug)]) { playlistPage(playlist) }
         }
         for plain in journal.pages {
-            page(urls.page(plain.slug), "page") { plainPage(plain) }
+            page(urls.page(plain.slug), "page", [FileInputs.page(plain.slug)]) { plainPage(plain) }
         }
         page(urls.notFound, "404") { notFoundPage().templateObject }
 
@@ -104,7 +116,7 @@ extension SiteRenderer {
         jobs += embedJobs()
         jobs += cardJobs()
         jobs += [
-            FileJob(path: urls.feed) { Array(AtomFeed(renderer: self).xml().utf8) },
+            FileJob(path: urls.feed) { Array(AtomFeed(renderer: self).xml().utf8) }.from([FileInputs.index]),
             FileJob(path: urls.sitemap) { Array(Sitemap.xml(pages: pages, urls: urls).utf8) },
             FileJob(path: urls.robots) { Array(Sitemap.robots(urls: urls).utf8) },
             // GitHub Pages would otherwise run Jekyll over the site.

@@ -30,12 +30,12 @@ struct SearchIndex {
     /// The index files, each made when its job runs.
     func jobs() -> [FileJob] {
         let urls = renderer.urls
-        var jobs = [FileJob(path: urls.searchIndex) { Array(names().utf8) }]
+        var jobs = [FileJob(path: urls.searchIndex) { Array(names().utf8) }.from([FileInputs.index])]
         for part in dayParts() {
             jobs.append(FileJob(path: part.path) { Array(self.days(part.days).utf8) })
         }
         if hasWriting {
-            jobs.append(FileJob(path: urls.searchWriting) { Array(writing().utf8) })
+            jobs.append(FileJob(path: urls.searchWriting) { Array(writing().utf8) }.from([FileInputs.writing]))
         }
         return jobs
     }

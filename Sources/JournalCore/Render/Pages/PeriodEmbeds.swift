@@ -45,7 +45,7 @@ extension SiteRenderer {
     func embedJobs() -> [FileJob] {
         (stats.weeks + stats.months + stats.years + (stats.allTime.map { [$0] } ?? [])).flatMap { period in
             embedPaths(of: period).enumerated().map { index, path in
-                FileJob(path: path) { Array(embeds(of: period)[index].document().utf8) }
+                FileJob(path: path) { Array(embeds(of: period)[index].document().utf8) }.from(FileInputs.period(period))
             }
         }
     }
