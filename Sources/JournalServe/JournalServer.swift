@@ -61,15 +61,24 @@ public final class JournalServer: @unchecked Sendable {
     private var watcher: (any ChangeWatcher)?
     private var queue: RebuildQueue?
     private var builds = 0
+    /// The build under way has put the pages of its edit in place (its first pass wrote some).
+    private var firstPassShown = false
+    /// When the last build that was not stopped ended (`mayGiveWay`).
+    private var lastWhole = ContinuousClock.now
+    /// A build gives way only while the whole site is at most this old (20 s; tests shorten
+    /// it): then one makes it, however fast the saves come, so the rest of the site never waits
+    /// for a pause (the save that comes during that build waits for it).
+    private let longestGivingWay: Duration
     /// The folder this run owns, removed on stop; the site is its `site` folder.
     public private(set) var workFolder: String?
     /// Where the server listens, e.g. `http://127.0.0.1:8080/`; nil before `start`.
     public private(set) var url: String?
 
     /// `out` gets the address and one line per rebuild; `error` gets the diagnostics.
-    public init(_ options: ServeOptions, quiet: Double = 0.06,
+    public init(_ options: ServeOptions, quiet: Double = 0.06, longestGivingWay: Duration = .seconds(20),
                 out: @escaping @Sendable (String) -> Void, error: @escaping @Sendable (String) -> Void) {
         self.options = options
+        self.longestGivingWay = longestGivingWay
         burst = Burst(quiet: quiet)
         liveReload = LiveReload(streams: options.limits.eventStreams)
         self.out = out
@@ -116,24 +125,31 @@ public final class JournalServer: @unchecked Sendable {
         // are build's; a served draft's card is no reason to remove the ones build drew.
         buildOptions.pruneCardCache = false
         // Stopping, a build under way ends at its next page instead of keeping the cores; so does
-        // one a newer save has made out of date (its first pass is already in place, and the
-        // next build's first pass shows the newer save at once instead of after the whole site).
+        // one a newer save has made out of date, when that costs nothing the pages would show
+        // (`mayGiveWay`): the next build's first pass shows the newer save at once instead of
+        // after the whole site.
         buildOptions.stopRequested = { [weak self] in
             guard let self else { return true }
-            let queue: RebuildQueue? = lock.withLock { self.queue }
-            return isStopped || queue?.hasPending == true
+            return isStopped || mayGiveWay
         }
-        let builder = SiteBuilder(options: buildOptions,
-                                  onFirstPass: { [liveReload] paths in liveReload.publishFirstPass(paths) })
+        let builder = SiteBuilder(options: buildOptions, onFirstPass: { [weak self, liveReload] paths in
+            self?.lock.withLock { self?.firstPassShown = true }
+            liveReload.publishFirstPass(paths)
+        })
         let queue = RebuildQueue { [self] in
+            lock.withLock { firstPassShown = false }
             let outcome = builder.rebuild()
             // A build that outlived a stop may have written into the removed folder: remove it
             // again. While the stop is still under way, it removes the folder itself once this
             // build has ended (two removals at once could leave half of it).
             if isStopped {
                 if lock.withLock({ stopFinished }) { removeWorkFolder(fenced: false) }
-            } else if !outcome.stopped {
-                // A build that gave way to a newer save says nothing: the next one will.
+            } else if outcome.stopped {
+                // A build that gave way to a newer save says nothing: the next one will. The pages
+                // its first pass put in place may change again, so the next reload skips none.
+                liveReload.forgetFirstPasses()
+            } else {
+                lock.withLock { lastWhole = .now }
                 rebuilt(outcome)
             }
         }
@@ -191,6 +207,16 @@ public final class JournalServer: @unchecked Sendable {
     }
 
     private var isStopped: Bool { lock.withLock { stopped } }
+
+    /// Whether the build under way may stop for a newer save: one is waiting, this build's first
+    /// pass has already shown its edit (a first build, or one for a template, has none to show),
+    /// the pages show no errors (a fix must be confirmed), and the last whole site is younger than
+    /// `longestGivingWay`.
+    private var mayGiveWay: Bool {
+        let (queue, shown, whole) = lock.withLock { (self.queue, firstPassShown, lastWhole) }
+        guard shown, ContinuousClock.now - whole < longestGivingWay, queue?.hasPending == true else { return false }
+        return !liveReload.showsProblems
+    }
 
     /// Removes the served folder. `fenced`: a build may still be writing it, so the folder is first
     /// renamed away and an empty file put in its place, where the build's next write fails

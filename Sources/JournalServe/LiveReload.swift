@@ -59,6 +59,15 @@ final class LiveReload: @unchecked Sendable {
         send(message)
     }
 
+    /// Whether the open pages show a failed build's errors.
+    var showsProblems: Bool { lock.withLock { !problems.isEmpty } }
+
+    /// A rebuild stopped after its first pass: the pages it put in place may change again, so
+    /// the next reload reloads them too.
+    func forgetFirstPasses() {
+        lock.withLock { updated = [] }
+    }
+
     /// Tells the open pages which of them a rebuild's first pass has already put in place
     /// (`FirstPass`: site file paths, like `2026/11/21/index.html`).
     func publishFirstPass(_ files: [String]) {

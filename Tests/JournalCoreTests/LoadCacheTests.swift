@@ -177,6 +177,46 @@ import Testing
         #expect(journal.tree(output).filter { $0.key != SiteWriter.markerName } == journal.tree(journal.path + "/fresh").filter { $0.key != SiteWriter.markerName })
     }
 
+    /// A version of a day that only a stopped build's first pass showed (Bob, rain) is remade by
+    /// the next first pass, not only the versions the whole site showed and shows now.
+    @Test func aVersionOnlyAStoppedFirstPassShowedIsRemadeByTheNext() throws {
+        func day(_ title: String, _ artist: String, tags: String = "[]") -> String {
+            "---\ntitle: \(title)\ntags: \(tags)\ntracks:\n  - {title: \(title) song, artist: \(artist), genre: Jazz}\n---\nText of \(title).\n"
+        }
+        let journal = try TestJournal(minimalConfig + """
+
+        -- content/diary/2026-11-10.md --
+        \(day("Other", "Bob", tags: "[rain]"))
+        -- content/diary/2026-11-21.md --
+        \(day("Two", "Ann"))
+        """)
+        let output = journal.path + "/served"
+        let seen = Seen()
+        var options = BuildOptions(source: journal.path, output: output)
+        options.cache = LoadCache()
+        @Sendable func bob() -> String { (try? String(contentsOfFile: output + "/artists/bob/index.html", encoding: .utf8)) ?? "" }
+        options.firstPass = { paths in seen.record(paths, day: bob(), search: "") }
+        #expect(Build.run(options).succeeded)
+        /// Stopped at its first page after the first pass, as a newer save stops it.
+        func stoppedAfterFirstPass() -> BuildReport {
+            var stopping = options
+            let asked = Seen()
+            stopping.stopRequested = { asked.record([], day: "", search: ""); return asked.calls.count > 1 }
+            return Build.run(stopping)
+        }
+        try journal.write("content/diary/2026-11-21.md", day("Middle", "Bob", tags: "[rain]"))
+        #expect(stoppedAfterFirstPass().stopped)
+        #expect(seen.days.last?.contains("Middle song") == true, "the stopped build's first pass showed the middle version")
+        try journal.write("content/diary/2026-11-21.md", day("Final", "Cy"))
+        #expect(stoppedAfterFirstPass().stopped)
+        let last = try #require(seen.calls.last)
+        #expect(last.contains("artists/bob/index.html") && last.contains("tags/rain/index.html"), "\(last)")
+        #expect(seen.days.last?.contains("Middle song") == false, "Bob's page no longer shows the middle version")
+        #expect(Build.run(options).succeeded)
+        #expect(Build.run(BuildOptions(source: journal.path, output: journal.path + "/fresh")).succeeded)
+        #expect(journal.tree(output).filter { $0.key != SiteWriter.markerName } == journal.tree(journal.path + "/fresh").filter { $0.key != SiteWriter.markerName })
+    }
+
     /// `journal serve` stops a build a newer save has made out of date: what that build loaded
     /// is not lost, the next build's first pass puts the pages of both edits in place.
     @Test func aStoppedBuildLeavesItsEditsToTheNextFirstPass() throws {

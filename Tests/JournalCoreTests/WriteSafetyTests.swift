@@ -31,6 +31,37 @@ import Testing
         #expect(checked.contains { $0.hasPrefix("journal.yaml:2:9: error: the output folder") }, "\(checked)")
     }
 
+    /// serve's builds leave the previous site to a thread of their own: the build returns with
+    /// the new site in place, the old one is gone soon after, and a build that finds a folder a
+    /// living process is still removing leaves it alone (one a dead process left is removed).
+    @Test func thePreviousSiteIsRemovedInTheBackgroundForServe() async throws {
+        let journal = try TestJournal(RenderTests.threeDays)
+        let output = journal.path + "/served"
+        var options = BuildOptions(source: journal.path, output: output)
+        options.servesLocally = true
+        #expect(Build.run(options).succeeded)
+        try journal.write("content/diary/2026-11-21.md", "---\ntitle: Changed\ntracks: [{title: A, artist: B}]\n---\n")
+        #expect(Build.run(options).succeeded)
+        #expect(journal.page("2026/11/21/index.html", in: output)?.contains("Changed") == true)
+        func beside() -> [String] { ((try? FileManager.default.contentsOfDirectory(atPath: journal.path)) ?? []).filter { $0.hasPrefix(".served.") }.sorted() }
+        var left = beside()
+        for _ in 0..<200 where !left.isEmpty {
+            try await Task.sleep(for: .milliseconds(25))
+            left = beside()
+        }
+        #expect(left.isEmpty, "\(left)")
+
+        // Ours (this process lives) is left to us; a dead process's is removed.
+        let ours = journal.path + "/.served.discard-\(getpid())-999", dead = journal.path + "/.served.discard-999999999-1"
+        for folder in [ours, dead] {
+            try FileManager.default.createDirectory(atPath: folder + "/2026", withIntermediateDirectories: true)
+            try Data("x".utf8).write(to: URL(fileURLWithPath: folder + "/2026/index.html"))
+        }
+        #expect(journal.build(output: output).succeeded)
+        #expect(FileManager.default.fileExists(atPath: ours) && !FileManager.default.fileExists(atPath: dead))
+        try FileManager.default.removeItem(atPath: ours)
+    }
+
     @Test func aRefusedOutputIsReportedWithEveryOtherProblemAtOnce() throws {
         let journal = try TestJournal(RenderTests.threeDays + """
 

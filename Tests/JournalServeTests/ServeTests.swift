@@ -273,6 +273,35 @@ import Darwin
         }
     }
 
+    /// Saves every 300 ms from the start, faster than a whole build: the first build still
+    /// makes a site (it has no first pass to show, so it never gives way), and whole sites keep
+    /// following the saves (a build gives way only while the whole site is young: 2 s here).
+    @Test func savesFasterThanABuildNeverKeepTheSiteAway() async throws {
+        let journal = try Journal()
+        for offset in 0..<240 {
+            let month = 1 + offset / 24, day = 1 + offset % 24
+            try journal.write(String(format: "content/diary/2025/%02d/2025-%02d-%02d.md", month, month, day), Self.day(title: "Day \(offset)"))
+        }
+        let out = Lines(), errors = Lines()
+        let server = JournalServer(ServeOptions(source: journal.path, port: 0), longestGivingWay: .seconds(2), out: out.append, error: errors.append)
+        try await server.start()
+        defer { Task { await server.stop() } }
+        let port = try #require(server.url.flatMap { URL(string: $0)?.port }.map { UInt16($0) })
+        var served = 0, number = 0
+        let start = Date()
+        while Date().timeIntervalSince(start) < 8 {
+            number += 1
+            try journal.write(Self.dayPath, Self.day(title: "Typing \(number)"))
+            try? await Task.sleep(for: .milliseconds(300))
+            if await HTTP.get(port, "/2026/11/21/").status == 200 { served += 1 }
+        }
+        let whole = out.all.filter { $0.hasPrefix("Built ") || $0.hasPrefix("Rebuilt ") }.count
+        #expect(served > 0, "no page was served during 8 s of saves: \(out.all)")
+        #expect(whole >= 2, "a whole site follows the saves while they go on: \(out.all)")
+        #expect(await eventually { await HTTP.get(port, "/2026/11/21/").body.contains("Typing \(number)") })
+        #expect(errors.all.isEmpty, "\(errors.all)")
+    }
+
     /// Every file under `folder` but the build's marker, by relative path.
     static func tree(_ folder: String) -> [String: Data] {
         var files: [String: Data] = [:]

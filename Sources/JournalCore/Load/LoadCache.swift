@@ -28,13 +28,17 @@ public final class LoadCache: @unchecked Sendable {
     /// next build's first pass shows them too (`FirstPass`).
     public var unbuilt: Set<String> { lock.withLock { unbuiltFiles } }
     private var unbuiltFiles: Set<String> = []
-    /// The days and playlists as the last whole site showed them, of the files changed or gone
-    /// since (`unbuilt`): the first pass also remakes what they were on (an artist a day no
-    /// longer names, a tag taken off).
+    /// Every version of the days and playlists changed or gone since the last whole site
+    /// (`unbuilt`) but the one loaded now: as that site showed them, and as the first passes of
+    /// builds stopped since put them in place. The first pass also remakes what they were on (an
+    /// artist a day no longer names, a tag taken off).
     var replaced: (days: [Day], playlists: [Playlist]) {
-        lock.withLock { (replacedEntries.values.compactMap { $0.day?.value }, replacedEntries.values.compactMap { $0.playlist?.value }) }
+        lock.withLock {
+            let entries = replacedEntries.values.joined()
+            return (entries.compactMap { $0.day?.value }, entries.compactMap { $0.playlist?.value })
+        }
     }
-    private var replacedEntries: [String: Entry] = [:]
+    private var replacedEntries: [String: [Entry]] = [:]
 
     public init() {}
 
@@ -56,7 +60,7 @@ public final class LoadCache: @unchecked Sendable {
         var entry = Entry(stamp: stamp, context: context)
         set(&entry, value)
         lock.withLock {
-            if let old = entries[path], replacedEntries[path] == nil { replacedEntries[path] = old }
+            if let old = entries[path] { replacedEntries[path, default: []].append(old) }
             entries[path] = entry
             changedNow.insert(path)
         }
@@ -66,7 +70,7 @@ public final class LoadCache: @unchecked Sendable {
     /// Starts a load: forgets files that are gone and counts afresh.
     func begin(keeping paths: Set<String>) {
         lock.withLock {
-            for (path, entry) in entries where !paths.contains(path) && replacedEntries[path] == nil { replacedEntries[path] = entry }
+            for (path, entry) in entries where !paths.contains(path) { replacedEntries[path, default: []].append(entry) }
             entries = entries.filter { paths.contains($0.key) }
             changedNow = []
         }

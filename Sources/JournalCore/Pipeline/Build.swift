@@ -135,6 +135,9 @@ public enum Build {
         let written: Result<SiteWriter.Report, GenerateFailure> = timer.time("generate") {
             do throws(SiteWriter.Failure) {
                 let writer = try SiteWriter(output: choice.path, source: options.source)
+                // serve's next build (for a newer save) must not wait for a disk to remove the
+                // previous site or a stopped build's staging folder.
+                writer.removesInBackground = options.servesLocally
                 writer.put(OutputFile(path: SiteWriter.markerName, text: UpToDate.markerText(sourceStamp: stamp)))
                 // Covers first: share cards show their squares.
                 let covered = CoverOutput.write(renderer.coversShown(), cache: covers, source: options.source, writer: writer,

@@ -9,6 +9,10 @@ import Foundation
 /// follows, as `build` makes it, and replaces these with the very same bytes. Share cards wait
 /// for it.
 enum FirstPass {
+    /// The most files a first pass makes; an edit that reaches more (a settings change that
+    /// decodes every day again) waits for the whole site.
+    static let maxFiles = 600
+
     /// Renders the files of the plan that `changed` (journal-relative content paths) reach, as
     /// they are now and as `replaced` (the days and playlists the served site showed) were, and
     /// writes each into `output` in place; returns their site paths. Nothing when `output` holds
@@ -39,14 +43,14 @@ enum FirstPass {
             keys.formUnion(FileInputs.of(day, catalog: catalog, weekStart: weekStart))
         }
         for playlist in journal.playlists where changedPaths.contains(playlist.sourcePath) { keys.formUnion(FileInputs.of(playlist)) }
-        for page in journal.pages where changedPaths.contains(page.sourcePath) { keys.formUnion(FileInputs.of(page)) }
         for day in replaced.days { keys.formUnion(FileInputs.of(day, catalog: catalog, weekStart: weekStart)) }
         for playlist in replaced.playlists { keys.formUnion(FileInputs.of(playlist)) }
         var wanted = Set(searchText(site, editedDays: edited, changedPaths: changedPaths))
         for job in site.plan.jobs where job.rasterSize == nil && !job.inputs.isEmpty && !keys.isDisjoint(with: job.inputs) {
             wanted.insert(job.path)
         }
-        return wanted
+        // Past this, rendering one by one before the whole site (on every core) is no quicker.
+        return wanted.count > maxFiles ? [] : wanted
     }
 
     /// The search text files the edit may have changed, so that none the new `search-index.json`

@@ -54,9 +54,4 @@ enum FileInputs {
     static func of(_ playlist: Playlist) -> Set<String> {
         Set([self.playlist(playlist.slug), playlists, home, index, writing] + playlist.tags.map(tag))
     }
-
-    /// What a page of the journal reaches: itself and the indexes.
-    static func of(_ page: Page) -> Set<String> {
-        [self.page(page.slug), index, writing]
-    }
 }

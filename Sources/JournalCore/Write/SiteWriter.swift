@@ -62,6 +62,12 @@ public final class SiteWriter: @unchecked Sendable {
     private let previousHasOthers: Bool
     private let hasPrevious: Bool
 
+    /// The previous site (after the swap) and a discarded staging folder are moved aside
+    /// (`.public.discard-PID-N`) and removed on a thread of their own, so the next build does
+    /// not wait for the disk: for `journal serve`, whose process lives on. A `journal build`
+    /// removes them before it returns, leaving nothing behind.
+    public var removesInBackground = false
+
     private let lock = NSLock()
     /// Folders that exist in staging, relative ("" is staging itself).
     private var madeFolders: Set<String> = [""]
@@ -276,7 +282,7 @@ public final class SiteWriter: @unchecked Sendable {
     private func swapIntoPlace() throws(Failure) {
         let result = Platform.exchange(staging, output)
         if result == 0 {
-            FileTree.removeTree(staging)
+            remove(staging)
             return
         }
         if result == EXDEV || result == EBUSY {
@@ -299,7 +305,32 @@ public final class SiteWriter: @unchecked Sendable {
             discardStaging()
             throw Failure("cannot move the new site into place at \(folder.shown): \(reason)")
         }
-        FileTree.removeTree(old)
+        remove(old)
+    }
+
+    /// Removes `path`, a folder beside the output that is no longer needed: at once, or moved
+    /// aside and removed in the background (`removesInBackground`).
+    private func remove(_ path: String) {
+        guard removesInBackground else {
+            FileTree.removeTree(path)
+            return
+        }
+        let aside = folder.parent + "/.\(folder.name).discard-\(getpid())-\(Self.discardNumber())"
+        guard rename(path, aside) == 0 else {
+            FileTree.removeTree(path)
+            return
+        }
+        Thread.detachNewThread { FileTree.removeTree(aside) }
+    }
+
+    private static let discardLock = NSLock()
+    nonisolated(unsafe) private static var discarded = 0
+
+    private static func discardNumber() -> Int {
+        discardLock.withLock {
+            discarded += 1
+            return discarded
+        }
     }
 
     /// Replaces the marker of a finished site in one rename (after a clean build, to record the
@@ -336,7 +367,7 @@ public final class SiteWriter: @unchecked Sendable {
 
     /// Removes the staging folder; the output is left as it was.
     public func discardStaging() {
-        FileTree.removeTree(staging)
+        remove(staging)
     }
 
     private func unlock() {
@@ -346,19 +377,28 @@ public final class SiteWriter: @unchecked Sendable {
         }
     }
 
-    /// The staging (`.public.staging-123`) and moved-aside (`.public.old-123`) folders and the
-    /// new markers (`.public.marker-123`) beside `folder`, by name.
+    /// The staging (`.public.staging-123`) and moved-aside (`.public.old-123`) folders, the
+    /// new markers (`.public.marker-123`) and the folders left to remove (`.public.discard-123-4`)
+    /// beside `folder`, by name.
     static func siblings(of folder: OutputFolder) -> [String] {
         var names: [String] = []
         FileTree.walk(folder.parent, recursive: false) { name, _ in
-            for kind in ["staging", "old", "marker"] {
+            for kind in ["staging", "old", "marker", "discard"] {
                 let prefix = ".\(folder.name).\(kind)-"
-                if name.hasPrefix(prefix), name.count > prefix.count, name.dropFirst(prefix.count).allSatisfy(\.isASCII), name.dropFirst(prefix.count).allSatisfy(\.isNumber) {
+                let rest = name.dropFirst(prefix.count)
+                if name.hasPrefix(prefix), !rest.isEmpty, rest.allSatisfy({ $0.isASCII && ($0.isNumber || kind == "discard" && $0 == "-") }) {
                     names.append(name)
                 }
             }
         }
         return names
+    }
+
+    /// Whether `name` is a folder a running process is still removing in the background.
+    static func isBeingRemoved(_ name: String, of folder: OutputFolder) -> Bool {
+        let prefix = ".\(folder.name).discard-"
+        guard name.hasPrefix(prefix), let pid = Int32(name.dropFirst(prefix.count).prefix(while: \.isNumber)), pid > 0 else { return false }
+        return kill(pid, 0) == 0 || errno == EPERM
     }
 
     /// Whether a running build holds the lock on a staging folder of `folder`. Runs under the
@@ -382,7 +422,7 @@ public final class SiteWriter: @unchecked Sendable {
         if lstat(folder.path, &status) != 0, let moved = leftovers.sorted().first(where: { $0.hasPrefix(".\(folder.name).old-") }) {
             rename(folder.parent + "/" + moved, folder.path)
         }
-        for name in leftovers {
+        for name in leftovers where !isBeingRemoved(name, of: folder) {
             FileTree.removeTree(folder.parent + "/" + name)
         }
     }
