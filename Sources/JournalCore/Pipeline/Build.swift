@@ -147,9 +147,18 @@ public enum Build {
                     return .failure(.rendering(covered.failures))
                 }
                 renderer.artwork.squares.fill(covered.squares)
-                let results = ParallelMap.map(plan.jobs, parallel: !options.singleThreaded) { job -> (render: Double, write: Double, failure: Diagnostic?) in
+                // The journal's static files are copied while pages render (the kernel copies
+                // them: `SiteWriter.copy`), first, so a large one is never the last thing left.
+                let copies = plan.staticCopies
+                let results = ParallelMap.map(Array(0..<(copies.count + plan.jobs.count)), parallel: !options.singleThreaded) {
+                    number -> (render: Double, write: Double, failure: Diagnostic?) in
                     if options.stopRequested() { return (0, 0, stopped) }
                     let start = clock.now
+                    guard number >= copies.count else {
+                        writer.copy(from: join(join(options.source, "static"), copies[number]), to: copies[number])
+                        return (0, StageTimer.seconds(clock.now - start), nil)
+                    }
+                    let job = plan.jobs[number - copies.count]
                     var bytes: [UInt8]
                     var cached: String?
                     do throws(Diagnostic) {
@@ -177,9 +186,6 @@ public enum Build {
                 guard failures.isEmpty else {
                     writer.discardStaging()
                     return .failure(.rendering(Array(failures)))
-                }
-                for relative in plan.staticCopies {
-                    writer.copy(from: join(join(options.source, "static"), relative), to: relative)
                 }
                 guard !options.stopRequested() else {
                     writer.discardStaging()
