@@ -13,13 +13,26 @@ import argparse, os, re, shutil, socket, statistics, subprocess, sys, tempfile, 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
-def get(port, path):
+def response(port, path):
+    """The whole HTTP response to GET `path`, head and body, as bytes."""
     with socket.create_connection(("127.0.0.1", port), timeout=30) as s:
         s.sendall(f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n".encode())
         data = b""
         while chunk := s.recv(65536):
             data += chunk
-    return data.decode("utf-8", "replace")
+    return data
+
+
+def get(port, path):
+    return response(port, path).decode("utf-8", "replace")
+
+
+def release_binary(binary):
+    """`binary`, or journal built in release into .build-serve when none is given."""
+    if binary:
+        return binary
+    subprocess.run(["swift", "build", "-c", "release", "--scratch-path", ".build-serve", "--product", "journal"], cwd=ROOT, check=True)
+    return os.path.join(ROOT, ".build-serve", "release", "journal")
 
 
 def main():
@@ -28,10 +41,7 @@ def main():
     parser.add_argument("--binary")
     parser.add_argument("--edits", type=int, default=10)
     args = parser.parse_args()
-    binary = args.binary
-    if not binary:
-        subprocess.run(["swift", "build", "-c", "release", "--scratch-path", ".build-serve", "--product", "journal"], cwd=ROOT, check=True)
-        binary = os.path.join(ROOT, ".build-serve", "release", "journal")
+    binary = release_binary(args.binary)
 
     work = tempfile.mkdtemp(prefix="serve-bench-")
     journal = os.path.join(work, "journal")

@@ -9,19 +9,16 @@ writes. Runs against a copy of a synthetic journal (never the original).
     python3 benchmarks/serve_saves.py --journal /tmp/j10 [--binary PATH] [--saves 10] [--gap 2]
 
 Without --binary it builds release into .build-serve and uses that."""
-import argparse, os, random, re, shutil, socket, statistics, subprocess, sys, tempfile, threading, time
+import argparse, os, random, re, shutil, statistics, subprocess, sys, tempfile, threading, time
 from urllib.parse import quote
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+from serve_reload import release_binary, response
 
 
 def get(port, path):
+    """The body of a 200 answer to GET `path`; empty for any other answer or none."""
     try:
-        with socket.create_connection(("127.0.0.1", port), timeout=30) as s:
-            s.sendall(f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n".encode())
-            data = b""
-            while chunk := s.recv(65536):
-                data += chunk
+        data = response(port, path)
     except OSError:
         return b""
     head, _, body = data.partition(b"\r\n\r\n")
@@ -46,10 +43,7 @@ def main():
     parser.add_argument("--gap", type=float, default=2.0)
     parser.add_argument("--sample", type=int, default=400)
     args = parser.parse_args()
-    binary = args.binary
-    if not binary:
-        subprocess.run(["swift", "build", "-c", "release", "--scratch-path", ".build-serve", "--product", "journal"], cwd=ROOT, check=True)
-        binary = os.path.join(ROOT, ".build-serve", "release", "journal")
+    binary = release_binary(args.binary)
 
     work = tempfile.mkdtemp(prefix="serve-saves-")
     journal = os.path.join(work, "journal")

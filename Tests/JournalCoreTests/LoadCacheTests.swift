@@ -80,8 +80,7 @@ import Testing
         try journal.write("content/diary/2026-11-25.md", Self.day("Five", "Cy"))
         #expect(Build.run(options).succeeded)
         #expect(cache.decodedLastTime == 2)
-        #expect(Build.run(BuildOptions(source: journal.path, output: journal.path + "/fresh")).succeeded)
-        #expect(journal.tree(journal.path + "/cached").filter { $0.key != SiteWriter.markerName } == journal.tree(journal.path + "/fresh").filter { $0.key != SiteWriter.markerName })
+        #expect(Self.isWhatAFreshBuildWrites(journal.path + "/cached", journal))
     }
 
     @Test func theFirstPassPutsTheEditedDaysPagesInPlaceBeforeTheRest() throws {
@@ -94,14 +93,8 @@ import Testing
         -- content/diary/2026-11-22.md --
         \(Self.day("Three", "Cy"))
         """)
-        let output = journal.path + "/served"
-        let seen = Seen()
-        var options = BuildOptions(source: journal.path, output: output)
-        options.cache = LoadCache()
+        let (options, seen, output) = Self.served(journal, day: "2026/11/21/index.html", search: "search/days-2026-12.json")
         @Sendable func text(_ path: String) -> String { FileManager.default.contents(atPath: output + "/" + path).map { String(decoding: $0, as: UTF8.self) } ?? "" }
-        options.firstPass = { paths in
-            seen.record(paths, day: text("2026/11/21/index.html"), search: text("search/days-2026-12.json"))
-        }
         #expect(Build.run(options).succeeded)
         #expect(seen.calls.isEmpty || seen.calls == [[]], "nothing to put first on the first build: \(seen.calls)")
 
@@ -113,8 +106,7 @@ import Testing
                           "search/days-2026-11.json", "weeks/2026-11-16/chart.svg", "weeks/2026-11-16/index.html",
                           "artists/bob/index.html", "genres/jazz/index.html"].sorted())
         #expect(seen.days.last?.contains("Deux") == true, "the day's page was in place when the first pass ended")
-        #expect(Build.run(BuildOptions(source: journal.path, output: journal.path + "/fresh")).succeeded)
-        #expect(journal.tree(output).filter { $0.key != SiteWriter.markerName } == journal.tree(journal.path + "/fresh").filter { $0.key != SiteWriter.markerName })
+        #expect(Self.isWhatAFreshBuildWrites(output, journal))
 
         // A day in a month that had none, after a November too long to share a search file
         // with it: the new search-index.json names December's text file, which the first pass
@@ -134,8 +126,7 @@ import Testing
         #expect(Build.run(options).succeeded)
         #expect(seen.calls.last?.contains("search/playlists-pages.json") == true)
         #expect(seen.calls.last?.contains { $0.hasPrefix("search/days-") } == false)
-        #expect(Build.run(BuildOptions(source: journal.path, output: journal.path + "/fresh")).succeeded)
-        #expect(journal.tree(output).filter { $0.key != SiteWriter.markerName } == journal.tree(journal.path + "/fresh").filter { $0.key != SiteWriter.markerName })
+        #expect(Self.isWhatAFreshBuildWrites(output, journal))
     }
 
     /// The first pass remakes the pages of what an edited day names now and of what it named
@@ -158,11 +149,7 @@ import Testing
         tracks: [{title: Old Song, artist: Ann, genre: Jazz}]
         ---
         """)
-        let output = journal.path + "/served"
-        let seen = Seen()
-        var options = BuildOptions(source: journal.path, output: output)
-        options.cache = LoadCache()
-        options.firstPass = { paths in seen.record(paths, day: "", search: "") }
+        let (options, seen, output) = Self.served(journal)
         #expect(Build.run(options).succeeded)
         try journal.write("content/diary/2026-11-20.md", "---\ntags: [sun]\ntracks: [{title: New Song, artist: Bo, genre: Rock}]\n---\n")
         #expect(Build.run(options).succeeded)
@@ -173,8 +160,7 @@ import Testing
         }
         #expect(!paths.contains("artists/di/index.html"), "Di is on another day only")
         #expect(!paths.contains { $0.hasSuffix(".jpg") }, "cards wait for the whole site")
-        #expect(Build.run(BuildOptions(source: journal.path, output: journal.path + "/fresh")).succeeded)
-        #expect(journal.tree(output).filter { $0.key != SiteWriter.markerName } == journal.tree(journal.path + "/fresh").filter { $0.key != SiteWriter.markerName })
+        #expect(Self.isWhatAFreshBuildWrites(output, journal))
     }
 
     /// A version of a day that only a stopped build's first pass showed (Bob, rain) is remade by
@@ -190,12 +176,7 @@ import Testing
         -- content/diary/2026-11-21.md --
         \(day("Two", "Ann"))
         """)
-        let output = journal.path + "/served"
-        let seen = Seen()
-        var options = BuildOptions(source: journal.path, output: output)
-        options.cache = LoadCache()
-        @Sendable func bob() -> String { (try? String(contentsOfFile: output + "/artists/bob/index.html", encoding: .utf8)) ?? "" }
-        options.firstPass = { paths in seen.record(paths, day: bob(), search: "") }
+        let (options, seen, output) = Self.served(journal, day: "artists/bob/index.html")
         #expect(Build.run(options).succeeded)
         /// Stopped at its first page after the first pass, as a newer save stops it.
         func stoppedAfterFirstPass() -> BuildReport {
@@ -213,8 +194,7 @@ import Testing
         #expect(last.contains("artists/bob/index.html") && last.contains("tags/rain/index.html"), "\(last)")
         #expect(seen.days.last?.contains("Middle song") == false, "Bob's page no longer shows the middle version")
         #expect(Build.run(options).succeeded)
-        #expect(Build.run(BuildOptions(source: journal.path, output: journal.path + "/fresh")).succeeded)
-        #expect(journal.tree(output).filter { $0.key != SiteWriter.markerName } == journal.tree(journal.path + "/fresh").filter { $0.key != SiteWriter.markerName })
+        #expect(Self.isWhatAFreshBuildWrites(output, journal))
     }
 
     /// `journal serve` stops a build a newer save has made out of date: what that build loaded
@@ -229,11 +209,7 @@ import Testing
         -- content/diary/2026-11-21.md --
         \(Self.day("Two", "Bob"))
         """)
-        let output = journal.path + "/served"
-        let seen = Seen()
-        var options = BuildOptions(source: journal.path, output: output)
-        options.cache = LoadCache()
-        options.firstPass = { paths in seen.record(paths, day: "", search: "") }
+        let (options, seen, _) = Self.served(journal)
         #expect(Build.run(options).succeeded)
 
         try journal.write("content/diary/2026-10-10.md", Self.day("Uno", "Ann"))
@@ -249,6 +225,26 @@ import Testing
         try journal.write("content/diary/2026-11-21.md", Self.day("Tres", "Bob"))
         #expect(Build.run(options).succeeded)
         #expect(seen.calls.last?.contains("2026/10/10/index.html") == false, "\(seen.calls.last ?? [])")
+    }
+
+    /// Options for builds into `served/` with a cache, as `journal serve` makes them; each first
+    /// pass is recorded with the text then in place at `day` and `search` (site paths).
+    static func served(_ journal: TestJournal, day: String? = nil, search: String? = nil) -> (options: BuildOptions, seen: Seen, output: String) {
+        let output = journal.path + "/served", seen = Seen()
+        @Sendable func text(_ path: String?) -> String {
+            path.flatMap { FileManager.default.contents(atPath: output + "/" + $0) }.map { String(decoding: $0, as: UTF8.self) } ?? ""
+        }
+        var options = BuildOptions(source: journal.path, output: output)
+        options.cache = LoadCache()
+        options.firstPass = { paths in seen.record(paths, day: text(day), search: text(search)) }
+        return (options, seen, output)
+    }
+
+    /// Whether `folder` holds what a fresh build of `journal` writes, the marker aside.
+    static func isWhatAFreshBuildWrites(_ folder: String, _ journal: TestJournal) -> Bool {
+        let fresh = journal.path + "/fresh"
+        guard Build.run(BuildOptions(source: journal.path, output: fresh)).succeeded else { return false }
+        return journal.tree(folder).filter { $0.key != SiteWriter.markerName } == journal.tree(fresh).filter { $0.key != SiteWriter.markerName }
     }
 
     /// What the first pass reported, from its thread.

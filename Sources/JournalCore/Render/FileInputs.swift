@@ -4,7 +4,7 @@
 ///
 /// A key names one thing of the journal: a day (`day:2026-11-21`), a period (`week:2026-11-16`,
 /// `month:2026-11`, `year:2026`), an artist, a track, a genre or a tag (by the key two spellings
-/// share), a playlist, a page; `home` is the newest home page and `index` the files every edit
+/// share), a playlist; `home` is the newest home page and `index` the files every edit
 /// reaches (the feed, the search index). A file with no keys is made from the whole journal (the
 /// indexes of artists and genres, the sitemap, cards): only the whole site's pass remakes it.
 enum FileInputs {
@@ -22,7 +22,6 @@ enum FileInputs {
     static func genre(key: String) -> String { "genre:" + key }
     static func tag(_ name: String) -> String { "tag:" + name.lowercased() }
     static func playlist(_ slug: String) -> String { "playlist:" + slug }
-    static func page(_ slug: String) -> String { "page:" + slug }
 
     /// The keys of a period's files: its page, its charts; a year's review also shows the year
     /// before it (what changed).

@@ -104,7 +104,8 @@ extension SiteRenderer {
             page(urls.playlist(playlist.slug), "playlist", [FileInputs.playlist(playlist.slug)]) { playlistPage(playlist) }
         }
         for plain in journal.pages {
-            page(urls.page(plain.slug), "page", [FileInputs.page(plain.slug)]) { plainPage(plain) }
+            // A page's edit is not cached (LoadCache), so it waits for the whole site.
+            page(urls.page(plain.slug), "page") { plainPage(plain) }
         }
         page(urls.notFound, "404") { notFoundPage().templateObject }
 
