@@ -10,6 +10,9 @@ public struct LoadOptions: Sendable {
     /// Decoded files kept from an earlier load of the same journal (`journal serve`); the result
     /// is the same either way.
     public var cache: LoadCache?
+    /// What earlier builds decoded, kept in the journal's `.journal-cache` (`ContentCache`); the
+    /// result is the same either way.
+    var stored: ContentCache?
 
     public init(drafts: Bool = false, overrides: ConfigOverrides = ConfigOverrides(), parallel: Bool = true, cache: LoadCache? = nil) {
         self.drafts = drafts
@@ -109,8 +112,9 @@ public struct JournalLoader: Sendable {
                 decoded.diagnostics = found + decoded.diagnostics
                 return decoded
             }
-            guard let cache = options.cache else { return decode() }
-            return cache.day(relative, stamp: stamp, context: context, decode: decode)
+            let decodeOrStored = { options.stored?.day(relative, stamp: stamp, context: context, decode: decode) ?? decode() }
+            guard let cache = options.cache else { return decodeOrStored() }
+            return cache.day(relative, stamp: stamp, context: context, decode: decodeOrStored)
         }
         var days: [Day] = []
         var daySources: [CalendarDate: String] = [:]
@@ -137,8 +141,9 @@ public struct JournalLoader: Sendable {
                 decoded.diagnostics = found + decoded.diagnostics
                 return decoded
             }
-            guard let cache = options.cache else { return decode() }
-            return cache.playlist(relative, stamp: stamp, context: context + " " + slug, decode: decode)
+            let decodeOrStored = { options.stored?.playlist(relative, stamp: stamp, context: context + " " + slug, decode: decode) ?? decode() }
+            guard let cache = options.cache else { return decodeOrStored() }
+            return cache.playlist(relative, stamp: stamp, context: context + " " + slug, decode: decodeOrStored)
         }
         var playlists: [Playlist] = []
         for decoded in decodedPlaylists {

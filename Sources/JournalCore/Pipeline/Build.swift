@@ -59,6 +59,10 @@ public struct BuildReport: Sendable {
     /// Share cards drawn by the rasteriser, and read from the cache instead.
     public var cardsDrawn = 0
     public var cardsReused = 0
+    /// Days and playlists decoded from their files, and read from `.journal-cache` instead
+    /// (`ContentCache`).
+    public var contentDecoded = 0
+    public var contentReused = 0
     /// Covers resized by libvips, and covers whose squares came from the cache instead.
     public var coversResized = 0
     public var coversReused = 0
@@ -112,7 +116,14 @@ public enum Build {
             return report
         }
 
-        let prepared = Stages.prepare(options, config: configFile, output: choice, timer: timer)
+        // What earlier builds decoded is read instead of the files that did not change, and what
+        // this one decoded is kept for the next, whether or not the site is made. serve keeps its
+        // own (`LoadCache`).
+        let stored = options.cache == nil ? ContentCache.read(source: options.source) : nil
+        defer { if let stored { timer.time("keep") { ContentCacheWriter.keep(stored, source: options.source) } } }
+        let prepared = Stages.prepare(options, config: configFile, output: choice, timer: timer, stored: stored)
+        report.contentDecoded = stored?.decoded ?? 0
+        report.contentReused = stored?.reused ?? 0
         report.diagnostics = prepared.diagnostics
         guard let site = prepared.site else { return report }
         let stopped = Diagnostic.error("the build was stopped before it ended; the output was left as it was", at: choice.location)

@@ -13,12 +13,13 @@ enum Stages {
     /// Every problem a build with `options` would report before writing, and the prepared site
     /// when there is none (warnings aside, unless `strict`).
     /// `journal` is the journal as loaded, when it loaded, whatever the later stages found.
-    static func prepare(_ options: BuildOptions, config: ConfigFile, output: OutputChoice, timer: StageTimer)
+    /// `stored`: what earlier builds decoded (`ContentCache`), to read instead of decoding again.
+    static func prepare(_ options: BuildOptions, config: ConfigFile, output: OutputChoice, timer: StageTimer, stored: ContentCache? = nil)
         -> (site: PreparedSite?, journal: Journal?, diagnostics: [Diagnostic]) {
-        let loaded = timer.time("load") {
-            JournalLoader(source: options.source).load(
-                LoadOptions(drafts: options.drafts, overrides: options.overrides, parallel: !options.singleThreaded, cache: options.cache),
-                config: config)
+        let loaded = timer.time("load") { () -> LoadResult in
+            var loading = LoadOptions(drafts: options.drafts, overrides: options.overrides, parallel: !options.singleThreaded, cache: options.cache)
+            loading.stored = stored
+            return JournalLoader(source: options.source).load(loading, config: config)
         }
         var diagnostics = loaded.diagnostics
         // Found with the content's problems, so one run reports them all.

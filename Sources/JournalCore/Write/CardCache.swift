@@ -23,7 +23,7 @@ public final class CardCache: @unchecked Sendable {
     public static let folderName = ".journal-cache"
     static let cardsFolder = "cards"
     /// The `.gitignore` a build puts in `.journal-cache/`, whichever cache makes it first.
-    static let ignoreText = "# journal's cache of share cards and resized covers: safe to delete.\n*\n"
+    static let ignoreText = "# journal's cache of share cards, resized covers and decoded content: safe to delete.\n*\n"
     /// A temporary file older than this was left by a build that died.
     static let staleSeconds = 600
 

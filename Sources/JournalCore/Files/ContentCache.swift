@@ -1,0 +1,193 @@
+import CCmarkGFM
+import CPlatform
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// What earlier builds decoded from the journal's days and playlists, kept in
+/// `.journal-cache/content/decoded`: each file's result (the day or playlist, its problems, the
+/// images it names) with the stamp of the file it came from (`LoadCache.stamp`: size, inode,
+/// modification and status-change times) and the settings it was decoded with. A file whose
+/// stamp and settings are unchanged is not read and parsed again, so a build of ten years of
+/// diary after one edit parses one file. The cache only ever saves work: a result is the same
+/// with or without it, and a missing, damaged or foreign cache means the files are decoded.
+///
+/// The file holds results of this program only (its own stamp, and the Markdown library's
+/// version, are in the file's first lines), for the journal folder as the command named it
+/// (problems name files by that path).
+///
+/// Layout: two lines (`header`, then the identity), then one entry after another, each a line
+/// `kind pathBytes stampBytes contextBytes valueBytes valueCRC32` followed by those four fields'
+/// bytes, the value in `BinaryForm`; a value whose checksum does not match is decoded again.
+final class ContentCache: @unchecked Sendable {
+    static let folderName = "content"
+    static let fileName = "decoded"
+    private static let header = "journal decoded content 1"
+    /// Larger than any journal's cache could be (about 2 KB a day); a larger file is not read.
+    static let maxBytes = 1 << 30
+
+    enum Kind: String { case day = "d", playlist = "p" }
+
+    private struct Stored {
+        var kind: Kind
+        var stamp: String
+        var context: String
+        /// The entry's bytes in `bytes` (header line and fields), copied as they are when kept.
+        var entry: Range<Int>
+        var value: Range<Int>
+        var checksum: UInt32
+    }
+
+    /// The whole file as read.
+    private let bytes: [UInt8]
+    private let stored: [String: Stored]
+    private let identity: String
+
+    private let lock = NSLock()
+    /// What the next file holds: for each file loaded now, its stored entry or a new one.
+    private var kept: [String: Kept] = [:]
+    private var unchanged = true
+    private var decodedCount = 0
+    private var reusedCount = 0
+
+    /// Files decoded by the load, and files whose results were read from this cache instead.
+    var decoded: Int { lock.withLock { decodedCount } }
+    var reused: Int { lock.withLock { reusedCount } }
+
+    private enum Kept {
+        case stored(Range<Int>)
+        case new([UInt8])
+    }
+
+    /// An empty cache for a journal whose cache is not read (`check`), or not there.
+    init(identity: String) {
+        self.identity = identity
+        bytes = []
+        stored = [:]
+        unchanged = false
+    }
+
+    private init(identity: String, bytes: [UInt8], stored: [String: Stored]) {
+        self.identity = identity
+        self.bytes = bytes
+        self.stored = stored
+    }
+
+    /// What this program's results must be kept with: the program file's stamp, cmark-gfm's
+    /// version and the journal folder as named. Nil when the program's file cannot be found:
+    /// then nothing is cached.
+    static func identity(source: String) -> String? {
+        var status = stat()
+        guard let executable = Platform.executablePath, stat(executable, &status) == 0 else { return nil }
+        let markdown = cmark_version_string().map { String(cString: $0) } ?? "unknown"
+        return [LoadCache.stamp(status), markdown, source].map { $0.replacingOccurrences(of: "\n", with: " ") }.joined(separator: "\t")
+    }
+
+    /// `.journal-cache/content` of the journal, absolute; nil when `.journal-cache` or `content`
+    /// is a link or not a folder, so a build never reads or writes outside the journal.
+    static func folder(journal: String) -> String? {
+        let root = URL(fileURLWithPath: journal).standardizedFileURL.path + "/" + CardCache.folderName
+        let folder = root + "/" + folderName
+        return CardCache.isPlainFolderOrAbsent(root) && CardCache.isPlainFolderOrAbsent(folder) ? folder : nil
+    }
+
+    /// The cache of the journal at `source`, or an empty one when there is none this program
+    /// may use.
+    static func read(source: String) -> ContentCache? {
+        guard let identity = identity(source: source) else { return nil }
+        guard let folder = folder(journal: source),
+              case .bytes(let bytes) = FileTree.read(folder + "/" + fileName, limit: maxBytes),
+              let stored = parse(bytes, identity: identity) else { return ContentCache(identity: identity) }
+        return ContentCache(identity: identity, bytes: bytes, stored: stored)
+    }
+
+    /// The entries of `bytes` by path, or nil when it is not a whole cache of this program.
+    private static func parse(_ bytes: [UInt8], identity: String) -> [String: Stored]? {
+        var offset = 0
+        func line() -> String? {
+            guard let end = bytes[offset...].firstIndex(of: 0x0A) else { return nil }
+            defer { offset = end + 1 }
+            return String(decoding: bytes[offset..<end], as: UTF8.self)
+        }
+        guard line() == header, line() == identity else { return nil }
+        var stored: [String: Stored] = [:]
+        while offset < bytes.count {
+            let start = offset
+            guard let fields = line()?.split(separator: " ", omittingEmptySubsequences: false), fields.count == 6,
+                  let kind = Kind(rawValue: String(fields[0])), let checksum = UInt32(fields[5]) else { return nil }
+            let lengths = fields[1..<5].compactMap { Int($0) }
+            guard lengths.count == 4, lengths.allSatisfy({ $0 >= 0 && $0 <= bytes.count }),
+                  lengths.reduce(0, +) <= bytes.count - offset else { return nil }
+            var parts: [Range<Int>] = []
+            for length in lengths {
+                parts.append(offset..<(offset + length))
+                offset += length
+            }
+            let path = String(decoding: bytes[parts[0]], as: UTF8.self)
+            stored[path] = Stored(kind: kind, stamp: String(decoding: bytes[parts[1]], as: UTF8.self),
+                                  context: String(decoding: bytes[parts[2]], as: UTF8.self), entry: start..<offset, value: parts[3], checksum: checksum)
+        }
+        return stored
+    }
+
+    func day(_ path: String, stamp: String, context: String, decode: () -> DecodedFile<Day>) -> DecodedFile<Day> {
+        cached(path, kind: .day, stamp: stamp, context: context, decode: decode)
+    }
+
+    func playlist(_ path: String, stamp: String, context: String, decode: () -> DecodedFile<Playlist>) -> DecodedFile<Playlist> {
+        cached(path, kind: .playlist, stamp: stamp, context: context, decode: decode)
+    }
+
+    /// The stored result when it was decoded from this stamp and context; else decoded now and
+    /// kept for the next file. Safe to call from several threads at once.
+    private func cached<Value: BinaryForm>(_ path: String, kind: Kind, stamp: String, context: String,
+                                           decode: () -> DecodedFile<Value>) -> DecodedFile<Value> {
+        if let entry = stored[path], entry.kind == kind, entry.stamp == stamp, entry.context == context,
+           Self.checksum(bytes[entry.value]) == entry.checksum {
+            var reader = BinaryReader(bytes, range: entry.value)
+            if let value = try? DecodedFile<Value>(from: &reader), reader.isAtEnd {
+                lock.withLock {
+                    kept[path] = .stored(entry.entry)
+                    reusedCount += 1
+                }
+                return value
+            }
+        }
+        let value = decode()
+        var form = BinaryWriter()
+        form.form(value)
+        let fields = [Array(path.utf8), Array(stamp.utf8), Array(context.utf8), form.bytes]
+        var entry = Array("\(kind.rawValue) \(fields.map { String($0.count) }.joined(separator: " ")) \(Self.checksum(form.bytes[...]))\n".utf8)
+        for field in fields { entry += field }
+        lock.withLock {
+            unchanged = false
+            decodedCount += 1
+            kept[path] = .new(entry)
+        }
+        return value
+    }
+
+    static func checksum(_ bytes: ArraySlice<UInt8>) -> UInt32 {
+        bytes.withUnsafeBytes { journal_crc32($0.baseAddress, $0.count) }
+    }
+
+    /// The file to keep for the next build: every file decoded or taken from this cache by the
+    /// load, sorted by path; nil when it would be the file already there.
+    var updated: [UInt8]? {
+        lock.withLock {
+            guard !unchanged || kept.count != stored.count else { return nil }
+            var file = Array((Self.header + "\n" + identity + "\n").utf8)
+            for path in kept.keys.sorted() {
+                switch kept[path] {
+                case .stored(let range)?: file += bytes[range]
+                case .new(let entry)?: file += entry
+                case nil: break
+                }
+            }
+            return file
+        }
+    }
+}

@@ -1,0 +1,32 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Keeps what a build decoded (`ContentCache`) in `.journal-cache/content/decoded` for the next
+/// build: written beside it and renamed over it, so a build killed while writing, or two builds
+/// at once, leave a whole file (one of them) or none. Failures are ignored: they only leave work
+/// for a later build.
+enum ContentCacheWriter {
+    static func keep(_ cache: ContentCache, source: String) {
+        guard let file = cache.updated, let folder = ContentCache.folder(journal: source) else { return }
+        if (try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)) == nil { return }
+        let ignore = folder + "/../.gitignore"
+        if access(ignore, F_OK) != 0 { _ = FileTree.write(Array(CardCache.ignoreText.utf8), to: ignore) }
+        let temporary = folder + "/.\(ContentCache.fileName).\(getpid()).tmp"
+        if FileTree.write(file, to: temporary) {
+            if rename(temporary, folder + "/" + ContentCache.fileName) != 0 { unlink(temporary) }
+        } else {
+            unlink(temporary)
+        }
+        // Temporary files of builds killed while writing.
+        let now = Int(time(nil))
+        FileTree.walkWithStatus(folder, recursive: false) { name, status in
+            guard (status.st_mode & S_IFMT) == S_IFREG, name.hasPrefix("."), name.hasSuffix(".tmp"),
+                  now - Platform.changeTimes(status).modified.seconds > CardCache.staleSeconds else { return }
+            unlink(folder + "/" + name)
+        }
+    }
+}
