@@ -119,11 +119,13 @@ public enum Build {
         // What earlier builds decoded is read instead of the files that did not change, and what
         // this one decoded is kept for the next, whether or not the site is made. serve keeps its
         // own (`LoadCache`).
-        let stored = options.cache == nil ? ContentCache.read(source: options.source) : nil
-        defer { if let stored { timer.time("keep") { ContentCacheWriter.keep(stored, source: options.source) } } }
+        var stored = options.cache == nil ? ContentCache.read(source: options.source) : nil
         let prepared = Stages.prepare(options, config: configFile, output: choice, timer: timer, stored: stored)
         report.contentDecoded = stored?.decoded ?? 0
         report.contentReused = stored?.reused ?? 0
+        // Kept now, so the file's bytes are not held while pages render.
+        if let kept = stored { timer.time("keep") { ContentCacheWriter.keep(kept, source: options.source) } }
+        stored = nil
         report.diagnostics = prepared.diagnostics
         guard let site = prepared.site else { return report }
         let stopped = Diagnostic.error("the build was stopped before it ended; the output was left as it was", at: choice.location)
