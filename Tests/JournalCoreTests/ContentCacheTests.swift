@@ -124,7 +124,8 @@ import Testing
             ("garbage", (0..<4000).map { UInt8(truncatingIfNeeded: $0 &* 7919) }),
             ("another program", Array(text.replacingOccurrences(of: String(identity), with: "1 2 3 4\tother\tsomewhere").utf8)),
         ]
-        // Every byte of the first entry's value turned into another.
+        // Every third of the last 40 bytes (the playlist's value) turned into another: the
+        // entry's CRC-32 no longer matches.
         let values = good.count - 40
         for offset in stride(from: values, to: good.count, by: 3) {
             var bad = good
@@ -141,7 +142,6 @@ import Testing
         try Data((0..<4000).map { UInt8(truncatingIfNeeded: $0 &* 31) }).write(to: URL(fileURLWithPath: path))
         Self.buildBoth(journal)
         #expect(Self.buildBoth(journal).contentReused == 4, "the next build rewrote a good cache")
-        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == Data(good))
     }
 
     /// A `.journal-cache` that is a link is neither read nor written: a build never works on
@@ -157,11 +157,108 @@ import Testing
         #expect((try? FileManager.default.contentsOfDirectory(atPath: elsewhere)) == [])
     }
 
-    /// `check` reads files and writes nothing, the cache included.
-    @Test func checkWritesNoCache() throws {
+    /// A folder that is no journal (no journal.yaml) gets no cache from a build that fails, and a
+    /// journal whose journal.yaml cannot be read keeps the cache it had.
+    @Test func aBuildThatLoadsNothingWritesNoCache() throws {
         let journal = try Self.journal()
-        _ = Check.run(source: journal.path, strict: false)
+        try journal.remove("journal.yaml")
+        #expect(!Build.run(BuildOptions(source: journal.path, output: journal.path + "/out")).succeeded)
         #expect(!FileManager.default.fileExists(atPath: journal.path + "/.journal-cache"))
+        try journal.write("journal.yaml", "title: Test Journal\n")
+        Self.buildBoth(journal)
+        let kept = try Data(contentsOf: URL(fileURLWithPath: journal.path + "/" + Self.cacheFile))
+        try journal.remove("journal.yaml")
+        #expect(!Build.run(BuildOptions(source: journal.path, output: journal.path + "/out")).succeeded)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: journal.path + "/" + Self.cacheFile)) == kept)
+    }
+
+    /// A cache file that is a pipe is not waited on, and one that is a link is not followed;
+    /// a link planted where the build writes its temporary file, or its `.gitignore`, is not
+    /// written through.
+    @Test func pipesAndLinksInTheCacheAreNeitherReadNorWrittenThrough() throws {
+        let journal = try Self.journal()
+        Self.buildBoth(journal)
+        let folder = journal.path + "/.journal-cache/content"
+        let decoded = folder + "/decoded"
+        let outside = journal.path + "/../outside-\(UUID().uuidString)"
+        defer { unlink(outside) }
+
+        // A good cache, but behind a link: not read, and the link is replaced by a file.
+        try FileManager.default.moveItem(atPath: decoded, toPath: outside)
+        try FileManager.default.createSymbolicLink(atPath: decoded, withDestinationPath: outside)
+        let outsideBytes = try Data(contentsOf: URL(fileURLWithPath: outside))
+        #expect(Self.buildBoth(journal).contentReused == 0)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: outside)) == outsideBytes)
+        #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: decoded)) == nil)
+
+        // A pipe: read, it would never end.
+        unlink(decoded)
+        #expect(mkfifo(decoded, 0o644) == 0)
+        #expect(Self.buildBoth(journal).contentReused == 0)
+
+        // A link where the temporary file goes, and a dangling link for the `.gitignore`.
+        try journal.write("content/diary/2026-11-20.md", LoadCacheTests.day("Changed", "Ann"))
+        try "precious".write(toFile: outside, atomically: false, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(atPath: folder + "/.decoded.\(getpid()).tmp", withDestinationPath: outside)
+        let ignore = journal.path + "/.journal-cache/.gitignore"
+        let nowhere = journal.path + "/../nowhere-\(UUID().uuidString)"
+        unlink(ignore)
+        try FileManager.default.createSymbolicLink(atPath: ignore, withDestinationPath: nowhere)
+        #expect(Self.buildBoth(journal).contentDecoded == 1)
+        #expect(try String(contentsOfFile: outside, encoding: .utf8) == "precious")
+        #expect(!FileManager.default.fileExists(atPath: nowhere))
+        #expect(Self.buildBoth(journal).contentReused == 4, "the cache was written")
+    }
+
+    static func stored(_ cache: ContentCache, in journal: TestJournal) throws -> ContentCache {
+        let folder = journal.path + "/.journal-cache/content"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try Data(try #require(cache.updated)).write(to: URL(fileURLWithPath: folder + "/decoded"))
+        let read = try #require(ContentCache.read(source: journal.path))
+        read.begin()
+        return read
+    }
+
+    /// A file that could not be read is not kept: the same stamp may read next time. A file
+    /// changed just before the build is kept with the digest of its bytes, and used again only
+    /// while they are the same: two edits of the same size within one tick of the file system's
+    /// clock have the same stamp.
+    @Test func unreadableFilesAreNotKeptAndRecentOnesAreCheckedByTheirBytes() throws {
+        let journal = try Self.journal()
+        let identity = try #require(ContentCache.identity(source: journal.path))
+        let relative = "content/diary/2026-11-20.md"
+        let file = journal.path + "/" + relative
+        let day = try #require(journal.load().journal?.days.first)
+        let old = "1 2 3.0 4.0" // a stamp from long ago
+        let now = "1 2 \(time(nil)).0 \(time(nil)).0"
+
+        let first = ContentCache(identity: identity)
+        first.begin()
+        _ = first.day("content/diary/2026-11-19.md", file: file, stamp: old, context: "c", limit: 1 << 20) {
+            (DecodedFile(value: nil, diagnostics: [.error("cannot read this file", at: .init(path: "x", line: 1, column: 1))]), false)
+        }
+        _ = first.day(relative, file: file, stamp: now, context: "c", limit: 1 << 20) { (DecodedFile(value: day, diagnostics: []), true) }
+        let second = try Self.stored(first, in: journal)
+        var decodes = 0
+        _ = second.day("content/diary/2026-11-19.md", file: file, stamp: old, context: "c", limit: 1 << 20) {
+            decodes += 1
+            return (DecodedFile(value: nil, diagnostics: []), true)
+        }
+        #expect(decodes == 1, "an unreadable file was kept")
+        let same = second.day(relative, file: file, stamp: now, context: "c", limit: 1 << 20) {
+            decodes += 1
+            return (DecodedFile(value: nil, diagnostics: []), true)
+        }
+        #expect(decodes == 1 && same.value == day, "the recent file's bytes are the same")
+
+        // Other bytes under the same stamp.
+        let third = try Self.stored(second, in: journal)
+        try journal.write(relative, LoadCacheTests.day("Uno", "Ann"))
+        _ = third.day(relative, file: file, stamp: now, context: "c", limit: 1 << 20) {
+            decodes += 1
+            return (DecodedFile(value: nil, diagnostics: []), true)
+        }
+        #expect(decodes == 2, "a recent file whose bytes changed was taken from the cache")
     }
 
     /// Every stored field of what the cache keeps is in its binary form: a type that gains a

@@ -96,7 +96,8 @@ struct BinaryReader {
         // Every value takes at least a byte.
         guard count >= 0, count <= end - offset else { throw Damaged() }
         var values: [Value] = []
-        values.reserveCapacity(count)
+        // A count is only a hint until its values are read.
+        values.reserveCapacity(min(count, 64))
         for _ in 0..<count { values.append(try read(&self)) }
         return values
     }
@@ -159,18 +160,23 @@ extension ReleaseDate: BinaryForm {
 }
 
 extension LinkTarget: BinaryForm {
-    private static let kinds: [Kind] = [.absolute, .siteRoot, .relative]
-
     func write(to writer: inout BinaryWriter) {
         writer.string(text)
-        writer.int(Self.kinds.firstIndex(of: kind) ?? 0)
+        switch kind {
+        case .absolute: writer.int(0)
+        case .siteRoot: writer.int(1)
+        case .relative: writer.int(2)
+        }
     }
 
     init(from reader: inout BinaryReader) throws(BinaryReader.Damaged) {
         let text = try reader.string()
-        let kind = try reader.int()
-        guard Self.kinds.indices.contains(kind) else { throw .init() }
-        self.init(text: text, kind: Self.kinds[kind])
+        switch try reader.int() {
+        case 0: self.init(text: text, kind: .absolute)
+        case 1: self.init(text: text, kind: .siteRoot)
+        case 2: self.init(text: text, kind: .relative)
+        default: throw .init()
+        }
     }
 }
 

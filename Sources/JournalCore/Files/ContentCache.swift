@@ -8,26 +8,37 @@ import Darwin
 #endif
 
 /// What earlier builds decoded from the journal's days and playlists, kept in
-/// `.journal-cache/content/decoded`: each file's result (the day or playlist, its problems, the
-/// images it names) with the stamp of the file it came from (`LoadCache.stamp`: size, inode,
-/// modification and status-change times) and the settings it was decoded with. A file whose
-/// stamp and settings are unchanged is not read and parsed again, so a build of ten years of
-/// diary after one edit parses one file. The cache only ever saves work: a result is the same
-/// with or without it, and a missing, damaged or foreign cache means the files are decoded.
+/// `.journal-cache/content/decoded` (docs/content-format.md, "Decoded content"): each file's
+/// result (the day or playlist, its problems, the images it names) with the stamp of the file it
+/// came from (`LoadCache.stamp`: size, inode, modification and status-change times) and the
+/// settings it was decoded with. A file whose stamp and settings are unchanged is not read and
+/// parsed again, so a build of ten years of diary after one edit parses one file. The cache only
+/// ever saves work: a result is the same with or without it, and a missing, damaged or foreign
+/// cache means the files are decoded.
+///
+/// A stamp cannot tell two writes of the same size apart when they land within one tick of the
+/// file system's clock, so a file changed within `racySeconds` of the build (as git calls such
+/// entries, "racily clean") is kept with the SHA-256 of its bytes, read before it was decoded,
+/// and used again only while its bytes still have that digest. A file that could not be read is
+/// not kept: it may be readable next time with the same stamp.
 ///
 /// The file holds results of this program only (its own stamp, and the Markdown library's
 /// version, are in the file's first lines), for the journal folder as the command named it
 /// (problems name files by that path).
 ///
 /// Layout: two lines (`header`, then the identity), then one entry after another, each a line
-/// `kind pathBytes stampBytes contextBytes valueBytes valueCRC32` followed by those four fields'
-/// bytes, the value in `BinaryForm`; a value whose checksum does not match is decoded again.
+/// `kind pathBytes stampBytes contextBytes valueBytes valueCRC32 digest` (`-` for no digest)
+/// followed by those four fields' bytes, the value in `BinaryForm`; a value whose checksum does
+/// not match is decoded again.
 final class ContentCache: @unchecked Sendable {
     static let folderName = "content"
     static let fileName = "decoded"
-    private static let header = "journal decoded content 1"
-    /// Larger than any journal's cache could be (about 2 KB a day); a larger file is not read.
-    static let maxBytes = 1 << 30
+    private static let header = "journal decoded content 2"
+    /// Far larger than any journal's cache (about 1.5 KB a day: 26 MB for fifty years); a larger
+    /// file is not read.
+    static let maxBytes = 256 << 20
+    /// A file changed this close to the build is kept with its digest.
+    static let racySeconds = 2
 
     enum Kind: String { case day = "d", playlist = "p" }
 
@@ -39,17 +50,24 @@ final class ContentCache: @unchecked Sendable {
         var entry: Range<Int>
         var value: Range<Int>
         var checksum: UInt32
+        /// The SHA-256 of the file's bytes when it was kept as changed recently; else empty.
+        var digest: String
     }
 
     /// The whole file as read.
     private let bytes: [UInt8]
     private let stored: [String: Stored]
     private let identity: String
+    /// When this build began, in seconds since 1970.
+    private let started = Int(time(nil))
 
     private let lock = NSLock()
     /// What the next file holds: for each file loaded now, its stored entry or a new one.
     private var kept: [String: Kept] = [:]
     private var unchanged = true
+    /// A load used this cache: until then there is nothing to keep (a folder without a
+    /// journal.yaml loads nothing, and must not get a cache).
+    private var began = false
     private var decodedCount = 0
     private var reusedCount = 0
 
@@ -62,7 +80,7 @@ final class ContentCache: @unchecked Sendable {
         case new([UInt8])
     }
 
-    /// An empty cache for a journal whose cache is not read (`check`), or not there.
+    /// An empty cache.
     init(identity: String) {
         self.identity = identity
         bytes = []
@@ -98,10 +116,20 @@ final class ContentCache: @unchecked Sendable {
     /// may use.
     static func read(source: String) -> ContentCache? {
         guard let identity = identity(source: source) else { return nil }
-        guard let folder = folder(journal: source),
-              case .bytes(let bytes) = FileTree.read(folder + "/" + fileName, limit: maxBytes),
+        guard let folder = folder(journal: source), let bytes = regularFile(folder + "/" + fileName),
               let stored = parse(bytes, identity: identity) else { return ContentCache(identity: identity) }
         return ContentCache(identity: identity, bytes: bytes, stored: stored)
+    }
+
+    /// The bytes of `path` when it is a regular file (not a link, a pipe or a device, which could
+    /// lead outside the journal or never end) within `maxBytes`.
+    private static func regularFile(_ path: String) -> [UInt8]? {
+        let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG, status.st_size <= maxBytes else { return nil }
+        return FileTree.read(descriptor, count: Int(status.st_size))
     }
 
     /// The entries of `bytes` by path, or nil when it is not a whole cache of this program.
@@ -116,37 +144,53 @@ final class ContentCache: @unchecked Sendable {
         var stored: [String: Stored] = [:]
         while offset < bytes.count {
             let start = offset
-            guard let fields = line()?.split(separator: " ", omittingEmptySubsequences: false), fields.count == 6,
+            guard let fields = line()?.split(separator: " ", omittingEmptySubsequences: false), fields.count == 7,
                   let kind = Kind(rawValue: String(fields[0])), let checksum = UInt32(fields[5]) else { return nil }
+            let digest = fields[6] == "-" ? "" : String(fields[6])
             let lengths = fields[1..<5].compactMap { Int($0) }
-            guard lengths.count == 4, lengths.allSatisfy({ $0 >= 0 && $0 <= bytes.count }),
-                  lengths.reduce(0, +) <= bytes.count - offset else { return nil }
+            guard lengths.count == 4, lengths.allSatisfy({ $0 > 0 && $0 <= bytes.count }),
+                  lengths.reduce(0, +) <= bytes.count - offset,
+                  digest.isEmpty || digest.utf8.count == 64 && digest.utf8.allSatisfy({ (0x30...0x39).contains($0) || (0x61...0x66).contains($0) })
+            else { return nil }
             var parts: [Range<Int>] = []
             for length in lengths {
                 parts.append(offset..<(offset + length))
                 offset += length
             }
             let path = String(decoding: bytes[parts[0]], as: UTF8.self)
+            // Written once per file, sorted: anything else is not a file this program wrote.
+            guard path.hasPrefix("content/"), stored[path] == nil else { return nil }
             stored[path] = Stored(kind: kind, stamp: String(decoding: bytes[parts[1]], as: UTF8.self),
-                                  context: String(decoding: bytes[parts[2]], as: UTF8.self), entry: start..<offset, value: parts[3], checksum: checksum)
+                                  context: String(decoding: bytes[parts[2]], as: UTF8.self), entry: start..<offset,
+                                  value: parts[3], checksum: checksum, digest: digest)
         }
         return stored
     }
 
-    func day(_ path: String, stamp: String, context: String, decode: () -> DecodedFile<Day>) -> DecodedFile<Day> {
-        cached(path, kind: .day, stamp: stamp, context: context, decode: decode)
+    /// A load of the journal starts using this cache.
+    func begin() {
+        lock.withLock { began = true }
     }
 
-    func playlist(_ path: String, stamp: String, context: String, decode: () -> DecodedFile<Playlist>) -> DecodedFile<Playlist> {
-        cached(path, kind: .playlist, stamp: stamp, context: context, decode: decode)
+    /// `decode` gives the file's result, and whether its bytes could be read.
+    func day(_ path: String, file: String, stamp: String, context: String, limit: Int,
+             decode: () -> (DecodedFile<Day>, readable: Bool)) -> DecodedFile<Day> {
+        cached(path, file: file, kind: .day, stamp: stamp, context: context, limit: limit, decode: decode)
     }
 
-    /// The stored result when it was decoded from this stamp and context; else decoded now and
-    /// kept for the next file. Safe to call from several threads at once.
-    private func cached<Value: BinaryForm>(_ path: String, kind: Kind, stamp: String, context: String,
-                                           decode: () -> DecodedFile<Value>) -> DecodedFile<Value> {
+    func playlist(_ path: String, file: String, stamp: String, context: String, limit: Int,
+                  decode: () -> (DecodedFile<Playlist>, readable: Bool)) -> DecodedFile<Playlist> {
+        cached(path, file: file, kind: .playlist, stamp: stamp, context: context, limit: limit, decode: decode)
+    }
+
+    /// The stored result when it was decoded from this stamp and context (and, for a file
+    /// changed just before it was kept, these bytes); else decoded now and kept for the next
+    /// file. `file`: the file itself, read for its digest. Safe to call from several threads at once.
+    private func cached<Value: BinaryForm>(_ path: String, file: String, kind: Kind, stamp: String, context: String, limit: Int,
+                                           decode: () -> (DecodedFile<Value>, readable: Bool)) -> DecodedFile<Value> {
         if let entry = stored[path], entry.kind == kind, entry.stamp == stamp, entry.context == context,
-           Self.checksum(bytes[entry.value]) == entry.checksum {
+           Self.checksum(bytes[entry.value]) == entry.checksum,
+           entry.digest.isEmpty || Self.digest(file, limit: limit) == entry.digest {
             var reader = BinaryReader(bytes, range: entry.value)
             if let value = try? DecodedFile<Value>(from: &reader), reader.isAtEnd {
                 lock.withLock {
@@ -156,18 +200,40 @@ final class ContentCache: @unchecked Sendable {
                 return value
             }
         }
-        let value = decode()
-        var form = BinaryWriter()
-        form.form(value)
-        let fields = [Array(path.utf8), Array(stamp.utf8), Array(context.utf8), form.bytes]
-        var entry = Array("\(kind.rawValue) \(fields.map { String($0.count) }.joined(separator: " ")) \(Self.checksum(form.bytes[...]))\n".utf8)
-        for field in fields { entry += field }
+        // Read before the file is decoded: an edit in between makes the digest differ from the
+        // bytes decoded, so the entry is decoded again next time, never trusted wrongly.
+        let digest = isRacy(stamp) ? Self.digest(file, limit: limit) : ""
+        let (value, readable) = decode()
+        var new: [UInt8]?
+        if readable, let digest {
+            var form = BinaryWriter()
+            form.form(value)
+            let fields = [Array(path.utf8), Array(stamp.utf8), Array(context.utf8), form.bytes]
+            new = Array("\(kind.rawValue) \(fields.map { String($0.count) }.joined(separator: " ")) \(Self.checksum(form.bytes[...])) \(digest.isEmpty ? "-" : digest)\n".utf8)
+            for field in fields { new? += field }
+        }
         lock.withLock {
             unchanged = false
             decodedCount += 1
-            kept[path] = .new(entry)
+            kept[path] = new.map(Kept.new)
         }
         return value
+    }
+
+    /// The file's status changed within `racySeconds` of this build (or its stamp cannot be read).
+    private func isRacy(_ stamp: String) -> Bool {
+        let fields = stamp.split(separator: " ")
+        guard fields.count >= 4, let modified = Int(fields[2].prefix { $0 != "." }),
+              let changed = Int(fields[3].prefix { $0 != "." }) else { return true }
+        return max(modified, changed) >= started - Self.racySeconds
+    }
+
+    /// The SHA-256 of the file's bytes, or nil when it cannot be read whole.
+    private static func digest(_ file: String, limit: Int) -> String? {
+        guard case .bytes(let bytes) = FileTree.read(file, limit: limit) else { return nil }
+        var hash = SHA256()
+        hash.add(bytes)
+        return hash.hex()
     }
 
     static func checksum(_ bytes: ArraySlice<UInt8>) -> UInt32 {
@@ -175,10 +241,10 @@ final class ContentCache: @unchecked Sendable {
     }
 
     /// The file to keep for the next build: every file decoded or taken from this cache by the
-    /// load, sorted by path; nil when it would be the file already there.
+    /// load, sorted by path; nil when it would be the file already there, or no load used it.
     var updated: [UInt8]? {
         lock.withLock {
-            guard !unchanged || kept.count != stored.count else { return nil }
+            guard began, !unchanged || kept.count != stored.count else { return nil }
             var file = Array((Self.header + "\n" + identity + "\n").utf8)
             for path in kept.keys.sorted() {
                 switch kept[path] {

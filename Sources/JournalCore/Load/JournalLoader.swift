@@ -102,17 +102,25 @@ public struct JournalLoader: Sendable {
         // What decoding a file depends on besides its bytes.
         let context = "\(settings.maxFileSize) \(settings.maxTracksPerDay) \(settings.unsafeHTML)"
         options.cache?.begin(keeping: Set(dayFiles + playlistStamps.map(\.relative)))
+        options.stored?.begin()
         defer { options.cache?.end() }
         let decodedDays = ParallelMap.map(dayStamps, parallel: options.parallel) { relative, stamp -> DecodedFile<Day> in
-            let decode = { () -> DecodedFile<Day> in
+            let decodeRead = { () -> (DecodedFile<Day>, readable: Bool) in
                 let nameDate = CalendarDate(iso: stem(relative))
                 var found: [Diagnostic] = []
-                guard let file = read(relative, limit: settings.maxFileSize, into: &found) else { return DecodedFile(value: nil, diagnostics: found) }
+                var readable = true
+                guard let file = read(relative, limit: settings.maxFileSize, into: &found, readable: &readable) else {
+                    return (DecodedFile(value: nil, diagnostics: found), readable)
+                }
                 var decoded = decoding.day(file, path: display(relative), nameDate: nameDate)
                 decoded.diagnostics = found + decoded.diagnostics
-                return decoded
+                return (decoded, true)
             }
-            let decodeOrStored = { options.stored?.day(relative, stamp: stamp, context: context, decode: decode) ?? decode() }
+            let decode = { decodeRead().0 }
+            let decodeOrStored = {
+                options.stored?.day(relative, file: join(source, relative), stamp: stamp, context: context, limit: settings.maxFileSize,
+                                    decode: decodeRead) ?? decode()
+            }
             guard let cache = options.cache else { return decodeOrStored() }
             return cache.day(relative, stamp: stamp, context: context, decode: decodeOrStored)
         }
@@ -134,14 +142,21 @@ public struct JournalLoader: Sendable {
         var playlistSlugs = SlugAllocator()
         let playlistFiles = playlistStamps.map { ($0.relative, $0.stamp, playlistSlugs.allocate(Slug.make(stem($0.relative)))) }
         let decodedPlaylists = ParallelMap.map(playlistFiles, parallel: options.parallel) { relative, stamp, slug -> DecodedFile<Playlist> in
-            let decode = { () -> DecodedFile<Playlist> in
+            let decodeRead = { () -> (DecodedFile<Playlist>, readable: Bool) in
                 var found: [Diagnostic] = []
-                guard let file = read(relative, limit: settings.maxFileSize, into: &found) else { return DecodedFile(value: nil, diagnostics: found) }
+                var readable = true
+                guard let file = read(relative, limit: settings.maxFileSize, into: &found, readable: &readable) else {
+                    return (DecodedFile(value: nil, diagnostics: found), readable)
+                }
                 var decoded = decoding.playlist(file, path: display(relative), slug: slug)
                 decoded.diagnostics = found + decoded.diagnostics
-                return decoded
+                return (decoded, true)
             }
-            let decodeOrStored = { options.stored?.playlist(relative, stamp: stamp, context: context + " " + slug, decode: decode) ?? decode() }
+            let decode = { decodeRead().0 }
+            let decodeOrStored = {
+                options.stored?.playlist(relative, file: join(source, relative), stamp: stamp, context: context + " " + slug,
+                                         limit: settings.maxFileSize, decode: decodeRead) ?? decode()
+            }
             guard let cache = options.cache else { return decodeOrStored() }
             return cache.playlist(relative, stamp: stamp, context: context + " " + slug, decode: decodeOrStored)
         }
@@ -296,7 +311,15 @@ public struct JournalLoader: Sendable {
 
     /// Reads and splits one content file, or reports why it cannot.
     private func read(_ relative: String, limit: Int, into diagnostics: inout [Diagnostic]) -> FrontMatter? {
-        guard let text = readText(relative, limit: limit, into: &diagnostics, tooLarge: "(limits.max_file_size in journal.yaml)") else { return nil }
+        var readable = true
+        return read(relative, limit: limit, into: &diagnostics, readable: &readable)
+    }
+
+    /// `readable`: set false when the file's bytes could not be read (as opposed to read and refused).
+    private func read(_ relative: String, limit: Int, into diagnostics: inout [Diagnostic], readable: inout Bool) -> FrontMatter? {
+        guard let text = readText(relative, limit: limit, into: &diagnostics, tooLarge: "(limits.max_file_size in journal.yaml)", readable: &readable) else {
+            return nil
+        }
         switch FrontMatter.split(text, path: display(relative)) {
         case .failure(let diagnostic):
             diagnostics.append(diagnostic)
@@ -309,6 +332,11 @@ public struct JournalLoader: Sendable {
     /// One file of the journal as text: read within `limit` (`tooLarge` ends the message when it
     /// is over), decoded, its control characters reported and replaced; nil after reporting why not.
     private func readText(_ relative: String, limit: Int, into diagnostics: inout [Diagnostic], tooLarge: String) -> String? {
+        var readable = true
+        return readText(relative, limit: limit, into: &diagnostics, tooLarge: tooLarge, readable: &readable)
+    }
+
+    private func readText(_ relative: String, limit: Int, into diagnostics: inout [Diagnostic], tooLarge: String, readable: inout Bool) -> String? {
         let path = display(relative)
         let data: [UInt8]
         switch FileTree.read(join(source, relative), limit: limit) {
@@ -316,6 +344,7 @@ public struct JournalLoader: Sendable {
             data = bytes
         case .failed(let code):
             diagnostics.append(Diagnostic(.error, "cannot read this file: \(Platform.describe(code))", path: path, line: 1, column: 1))
+            readable = false
             return nil
         case .tooLarge(let size):
             diagnostics.append(Diagnostic(.error, "the file is \(size) bytes, over the limit of \(limit) \(tooLarge)", path: path, line: 1, column: 1))

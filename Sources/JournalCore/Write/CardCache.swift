@@ -102,7 +102,7 @@ public final class CardCache: @unchecked Sendable {
                 madeFolder = true
                 // Never committed, whether or not the journal's .gitignore says so.
                 let ignore = folder + "/../.gitignore"
-                if access(ignore, F_OK) != 0 { _ = FileTree.write(Array(Self.ignoreText.utf8), to: ignore) }
+                _ = FileTree.writeNew(Array(Self.ignoreText.utf8), to: ignore)
             }
             temporaryCount += 1
             return temporaryCount

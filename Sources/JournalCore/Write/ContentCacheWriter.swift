@@ -6,17 +6,18 @@ import Darwin
 #endif
 
 /// Keeps what a build decoded (`ContentCache`) in `.journal-cache/content/decoded` for the next
-/// build: written beside it and renamed over it, so a build killed while writing, or two builds
-/// at once, leave a whole file (one of them) or none. Failures are ignored: they only leave work
-/// for a later build.
+/// build: written to a new file beside it (never through a link planted there) and renamed over
+/// it, so a build killed while writing, or two builds at once, leave a whole file (one of them) or
+/// none. Failures are ignored: they only leave work for a later build.
 enum ContentCacheWriter {
     static func keep(_ cache: ContentCache, source: String) {
         guard let file = cache.updated, let folder = ContentCache.folder(journal: source) else { return }
         if (try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)) == nil { return }
-        let ignore = folder + "/../.gitignore"
-        if access(ignore, F_OK) != 0 { _ = FileTree.write(Array(CardCache.ignoreText.utf8), to: ignore) }
+        // Made new, never written through a name that is there (a link left in the cache).
+        _ = FileTree.writeNew(Array(CardCache.ignoreText.utf8), to: folder + "/../.gitignore")
         let temporary = folder + "/.\(ContentCache.fileName).\(getpid()).tmp"
-        if FileTree.write(file, to: temporary) {
+        unlink(temporary)
+        if FileTree.writeNew(file, to: temporary) {
             if rename(temporary, folder + "/" + ContentCache.fileName) != 0 { unlink(temporary) }
         } else {
             unlink(temporary)

@@ -159,7 +159,7 @@ public final class CoverCache: @unchecked Sendable {
                 guard (try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)) != nil else { return nil }
                 madeFolder = true
                 let ignore = folder + "/../.gitignore"
-                if access(ignore, F_OK) != 0 { _ = FileTree.write(Array(CardCache.ignoreText.utf8), to: ignore) }
+                _ = FileTree.writeNew(Array(CardCache.ignoreText.utf8), to: ignore)
             }
             temporaryCount += 1
             return temporaryCount
