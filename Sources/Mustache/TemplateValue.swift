@@ -3,7 +3,7 @@
 ///
 /// In a section (`{{#name}}`), `false`, an empty list and a missing name render nothing; a list
 /// renders once per element; anything else renders once with that value on top of the context.
-public indirect enum TemplateValue: Sendable, Equatable {
+public enum TemplateValue: Sendable, Equatable {
     case text(String)
     case bool(Bool)
     case int(Int)
