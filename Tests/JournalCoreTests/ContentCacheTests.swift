@@ -85,6 +85,22 @@ import Testing
         #expect(journal.page("2026/11/20/index.html", in: journal.path + "/cached")?.contains("Uno") == true)
     }
 
+    /// serve's first build reads the cache (and keeps what it decoded); the builds after it
+    /// take what changed from serve's own memory (`LoadCache`).
+    @Test func serveReadsTheCacheForItsFirstBuildOnly() throws {
+        let journal = try Self.journal()
+        Self.buildBoth(journal)
+        var options = BuildOptions(source: journal.path, output: journal.path + "/served")
+        options.cache = LoadCache()
+        options.servesLocally = true
+        let first = Build.run(options)
+        #expect(first.succeeded && first.contentReused == 4 && first.contentDecoded == 0, "\(first.contentReused) reused")
+        try journal.write("content/diary/2026-11-20.md", LoadCacheTests.day("Uno", "Ann"))
+        let second = Build.run(options)
+        #expect(second.succeeded && second.contentReused == 0 && second.contentDecoded == 0)
+        #expect(options.cache?.decodedLastTime == 1)
+    }
+
     /// Warnings and errors come from the cache as they came from the file, with their places.
     @Test func problemsAreSaidAgainWhenTheFileIsNotDecodedAgain() throws {
         let journal = try Self.journal()

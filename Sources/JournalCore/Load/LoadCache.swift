@@ -42,6 +42,9 @@ public final class LoadCache: @unchecked Sendable {
 
     public init() {}
 
+    /// Nothing is kept yet: the first load of this process (serve's first build).
+    var isEmpty: Bool { lock.withLock { entries.isEmpty } }
+
     func day(_ path: String, stamp: String, context: String, decode: () -> DecodedFile<Day>) -> DecodedFile<Day> {
         cached(path, stamp: stamp, context: context, get: \.day, set: { $0.day = $1 }, decode: decode)
     }

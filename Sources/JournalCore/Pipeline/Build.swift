@@ -117,9 +117,9 @@ public enum Build {
         }
 
         // What earlier builds decoded is read instead of the files that did not change, and what
-        // this one decoded is kept for the next, whether or not the site is made. serve keeps its
-        // own (`LoadCache`).
-        var stored = options.cache == nil ? ContentCache.read(source: options.source) : nil
+        // this one decoded is kept for the next, whether or not the site is made. serve reads it
+        // for its first build only, then keeps its own (`LoadCache`).
+        var stored = options.cache?.isEmpty ?? true ? ContentCache.read(source: options.source) : nil
         let prepared = Stages.prepare(options, config: configFile, output: choice, timer: timer, stored: stored)
         report.contentDecoded = stored?.decoded ?? 0
         report.contentReused = stored?.reused ?? 0
