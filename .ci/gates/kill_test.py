@@ -147,9 +147,11 @@ def siblings(output):
 
 
 def leftovers(output):
-    """Siblings of `output` a build must not leave behind: any folder (a staging folder), and any
-    file bigger than a lock file would be. The parent folder holds nothing else of ours."""
-    return [name for name, is_folder, size in siblings(output) if is_folder or size > SMALL_SIBLING]
+    """Siblings of `output` a build must not leave behind: any folder (a staging folder) but the
+    previous site kept for the next build (`.NAME.spare`), and any file bigger than a lock file
+    would be. The parent folder holds nothing else of ours."""
+    spare = "." + os.path.basename(output) + ".spare"
+    return [name for name, is_folder, size in siblings(output) if (is_folder and name != spare) or size > SMALL_SIBLING]
 
 
 def describe_siblings(output):
