@@ -34,6 +34,10 @@ import Testing
             #expect(Self.site(journal) == Self.fresh(journal), "edit \(number)")
             #expect(FileManager.default.fileExists(atPath: spare))
         }
+        // git leaves the spare alone even where the journal's .gitignore predates it, and the
+        // published site never gets that .gitignore.
+        #expect(try String(contentsOfFile: spare + "/.gitignore", encoding: .utf8).hasSuffix("\n*\n"))
+        #expect(!FileManager.default.fileExists(atPath: journal.output + "/.gitignore"))
         // The stylesheet never changed: the same file all along, in the site and in the spare.
         #expect(Self.inode(journal.output + "/assets/site.css") == css)
         #expect(Self.inode(spare + "/assets/site.css") == css)

@@ -354,8 +354,16 @@ public final class SiteWriter: @unchecked Sendable {
     /// Keeps `path`, the previous site, for the next build (`spare`); removes it when it cannot.
     /// Runs under the parent's lock.
     private func keepAsSpare(_ path: String) {
-        if rename(path, spare) != 0 { remove(path) }
+        guard rename(path, spare) == 0 else {
+            remove(path)
+            return
+        }
+        // Kept out of git in journals whose .gitignore predates the spare; the next build
+        // removes it from staging like any file the site does not have.
+        _ = FileTree.writeNew(Array(Self.spareIgnoreText.utf8), to: spare + "/.gitignore")
     }
+
+    static let spareIgnoreText = "# journal's previous site, kept so the next build is quick: safe to delete.\n*\n"
 
     /// Removes what the spare held that the new site does not (files, then the folders left
     /// empty, deepest first), and gives the folders the new site has ("" for staging itself).

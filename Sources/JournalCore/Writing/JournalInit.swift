@@ -130,7 +130,7 @@ public enum JournalInit {
             "journal.yaml": settings(options),
             "content/diary/\(CalendarDate.pad(today.year, 4))/\(CalendarDate.pad(today.month, 2))/\(today.iso).md": ko ? Korean.day : English.day,
             "content/pages/about.md": ko ? Korean.about : English.about,
-            ".gitignore": "# What journal build makes: never commit it.\n/public/\n# Share cards already drawn, so rebuilds are quick: safe to delete.\n/.journal-cache/\n"
+            ".gitignore": "# What journal build makes: never commit it.\n/public/\n# The site before the last build, kept so the next build is quick: safe to delete.\n/.public.spare/\n# Share cards already drawn, so rebuilds are quick: safe to delete.\n/.journal-cache/\n"
                 + "# The staging folder of a `journal import` that was stopped: the next import finishes or removes it.\n.journal-import-*/\n",
             ".github/workflows/publish.yml": workflow(options),
         ]
