@@ -97,6 +97,62 @@ import Testing
         try? fm.removeItem(atPath: outside + ".d")
     }
 
+    /// An output removed (`rm -rf public`, the usual clean build) or moved away: the spare beside
+    /// it is not taken, so nothing the site no longer has comes back.
+    @Test func aSpareWithoutItsSiteIsNotTaken() throws {
+        let journal = try TestJournal(RenderTests.threeDays)
+        #expect(journal.build().succeeded)
+        try journal.write("content/diary/2026/11/2026-11-19.md", "---\ntitle: Before too\ntracks: [{title: Earlier Song, artist: Someone, genre: Jazz}]\n---\n")
+        #expect(journal.build().succeeded)
+        try journal.remove("content/diary/2026/11/2026-11-22.md")
+        try FileManager.default.removeItem(atPath: journal.output)
+        #expect(journal.build().succeeded)
+        #expect(Self.site(journal) == Self.fresh(journal))
+        #expect(journal.page("2026/11/22/index.html") == nil)
+        #expect(!FileManager.default.fileExists(atPath: journal.output + "/.gitignore"))
+    }
+
+    /// A static file edited without changing its size, its modification time set back (`touch
+    /// -r`, `cp -p`), is copied again even when the site's copy has lost its spare's name since
+    /// (the spare deleted, a killed build cleaned up), which changes the copy's ctime too.
+    @Test func aStaticEditWithItsTimeSetBackIsCopiedAfterTheSpareGoes() throws {
+        let journal = try TestJournal(RenderTests.threeDays)
+        #expect(journal.build().succeeded)
+        try journal.write("content/diary/2026/11/2026-11-19.md", "---\ntitle: Before too\ntracks: [{title: Earlier Song, artist: Someone, genre: Jazz}]\n---\n")
+        #expect(journal.build().succeeded)
+        let file = journal.path + "/static/previews/b.ogg"
+        var status = stat()
+        #expect(stat(file, &status) == 0)
+        let old = try String(contentsOfFile: file, encoding: .utf8)
+        let new = String(old.reversed())
+        #expect(new.utf8.count == old.utf8.count && new != old)
+        try new.write(toFile: file, atomically: false, encoding: .utf8)
+        // The modification time set back exactly, as `touch -r` does.
+        var times = [status.st_atim, status.st_mtim]
+        #expect(utimensat(AT_FDCWD, file, &times, 0) == 0)
+        Thread.sleep(forTimeInterval: 0.02)
+        try FileManager.default.removeItem(atPath: journal.path + "/.public.spare")
+        #expect(journal.build().succeeded)
+        #expect(journal.page("previews/b.ogg") == new)
+    }
+
+    /// Folders reused from the spare get the mode a new folder gets, whatever an earlier umask
+    /// or `chmod` left on them.
+    @Test func reusedFoldersGetTheModeOfNewOnes() throws {
+        let journal = try TestJournal(RenderTests.threeDays)
+        #expect(journal.build().succeeded)
+        #expect(journal.build(baseURL: "https://example.com/a/").succeeded)
+        let spare = journal.path + "/.public.spare"
+        for folder in ["", "/2026", "/tags"] { #expect(chmod(spare + folder, 0o700) == 0) }
+        #expect(journal.build().succeeded)
+        let fresh = journal.path + "/fresh-modes"
+        #expect(Build.run(BuildOptions(source: journal.path, output: fresh)).succeeded)
+        for folder in ["", "/2026", "/tags", "/2026/11"] {
+            let mode = { (path: String) in (try? FileManager.default.attributesOfItem(atPath: path))?[.posixPermissions] as? Int }
+            #expect(mode(journal.output + folder) == mode(fresh + folder), "\(folder)")
+        }
+    }
+
     /// A build that fails while writing, after taking the spare, leaves the live site exactly as
     /// it was, every file's bytes and identity.
     @Test func aFailedBuildThatTookTheSpareLeavesTheSiteAsItWas() throws {

@@ -25,14 +25,21 @@ enum FileTree {
     /// Like `walk`, with each entry's status as `lstat` gives it (read relative to its open
     /// folder, so no path is looked up twice).
     /// `recursive: false` lists `root` itself only.
-    static func walkWithStatus(_ root: String, recursive: Bool = true, _ visit: (_ relative: String, _ status: stat) -> Void) {
+    /// Returns false when some folder could not be listed, or some entry looked at.
+    @discardableResult
+    static func walkWithStatus(_ root: String, recursive: Bool = true, _ visit: (_ relative: String, _ status: stat) -> Void) -> Bool {
         walk(root, skipHidden: false, withStatus: true, recursive: recursive) { path, _, status in visit(path, status) }
     }
 
-    private static func walk(_ root: String, skipHidden: Bool, withStatus: Bool, recursive: Bool = true, _ visit: (String, Kind, stat) -> Void) {
+    @discardableResult
+    private static func walk(_ root: String, skipHidden: Bool, withStatus: Bool, recursive: Bool = true, _ visit: (String, Kind, stat) -> Void) -> Bool {
         var pending = [""]
+        var complete = true
         while let relative = pending.popLast() {
-            guard let directory = opendir(relative.isEmpty ? root : root + "/" + relative) else { continue }
+            guard let directory = opendir(relative.isEmpty ? root : root + "/" + relative) else {
+                complete = false
+                continue
+            }
             defer { closedir(directory) }
             let folder = dirfd(directory)
             while let entry = readdir(directory) {
@@ -44,13 +51,17 @@ enum FileTree {
                 var kind: Kind = type == Int32(DT_DIR) ? .folder : type == Int32(DT_REG) ? .file : .other
                 // Some file systems leave the type unknown: then ask.
                 if withStatus || type == Int32(DT_UNKNOWN) {
-                    guard fstatat(folder, name, &status, AT_SYMLINK_NOFOLLOW) == 0 else { continue }
+                    guard fstatat(folder, name, &status, AT_SYMLINK_NOFOLLOW) == 0 else {
+                        complete = false
+                        continue
+                    }
                     kind = (status.st_mode & S_IFMT) == S_IFDIR ? .folder : (status.st_mode & S_IFMT) == S_IFREG ? .file : .other
                 }
                 visit(path, kind, status)
                 if kind == .folder && recursive { pending.append(path) }
             }
         }
+        return complete
     }
 
     /// Removes `path` and everything below it. Symbolic links are removed, never followed, so

@@ -115,9 +115,43 @@ public final class SiteWriter: @unchecked Sendable {
             throw Failure("another journal build is writing to \(folder.shown) right now; build again when it has finished")
         }
         Self.recover(folder)
+        var status = stat()
+        hasPrevious = lstat(folder.path, &status) == 0
+        // The spare is taken only beside the site it was replaced by (a build into an output
+        // removed since makes everything anew), and only when every entry of it can be seen:
+        // what a build cannot list, it cannot remove, and it would go live.
         spare = folder.parent + "/.\(folder.name).spare"
-        let tookSpare = Self.isRealFolder(spare) && rename(spare, staging) == 0
-        if !tookSpare { FileTree.removeTree(spare) }
+        var keptFiles: [String: stat] = [:]
+        var keptFolders: Set<String> = []
+        var tookSpare = hasPrevious && Self.isRealFolder(spare) && rename(spare, staging) == 0
+        if tookSpare {
+            var others: [String] = []
+            var folderModes: [(String, mode_t)] = []
+            let complete = FileTree.walkWithStatus(staging) { relative, status in
+                switch status.st_mode & S_IFMT {
+                case S_IFREG: keptFiles[relative] = status
+                case S_IFDIR:
+                    keptFolders.insert(relative)
+                    folderModes.append((relative, status.st_mode & 0o7777))
+                default: others.append(relative)
+                }
+            }
+            // Links, pipes and the like are never part of a site.
+            for relative in others where unlink(staging + "/" + relative) != 0 { tookSpare = false }
+            // A folder has the mode a new one would have (an earlier umask or chmod is not kept).
+            let mode = Self.newFolderMode
+            for (relative, was) in folderModes + [("", Self.mode(of: staging))] where was != mode {
+                if chmod(relative.isEmpty ? staging : staging + "/" + relative, mode) != 0 { tookSpare = false }
+            }
+            if !complete || !tookSpare {
+                keptFiles = [:]
+                keptFolders = []
+                tookSpare = false
+                FileTree.removeTree(staging)
+            }
+        } else {
+            FileTree.removeTree(spare)
+        }
         guard tookSpare || mkdir(staging, 0o755) == 0 else {
             let reason = Platform.describe(errno)
             Platform.unlock(parentLock)
@@ -131,21 +165,6 @@ public final class SiteWriter: @unchecked Sendable {
         }
         lockDescriptor = stagingLock
         Platform.unlock(parentLock)
-
-        var keptFiles: [String: stat] = [:]
-        var keptFolders: Set<String> = []
-        if tookSpare {
-            var others: [String] = []
-            FileTree.walkWithStatus(staging) { relative, status in
-                switch status.st_mode & S_IFMT {
-                case S_IFREG: keptFiles[relative] = status
-                case S_IFDIR: keptFolders.insert(relative)
-                default: others.append(relative)
-                }
-            }
-            // Links, pipes and the like are never part of a site.
-            for relative in others { unlink(staging + "/" + relative) }
-        }
         spareFiles = keptFiles
         spareFolders = keptFolders
         madeFolders.formUnion(keptFolders)
@@ -153,8 +172,6 @@ public final class SiteWriter: @unchecked Sendable {
         var files: [String: stat] = [:]
         var folders: Set<String> = []
         var others = false
-        var status = stat()
-        hasPrevious = lstat(folder.path, &status) == 0
         if hasPrevious {
             FileTree.walkWithStatus(folder.path) { relative, status in
                 switch status.st_mode & S_IFMT {
@@ -191,7 +208,8 @@ public final class SiteWriter: @unchecked Sendable {
     /// Adds a file copied from `source` (a journal's `static/` file) at `relative`, with the
     /// source's modification time. A file of the previous site with the source's size and
     /// modification time, made after the source last changed (its ctime is later: an edit whose
-    /// time was set back, `touch -r` or `cp -p`, moves the source's), is taken as it is (linked);
+    /// time was set back, `touch -r` or `cp -p`, moves the source's) and not changed since that
+    /// site was finished (its ctime is not after the site's marker), is taken as it is (linked);
     /// otherwise the file is copied by the kernel (`journal_copy_file`), never read into memory.
     public func copy(from source: String, to relative: String) {
         do throws(Failure) {
@@ -206,8 +224,13 @@ public final class SiteWriter: @unchecked Sendable {
             try ensureFolder(of: relative)
             let target = staging + "/" + relative
             let (was, now) = (Platform.changeTimes(previous(relative)), Platform.changeTimes(status))
+            // The site's file last changed before the last build ended (its marker): after that,
+            // only a name of it going (the spare's, a killed build's) changes its ctime, which
+            // says nothing of its bytes.
+            let finished = previousFiles[Self.markerName].map { Platform.changeTimes($0).modified }
             if let previous = previousFiles[relative], previous.st_size == status.st_size, was.modified == now.modified,
-               was.changed.seconds > now.changed.seconds || was.changed.seconds == now.changed.seconds && was.changed.nanoseconds > now.changed.nanoseconds {
+               was.changed.seconds > now.changed.seconds || was.changed.seconds == now.changed.seconds && was.changed.nanoseconds > now.changed.nanoseconds,
+               let finished, was.changed.seconds < finished.seconds || was.changed.seconds == finished.seconds && was.changed.nanoseconds <= finished.nanoseconds {
                 if let kept = spareFiles[relative], kept.st_ino == previous.st_ino, kept.st_dev == previous.st_dev { return }
                 clearSpare(relative)
                 if link(output + "/" + relative, target) == 0 { return }
@@ -282,6 +305,7 @@ public final class SiteWriter: @unchecked Sendable {
     public func commit() throws(Failure) -> Report {
         defer { unlock() }
         if !kept.contains(Self.markerName) { put(OutputFile(path: Self.markerName, text: Self.markerText)) }
+        let folders = pruneSpare()
         if !failures.isEmpty {
             discardStaging()
             throw Failure(messages: failures.sorted())
@@ -303,7 +327,6 @@ public final class SiteWriter: @unchecked Sendable {
             }
             return Report(written: written, removed: 0)
         }
-        let folders = pruneSpare()
         let removed = previousFiles.keys.filter { !kept.contains($0) }.count
         let sameShape = removed == 0 && !previousHasOthers && previousFolders.count == folders.count - 1
         if written == 0 && sameShape {
@@ -373,11 +396,19 @@ public final class SiteWriter: @unchecked Sendable {
             var folder = Self.parent(of: path)
             while needed.insert(folder).inserted { folder = Self.parent(of: folder) }
         }
-        for path in spareFiles.keys where !kept.contains(path) {
-            unlink(staging + "/" + path)
+        // Whatever of the spare cannot be removed would go live: the build fails instead.
+        // Gone already (ENOENT, ENOTDIR: a folder on its way became a file of the new site) is
+        // removed; a folder of the new site where the spare had a file stays.
+        for path in spareFiles.keys where !kept.contains(path) && !needed.contains(path) {
+            if unlink(staging + "/" + path) != 0 && errno != ENOENT && errno != ENOTDIR {
+                failures.append("cannot remove \(path) from the staging folder \(staging): \(Platform.describe(errno))")
+            }
         }
-        for folder in spareFolders.subtracting(needed).sorted(by: >) {
-            rmdir(staging + "/" + folder)
+        for folder in spareFolders.subtracting(needed).sorted(by: >) where !kept.contains(folder) {
+            guard rmdir(staging + "/" + folder) != 0, errno != ENOENT, errno != ENOTDIR else { continue }
+            if !FileTree.removeTree(staging + "/" + folder) {
+                failures.append("cannot remove \(folder) from the staging folder \(staging)")
+            }
         }
         return needed
     }
@@ -387,6 +418,23 @@ public final class SiteWriter: @unchecked Sendable {
     private func clearSpare(_ relative: String) {
         guard spareFiles[relative] != nil || spareFolders.contains(relative) else { return }
         if unlink(staging + "/" + relative) != 0 && errno != ENOENT { FileTree.removeTree(staging + "/" + relative) }
+    }
+
+    /// The mode `mkdir(path, 0o755)` gives a folder under this process's umask.
+    private static let newFolderMode: mode_t = {
+        // Read where the kernel says it (Linux 4.7 and later), not by setting it, which would
+        // race with other threads making files.
+        if let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+           let line = status.split(separator: "\n").first(where: { $0.hasPrefix("Umask:") }),
+           let mask = mode_t(line.dropFirst("Umask:".count).trimmingCharacters(in: .whitespaces), radix: 8) {
+            return 0o755 & ~mask
+        }
+        return 0o755 & ~0o022
+    }()
+
+    private static func mode(of path: String) -> mode_t {
+        var status = stat()
+        return lstat(path, &status) == 0 ? status.st_mode & 0o7777 : 0
     }
 
     /// A folder, not a link to one.
