@@ -153,29 +153,6 @@ import Testing
         }
     }
 
-    /// A page of the site edited in place, its size and modification time kept, is not taken
-    /// for "Up to date": its ctime moved, and with only its spare's name beside its own it counts.
-    @Test func anInPlaceEditOfTheSiteIsNotUpToDate() throws {
-        let journal = try TestJournal(RenderTests.threeDays)
-        #expect(journal.build().succeeded)
-        try journal.write("content/diary/2026/11/2026-11-19.md", "---\ntitle: Before too\ntracks: [{title: Earlier Song, artist: Someone, genre: Jazz}]\n---\n")
-        #expect(journal.build().succeeded)
-        #expect(journal.build().upToDate)
-        let page = journal.output + "/about/index.html"
-        var status = stat()
-        #expect(stat(page, &status) == 0 && status.st_nlink == 2)
-        let original = try #require(journal.page("about/index.html"))
-        let descriptor = open(page, O_WRONLY)
-        #expect(descriptor >= 0)
-        _ = "X".withCString { write(descriptor, $0, 1) }
-        close(descriptor)
-        var times = [status.st_atim, status.st_mtim]
-        #expect(utimensat(AT_FDCWD, page, &times, 0) == 0)
-        let again = journal.build()
-        #expect(again.succeeded && !again.upToDate)
-        #expect(journal.page("about/index.html") == original)
-    }
-
     /// A build that fails while writing, after taking the spare, leaves the live site exactly as
     /// it was, every file's bytes and identity.
     @Test func aFailedBuildThatTookTheSpareLeavesTheSiteAsItWas() throws {

@@ -91,16 +91,13 @@ enum UpToDate {
         return stamp(status)
     }
 
-    /// `linkedFilesKeepNoCtime`: for the output only. A site file with names besides its own and
-    /// the spare's (a cover's square or a card linked from `.journal-cache`, and from other
-    /// builds' outputs) gets a new ctime whenever one of those names is made or removed; its
-    /// size, inode and modification time still show an edit made to it, and the caches check its
-    /// bytes before it is used again. A file with two names (the site's and the spare's, which
-    /// stay until the next build) keeps its ctime in the stamp, so an edit made in place with its
-    /// time set back still builds again.
+    /// `linkedFilesKeepNoCtime`: for the output only. A site file with other names (a cover's
+    /// square or a card linked from `.journal-cache`, and from other builds' outputs) gets a new
+    /// ctime whenever one of those names is made or removed; its size, inode and modification
+    /// time still show an edit made to it, and the caches check its bytes before it is used again.
     private static func stamp(_ status: stat, linkedFilesKeepNoCtime: Bool = false) -> String {
         let times = Platform.changeTimes(status)
-        let changed = linkedFilesKeepNoCtime && status.st_nlink > 2 && (status.st_mode & S_IFMT) == S_IFREG
+        let changed = linkedFilesKeepNoCtime && status.st_nlink > 1 && (status.st_mode & S_IFMT) == S_IFREG
             ? "linked" : "\(times.changed.seconds).\(times.changed.nanoseconds)"
         return "\(status.st_size) \(status.st_ino) \(times.modified.seconds).\(times.modified.nanoseconds) \(changed) \(status.st_mode)"
     }
