@@ -69,6 +69,8 @@ public final class SiteWriter: @unchecked Sendable {
     private let previousFolders: Set<String>
     private let previousHasOthers: Bool
     private let hasPrevious: Bool
+    /// When the previous site was put in place: the output folder's status-change time.
+    private let previousSwapped: (seconds: Int, nanoseconds: Int)?
     /// Where the previous site is kept for the next build (`.public.spare`).
     private let spare: String
     /// What the staging folder held when the build began (the spare it took, if any): regular
@@ -117,6 +119,7 @@ public final class SiteWriter: @unchecked Sendable {
         Self.recover(folder)
         var status = stat()
         hasPrevious = lstat(folder.path, &status) == 0
+        previousSwapped = hasPrevious ? Platform.changeTimes(status).changed : nil
         // The spare is taken only beside the site it was replaced by (a build into an output
         // removed since makes everything anew), and only when every entry of it can be seen:
         // what a build cannot list, it cannot remove, and it would go live.
@@ -209,7 +212,7 @@ public final class SiteWriter: @unchecked Sendable {
     /// source's modification time. A file of the previous site with the source's size and
     /// modification time, made after the source last changed (its ctime is later: an edit whose
     /// time was set back, `touch -r` or `cp -p`, moves the source's) and not changed since that
-    /// site was finished (its ctime is not after the site's marker), is taken as it is (linked);
+    /// site was put in place (its ctime is not after the output folder's), is taken as it is (linked);
     /// otherwise the file is copied by the kernel (`journal_copy_file`), never read into memory.
     public func copy(from source: String, to relative: String) {
         do throws(Failure) {
@@ -224,10 +227,10 @@ public final class SiteWriter: @unchecked Sendable {
             try ensureFolder(of: relative)
             let target = staging + "/" + relative
             let (was, now) = (Platform.changeTimes(previous(relative)), Platform.changeTimes(status))
-            // The site's file last changed before the last build ended (its marker): after that,
-            // only a name of it going (the spare's, a killed build's) changes its ctime, which
-            // says nothing of its bytes.
-            let finished = previousFiles[Self.markerName].map { Platform.changeTimes($0).modified }
+            // The site's file last changed before the site was swapped into place (the output
+            // folder's ctime): after that, only a name of it going (the spare's, a killed build's)
+            // changes its ctime, which says nothing of its bytes.
+            let finished = previousSwapped
             if let previous = previousFiles[relative], previous.st_size == status.st_size, was.modified == now.modified,
                was.changed.seconds > now.changed.seconds || was.changed.seconds == now.changed.seconds && was.changed.nanoseconds > now.changed.nanoseconds,
                let finished, was.changed.seconds < finished.seconds || was.changed.seconds == finished.seconds && was.changed.nanoseconds <= finished.nanoseconds {
