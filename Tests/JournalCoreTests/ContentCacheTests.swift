@@ -85,6 +85,26 @@ import Testing
         #expect(journal.page("2026/11/20/index.html", in: journal.path + "/cached")?.contains("Uno") == true)
     }
 
+    /// `check` reads the cache and says exactly what it says without it, and writes nothing:
+    /// not a cache where there is none, not an update of the one there.
+    @Test func checkReadsTheCacheAndWritesNothing() throws {
+        let journal = try Self.journal()
+        try journal.write("content/diary/2026-11-23.md", "---\ntracks: [{title: A, artist: B}]\ntitle: [not, text]\n---\n")
+        let withoutCache = journal.lines(Check.run(source: journal.path, strict: false))
+        #expect(!FileManager.default.fileExists(atPath: journal.path + "/.journal-cache"))
+        #expect(!Build.run(BuildOptions(source: journal.path, output: journal.path + "/out")).succeeded)
+        let path = journal.path + "/" + Self.cacheFile
+        let kept = try Data(contentsOf: URL(fileURLWithPath: path))
+        #expect(journal.lines(Check.run(source: journal.path, strict: false)) == withoutCache)
+        // A stale entry the check must not take: the file changed since the build.
+        try journal.write("content/diary/2026-11-20.md", "---\ntracks: [{title: A, artist: B}]\nnew_field: 1\n---\n")
+        let withCache = journal.lines(Check.run(source: journal.path, strict: false))
+        #expect(withCache.contains { $0.contains("2026-11-20.md") && $0.contains("new_field") }, "\(withCache)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == kept, "check wrote the cache")
+        try FileManager.default.removeItem(atPath: journal.path + "/.journal-cache")
+        #expect(withCache == journal.lines(Check.run(source: journal.path, strict: false)))
+    }
+
     /// serve's first build reads the cache (and keeps what it decoded); the builds after it
     /// take what changed from serve's own memory (`LoadCache`).
     @Test func serveReadsTheCacheForItsFirstBuildOnly() throws {
