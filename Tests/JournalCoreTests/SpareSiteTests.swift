@@ -18,6 +18,16 @@ import Testing
         return journal.tree(folder).filter { $0.key != SiteWriter.markerName }
     }
 
+    /// The three-day journal built, a day edited, built again: its first site is the spare.
+    static func builtTwice(sourceLocation: Testing.SourceLocation = #_sourceLocation) throws -> TestJournal {
+        let journal = try TestJournal(RenderTests.threeDays)
+        #expect(journal.build().succeeded, sourceLocation: sourceLocation)
+        try journal.write("content/diary/2026/11/2026-11-19.md", "---\ntitle: Before too\ntracks: [{title: Earlier Song, artist: Someone, genre: Jazz}]\n---\n")
+        #expect(journal.build().succeeded, sourceLocation: sourceLocation)
+        #expect(FileManager.default.fileExists(atPath: journal.path + "/.public.spare"), sourceLocation: sourceLocation)
+        return journal
+    }
+
     static func site(_ journal: TestJournal) -> [String: Data] {
         journal.tree().filter { $0.key != SiteWriter.markerName }
     }
@@ -52,10 +62,7 @@ import Testing
     /// the site has a file, a file where it has a folder, a changed copy of a page) changes
     /// nothing in the site the next build makes, and nothing outside is written through it.
     @Test func whateverTheSpareHoldsTheSiteIsRight() throws {
-        let journal = try TestJournal(RenderTests.threeDays)
-        #expect(journal.build().succeeded)
-        try journal.write("content/diary/2026/11/2026-11-20.md", "---\ntitle: Two\ntracks: [{title: Two, artist: Ann}]\n---\n")
-        #expect(journal.build().succeeded)
+        let journal = try Self.builtTwice()
         let spare = journal.path + "/.public.spare"
         let outside = journal.path + "/../precious-\(UUID().uuidString)"
         defer { unlink(outside) }
@@ -100,10 +107,7 @@ import Testing
     /// An output removed (`rm -rf public`, the usual clean build) or moved away: the spare beside
     /// it is not taken, so nothing the site no longer has comes back.
     @Test func aSpareWithoutItsSiteIsNotTaken() throws {
-        let journal = try TestJournal(RenderTests.threeDays)
-        #expect(journal.build().succeeded)
-        try journal.write("content/diary/2026/11/2026-11-19.md", "---\ntitle: Before too\ntracks: [{title: Earlier Song, artist: Someone, genre: Jazz}]\n---\n")
-        #expect(journal.build().succeeded)
+        let journal = try Self.builtTwice()
         try journal.remove("content/diary/2026/11/2026-11-22.md")
         try FileManager.default.removeItem(atPath: journal.output)
         #expect(journal.build().succeeded)
@@ -116,10 +120,7 @@ import Testing
     /// -r`, `cp -p`), is copied again even when the site's copy has lost its spare's name since
     /// (the spare deleted, a killed build cleaned up), which changes the copy's ctime too.
     @Test func aStaticEditWithItsTimeSetBackIsCopiedAfterTheSpareGoes() throws {
-        let journal = try TestJournal(RenderTests.threeDays)
-        #expect(journal.build().succeeded)
-        try journal.write("content/diary/2026/11/2026-11-19.md", "---\ntitle: Before too\ntracks: [{title: Earlier Song, artist: Someone, genre: Jazz}]\n---\n")
-        #expect(journal.build().succeeded)
+        let journal = try Self.builtTwice()
         let file = journal.path + "/static/previews/b.ogg"
         var status = stat()
         #expect(stat(file, &status) == 0)
@@ -156,10 +157,7 @@ import Testing
     /// A build that fails while writing, after taking the spare, leaves the live site exactly as
     /// it was, every file's bytes and identity.
     @Test func aFailedBuildThatTookTheSpareLeavesTheSiteAsItWas() throws {
-        let journal = try TestJournal(RenderTests.threeDays)
-        #expect(journal.build().succeeded)
-        try journal.write("content/diary/2026/11/2026-11-19.md", "---\ntitle: Before too\ntracks: [{title: Earlier Song, artist: Someone, genre: Jazz}]\n---\n")
-        #expect(journal.build().succeeded)
+        let journal = try Self.builtTwice()
         let before = journal.tree()
         let inodes = before.keys.map { Self.inode(journal.output + "/" + $0) }
         // Cards fail to draw after the pages are written into staging, among them the playlist's

@@ -166,6 +166,21 @@ enum FileTree {
         return write(bytes, to: descriptor) == 0
     }
 
+    /// Replaces the file `name` in `folder` by one holding `bytes`: written to a new file beside
+    /// it (`.NAME.PID.tmp`, never through a link left there) and renamed over it, so a process
+    /// killed while writing, or two at once, leave a whole file or the one before. False, leaving
+    /// nothing behind, when it cannot.
+    @discardableResult
+    static func replace(_ name: String, in folder: String, with bytes: [UInt8]) -> Bool {
+        let temporary = folder + "/.\(name).\(getpid()).tmp"
+        unlink(temporary)
+        guard writeNew(bytes, to: temporary), rename(temporary, folder + "/" + name) == 0 else {
+            unlink(temporary)
+            return false
+        }
+        return true
+    }
+
     /// Writes `bytes` to a new or truncated file at `path`.
     static func write(_ bytes: [UInt8], to path: String) -> Bool {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)

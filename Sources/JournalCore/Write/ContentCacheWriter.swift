@@ -15,13 +15,7 @@ enum ContentCacheWriter {
         if (try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)) == nil { return }
         // Made new, never written through a name that is there (a link left in the cache).
         _ = FileTree.writeNew(Array(CardCache.ignoreText.utf8), to: folder + "/../.gitignore")
-        let temporary = folder + "/.\(ContentCache.fileName).\(getpid()).tmp"
-        unlink(temporary)
-        if FileTree.writeNew(file, to: temporary) {
-            if rename(temporary, folder + "/" + ContentCache.fileName) != 0 { unlink(temporary) }
-        } else {
-            unlink(temporary)
-        }
+        FileTree.replace(ContentCache.fileName, in: folder, with: file)
         // Temporary files of builds killed while writing.
         let now = Int(time(nil))
         FileTree.walkWithStatus(folder, recursive: false) { name, status in

@@ -185,12 +185,7 @@ public final class CoverCache: @unchecked Sendable {
         let keep = lock.withLock { used }
         if keep.isEmpty && index.entries.isEmpty && access(folder, F_OK) != 0 { return }
         if (try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)) == nil { return }
-        let temporary = folder + "/.\(CoverIndex.fileName).\(getpid()).tmp"
-        if FileTree.write(Array(index.text.utf8), to: temporary) {
-            if rename(temporary, folder + "/" + CoverIndex.fileName) != 0 { unlink(temporary) }
-        } else {
-            unlink(temporary)
-        }
+        FileTree.replace(CoverIndex.fileName, in: folder, with: Array(index.text.utf8))
         guard prune else { return }
         let now = Int(time(nil))
         FileTree.walkWithStatus(folder, recursive: false) { name, status in

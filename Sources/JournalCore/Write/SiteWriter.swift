@@ -230,10 +230,9 @@ public final class SiteWriter: @unchecked Sendable {
             // The site's file last changed before the site was swapped into place (the output
             // folder's ctime): after that, only a name of it going (the spare's, a killed build's)
             // changes its ctime, which says nothing of its bytes.
-            let finished = previousSwapped
             if let previous = previousFiles[relative], previous.st_size == status.st_size, was.modified == now.modified,
                was.changed.seconds > now.changed.seconds || was.changed.seconds == now.changed.seconds && was.changed.nanoseconds > now.changed.nanoseconds,
-               let finished, was.changed.seconds < finished.seconds || was.changed.seconds == finished.seconds && was.changed.nanoseconds <= finished.nanoseconds {
+               let finished = previousSwapped, was.changed.seconds < finished.seconds || was.changed.seconds == finished.seconds && was.changed.nanoseconds <= finished.nanoseconds {
                 if let kept = spareFiles[relative], kept.st_ino == previous.st_ino, kept.st_dev == previous.st_dev { return }
                 clearSpare(relative)
                 if link(output + "/" + relative, target) == 0 { return }
