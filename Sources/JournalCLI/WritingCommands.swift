@@ -55,8 +55,8 @@ struct InitCommand: JournalSubcommand {
         do throws(JournalInit.Refusal) {
             let files = try JournalInit.run(in: folder, options: options)
             console.out("Started a journal in \(folder) (\(files.count) files). Inside it:")
+            console.out("  journal new      write today's page (then fill in the file it names)")
             console.out("  journal serve    preview the site as you write")
-            console.out("  journal new      start today's entry")
             console.out("  journal build    write the site to public/")
             if toolRepository == nil {
                 console.out("To publish with GitHub Pages, set the repository variable JOURNAL_TOOL_REPOSITORY to the journal tool's OWNER/NAME (see .github/workflows/publish.yml).")

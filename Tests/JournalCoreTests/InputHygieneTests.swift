@@ -117,7 +117,7 @@ import Testing
         ---
         """)
         #expect(journal.lines(journal.build().diagnostics) == [
-            "content/diary/2026-11-20.md:3:21: error: invalid YAML: found unexpected end of stream (while scanning a quoted scalar)",
+            "content/diary/2026-11-20.md:3:8: error: the quote (\") that opens this value is never closed: end the value with \" on the same line",
         ])
         try journal.write("journal.yaml", "title: [Test\n")
         let line = try #require(journal.lines(journal.build().diagnostics).first { $0.hasPrefix("journal.yaml") })

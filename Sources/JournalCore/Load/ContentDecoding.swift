@@ -42,16 +42,19 @@ struct ContentDecoding: Sendable {
         // Where an imported day came from (`journal import`); nothing shows it yet.
         _ = reader.string(fields["source"], field: "source")
         let tracks = reader.tracks(fields, owner: root, in: "a diary day", markdown: markdown)
-        if let tracks, let node = fields["tracks"], let count = node.sequence?.count {
-            if count == 0 {
-                reader.error("'tracks' must list at least one track", at: node)
-            } else if maxTracksPerDay > 0, count > maxTracksPerDay {
-                reader.error("a day lists at most \(maxTracksPerDay) track\(maxTracksPerDay == 1 ? "" : "s") (max_tracks_per_day), this one lists \(count)", at: node.sequence?[maxTracksPerDay])
+        // Blanks left by `journal new` are not tracks: a day holding only those is not written yet.
+        let written = fields["tracks"]?.sequence.map { $0.filter { !reader.isBlankTrack($0) } } ?? []
+        var unwritten = false
+        if tracks != nil, let node = fields["tracks"], node.sequence != nil {
+            if written.isEmpty {
+                unwritten = true
+                reader.warning("no track filled in yet: this day stays out of the site (and out of `journal status`) until one has a title and an artist", at: node)
+            } else if maxTracksPerDay > 0, written.count > maxTracksPerDay {
+                reader.error("a day lists at most \(maxTracksPerDay) track\(maxTracksPerDay == 1 ? "" : "s") (max_tracks_per_day), this one lists \(written.count)", at: written[maxTracksPerDay])
             }
-            _ = tracks
         }
         let body = reader.body(file.body, firstLine: file.bodyFirstLine, markdown: markdown)
-        guard !reader.diagnostics.hasErrors, let date, let tracks else {
+        guard !reader.diagnostics.hasErrors, !unwritten, let date, let tracks else {
             return DecodedFile(value: nil, diagnostics: reader.diagnostics, images: reader.images)
         }
         let day = Day(date: date, title: title, tracks: tracks, tags: tags, mood: mood, draft: draft,

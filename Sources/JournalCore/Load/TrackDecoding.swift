@@ -14,10 +14,23 @@ extension YAMLFields {
             return nil
         }
         var tracks: [Track] = []
-        for (index, item) in sequence.enumerated() {
+        // A blank (`journal new`'s `- title: ""`, nothing filled in) is skipped without a word;
+        // the others keep their numbers as written, so messages count as the writer does.
+        for (index, item) in sequence.enumerated() where !isBlankTrack(item) {
             if let track = track(item, number: index + 1, markdown: markdown) { tracks.append(track) }
         }
         return tracks
+    }
+
+    /// A track not yet filled in (docs/content-format.md, "Days"): a mapping whose every value
+    /// is empty, null or only spaces, the way `journal new` leaves one. Anything written in any
+    /// field makes it a track, checked like every other.
+    func isBlankTrack(_ node: Node) -> Bool {
+        guard let mapping = node.mapping else { return false }
+        return mapping.allSatisfy { _, value in
+            guard let scalar = value.scalar else { return false }
+            return isNull(scalar) || scalar.string.allSatisfy(\.isWhitespace)
+        }
     }
 
     mutating func track(_ node: Node, number: Int, markdown: Markdown) -> Track? {
@@ -33,8 +46,12 @@ extension YAMLFields {
             error("missing required field 'artist' in \(what)", at: node)
         } else {
             artists = stringList(fields["artist"], field: "artist")
-            if artists.isEmpty, let artistNode = fields["artist"], artistNode.sequence != nil {
-                error("'artist' must name at least one artist", at: artistNode)
+            if artists.isEmpty, let artistNode = fields["artist"] {
+                if artistNode.sequence != nil {
+                    error("'artist' must name at least one artist", at: artistNode)
+                } else if artistNode.scalar != nil {
+                    error("'artist' must not be empty", at: artistNode)
+                }
             }
         }
         let album = string(fields["album"], field: "album")

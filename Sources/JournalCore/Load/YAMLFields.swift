@@ -68,10 +68,11 @@ struct YAMLFields {
 
     private mutating func report(_ yamlError: YamlError, in yaml: String) {
         func add(_ problem: String, _ context: YamlError.Context?, line: Int, column: Int) {
-            var message = "invalid YAML: \(problem)"
-            if let context, !context.text.isEmpty { message += " (\(context.text))" }
-            let (line, column) = Self.clamp(line: line, column: column, in: yaml)
-            diagnostics.append(Diagnostic(.error, message, path: path, line: line + lineOffset, column: column))
+            // In plain words, with the fix (YAMLSyntaxWording).
+            let said = YAMLSyntaxWording(yaml: yaml, lineOffset: lineOffset).wording(problem: problem, line: line, column: column,
+                                                             context: context.map { ($0.text, $0.mark.line, $0.mark.column) })
+            let (line, column) = Self.clamp(line: said.line, column: said.column, in: yaml)
+            diagnostics.append(Diagnostic(.error, said.message, path: path, line: line + lineOffset, column: column))
         }
         switch yamlError {
         case .scanner(let context, let problem, let mark, _),

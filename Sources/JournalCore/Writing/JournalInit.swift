@@ -1,9 +1,10 @@
 import Foundation
 
 /// `journal init DIR`: a new journal that builds as it is, with no edit and no warning: its
-/// settings (every key, commented, defaults shown), today's entry as an example, a playlist, an
-/// about page, a favicon, a `.gitignore` for the output, and a GitHub Actions workflow that
-/// publishes it to GitHub Pages.
+/// settings (every key, commented, defaults shown), a playlist, an about page, a favicon, a
+/// `.gitignore` for the output, and a GitHub Actions workflow that publishes it to GitHub Pages.
+/// It writes no day: a diary nobody has written in has logged nothing, and today's page is
+/// `journal new`'s to write.
 public enum JournalInit {
     public struct Options: Sendable {
         public var title: String?
@@ -11,7 +12,7 @@ public enum JournalInit {
         /// `OWNER/NAME` of the journal tool's repository, which the workflow builds `journal`
         /// from; nil leaves it to a repository variable.
         public var toolRepository: String?
-        /// The date of the example entry.
+        /// The date the example playlist was made.
         public var today: CalendarDate
         /// The zone written as `timezone`: the system's, so "today" stays where the writer is.
         public var timezone: String
@@ -128,7 +129,6 @@ public enum JournalInit {
         let today = options.today
         var files: [String: String] = [
             "journal.yaml": settings(options),
-            "content/diary/\(CalendarDate.pad(today.year, 4))/\(CalendarDate.pad(today.month, 2))/\(today.iso).md": ko ? Korean.day : English.day,
             "content/pages/about.md": ko ? Korean.about : English.about,
             ".gitignore": "# What journal build makes: never commit it.\n/public/\n# The site before the last build, kept so the next build is quick: safe to delete.\n/.public.spare/\n# Share cards already drawn, so rebuilds are quick: safe to delete.\n/.journal-cache/\n"
                 + "# The staging folder of a `journal import` that was stopped: the next import finishes or removes it.\n.journal-import-*/\n",
@@ -151,7 +151,9 @@ public enum JournalInit {
         description: ""
         author: ""
         # Where the site will live, like https://NAME.github.io/REPOSITORY/ (links work under a
-        # sub-path). The publishing workflow in .github/ sets it for GitHub Pages by itself.
+        # sub-path). With no host, as here, every link is relative and share cards and the feed
+        # carry no absolute address; the publishing workflow in .github/ passes GitHub Pages'
+        # own address when it builds, so leave this as it is for GitHub Pages.
         base_url: /
         # The language of the theme's text and dates: en, ko, or a templates/i18n/CODE.yaml of yours.
         language: \(options.language.rawValue)
@@ -234,12 +236,17 @@ public enum JournalInit {
                   key: journal-${{ runner.os }}-${{ hashFiles('journal-tool/Package.swift', 'journal-tool/Sources/**', 'journal-tool/templates/**') }}
               - name: Build the tool
                 run: swift build -c release --package-path journal-tool --product journal
+              # Where Pages serves this site (a user site, a project site or a custom domain):
+              # GitHub's own answer, so cards and feeds get the right absolute address.
+              - name: Ask GitHub Pages for the site's address
+                id: pages
+                uses: actions/configure-pages@v5
               - name: Build the site
                 run: >
                   journal-tool/.build/release/journal build --quiet
                   --source journal-content
                   --output site
-                  --base-url "https://${{ github.repository_owner }}.github.io/${{ github.event.repository.name }}/"
+                  --base-url "${{ steps.pages.outputs.base_url }}/"
               - uses: actions/upload-pages-artifact@v3
                 with:
                   path: site
@@ -260,29 +267,6 @@ public enum JournalInit {
     static let favicon = "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 32 32\"><circle cx=\"16\" cy=\"16\" r=\"15\" fill=\"#d55e00\"/><circle cx=\"16\" cy=\"16\" r=\"4\" fill=\"#fff\"/></svg>\n"
 
     enum English {
-        static let day = """
-        ---
-        title: The first page
-        mood: hopeful
-        tags: [beginnings]
-        # Up to three songs a day (max_tracks_per_day in journal.yaml), in the order played.
-        # A track needs a title and an artist; the rest is optional. Add tomorrow's with
-        # `journal new`, and preview the site as you write with `journal serve`.
-        tracks:
-          - title: Here Comes the Sun
-            artist: The Beatles
-            album: Abbey Road
-            genre: Rock
-            released: 1969
-            duration: "3:05"
-            note: The song I always start things with.
-        ---
-
-        The first entry of a new listening journal. Each day keeps the songs that mattered and a
-        few words about why; the site turns them into weeks, months and years of listening.
-
-        """
-
         static let playlist = """
         ---
         title: First mix
@@ -313,29 +297,6 @@ public enum JournalInit {
     }
 
     enum Korean {
-        static let day = """
-        ---
-        title: 첫 페이지
-        mood: 설렘
-        tags: [시작]
-        # 하루에 세 곡까지 (journal.yaml의 max_tracks_per_day), 들은 순서대로 적습니다.
-        # 곡에는 제목(title)과 아티스트(artist)가 꼭 필요하고 나머지는 선택입니다. 다음 날은
-        # `journal new`로 만들고, 쓰는 동안 `journal serve`로 사이트를 미리 봅니다.
-        tracks:
-          - title: 밤편지
-            artist: 아이유
-            album: Palette
-            genre: Ballad
-            released: 2017
-            duration: "4:13"
-            note: 무언가를 시작할 때 늘 듣는 노래.
-        ---
-
-        새 음악 일기의 첫 기록입니다. 하루하루 마음에 남은 노래와 그 이유를 적으면, 사이트가
-        그것을 주와 달과 해의 기록으로 엮어 줍니다.
-
-        """
-
         static let playlist = """
         ---
         title: 첫 플레이리스트

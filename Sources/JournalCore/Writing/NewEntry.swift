@@ -98,13 +98,13 @@ public enum NewEntry {
         # A track needs a title and an artist; it may also have album, genre, released (a year
         # or a date), duration ("3:41"), artwork, preview (an audio file's URL), links and note.
         # The day may have a title, a mood, tags and draft: true. Fields: docs/content-format.md.
+        # Until a track has a title and an artist, the day stays out of the site. Below the
+        # closing line: a few words on what made these the songs of the day.
         tracks:
           - title: ""
             artist: ""
             genre: ""
         ---
-
-        What made these the songs of the day?
 
         """
     }
