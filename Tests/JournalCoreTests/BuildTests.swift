@@ -264,10 +264,47 @@ import Testing
         #expect(catalog.genres.map(\.isTop) == [true, true, false])
         #expect(catalog.genre(named: "jazz").color == "#123456") // configured colour
         #expect(catalog.genre(named: "K POP").color == GenreCatalog.palette[0]) // first palette colour
-        // Beyond the top: Other in charts, but a colour of its own (the next one) in lists.
-        #expect(catalog.genre(named: "hip hop").color == GenreCatalog.palette[1])
+        // Beyond the top: Other, in its grey, wherever a colour is drawn (charts, calendars, lists).
+        #expect(catalog.genre(named: "hip hop").color == GenreCatalog.otherColor)
         #expect(catalog.otherGenres.map(\.name) == ["Hip-Hop"])
         #expect(catalog.other.plays == 1)
+    }
+
+    /// A genre journal.yaml gives a colour is drawn as itself, charts included, wherever it
+    /// ranks; the palette skips the colours journal.yaml took, so no two genres share one.
+    @Test func aConfiguredColourDrawsItsGenreAsItselfAndIsNotGivenTwice() throws {
+        let journal = try TestJournal("""
+        -- journal.yaml --
+        title: T
+        genres:
+          top: 1
+          colors: {Classical: "#0072B2"}
+        -- content/diary/2026-11-01.md --
+        ---
+        tracks: [{title: a, artist: x, genre: K-Pop}, {title: b, artist: x, genre: K-Pop}, {title: c, artist: x, genre: Classical}]
+        ---
+        -- content/diary/2026-11-02.md --
+        ---
+        tracks: [{title: d, artist: x, genre: Jazz}, {title: a, artist: x, genre: K-Pop}]
+        ---
+        """)
+        let catalog = GenreCatalog(journal: try #require(journal.load().journal))
+        #expect(catalog.genres.map(\.name) == ["K-Pop", "Classical", "Jazz"])
+        #expect(catalog.genres.map(\.isTop) == [true, true, false])
+        #expect(catalog.genre(named: "K-Pop").color == GenreCatalog.palette[1], "the palette's first colour is Classical's")
+        #expect(catalog.genre(named: "Classical").color.lowercased() == "#0072b2")
+        #expect(catalog.genre(named: "Jazz").color == GenreCatalog.otherColor)
+        // On the month's page the chart and the calendar agree: Jazz's day and bar are Other's grey.
+        #expect(journal.build().succeeded)
+        let calendar = try #require(journal.page("2026/11/calendar.svg"))
+        let chart = try #require(journal.page("2026/11/chart.svg"))
+        // The calendar draws each day by its first track: K-Pop's, then Jazz's as Other.
+        for (svg, drawn) in [(calendar, [GenreCatalog.palette[1], GenreCatalog.otherColor]),
+                             (chart, [GenreCatalog.palette[1], "#0072b2", GenreCatalog.otherColor])] {
+            let fills = Set(attributeValues("fill", in: svg).filter { $0.hasPrefix("#") }.map { $0.lowercased() })
+            #expect(fills.isSuperset(of: drawn), "\(fills)")
+            #expect(!fills.contains(GenreCatalog.palette[2]), "Jazz drawn in a colour of its own: \(fills)")
+        }
     }
 }
 

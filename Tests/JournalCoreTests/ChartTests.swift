@@ -177,6 +177,23 @@ import Testing
         return lines
     }
 
+    /// Release years on a phone: the labels that do not fit are thinned from the newest, so the
+    /// current decade is always named, and no two drawn labels touch at the phone's size.
+    @Test func aThinnedColumnChartAlwaysNamesItsLastColumn() throws {
+        let decades = (0..<8).map { ColumnChart.Column(label: "\(1950 + $0 * 10)s", name: "\(1950 + $0 * 10)–\(1959 + $0 * 10)", value: 1000 + $0) }
+        let root = try parse(ColumnChart(columns: decades, title: "Release years", l10n: Localization(.en)).svg())
+        let labels = elements(root, "text").filter { attr($0, "class")?.stringValue == "chart-label" }
+        let named = labels.map { $0.stringValue ?? "" }
+        #expect(named.last == "2020s", "\(named)")
+        #expect(named.count >= 4, "\(named)")
+        let xs = labels.map { number($0, "x") }
+        for (a, b) in zip(xs, xs.dropFirst()) {
+            #expect(b - a >= StackedBarChart.textWidth("2020s", size: 18), "labels touch: \(named)")
+        }
+        // Values above the columns are counts, grouped.
+        #expect(elements(root, "text").contains { $0.stringValue == "1,007" })
+    }
+
     @Test func axisLabelsFitInsideTheChartAtFourDigits() throws {
         let slots: [StackedBarChart.Slot] = (1...12).map {
             .init(label: ["Dec"], name: "m\($0)", counts: [$0 == 12 ? 1093 : 400, 0, 0], href: nil)
@@ -186,7 +203,8 @@ import Testing
             let root = try parse(chart.svg(standalone: standalone))
             let width = try #require(attr(root, "viewBox")?.stringValue?.split(separator: " ").dropFirst(2).first.flatMap { Double($0) })
             let ticks = elements(root, "text").filter { attr($0, "text-anchor")?.stringValue == "end" }
-            #expect(ticks.map { $0.stringValue ?? "" }.last == "1250")
+            // Grouped as the language writes counts.
+            #expect(ticks.map { $0.stringValue ?? "" }.last == "1,250")
             for tick in ticks {
                 // Sized for the larger of the theme's label sizes, so the phone's too.
                 let text = tick.stringValue ?? ""

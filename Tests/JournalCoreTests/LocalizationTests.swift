@@ -15,6 +15,25 @@ import Testing
         #expect(localizationTranscript(Localization(.ko)) == Self.korean)
     }
 
+    /// Counts are grouped as the language writes them; shares never read 0%.
+    @Test func countsAreGroupedInTheLanguagesWayAndNoShareIsZero() {
+        #expect(Localization(.en).plays(2986) == "2,986 plays")
+        #expect(Localization(.ko).plays(2986) == "2,986회")
+        #expect(Localization(.en).number(1_234_567) == "1,234,567")
+        #expect(Localization(.en).number(999) == "999")
+        #expect(DigitGrouping.of(Language(rawValue: "de")).format(2986) == "2.986")
+        #expect(DigitGrouping.of(Language(rawValue: "fr-CA")).format(2986) == "2\u{202F}986")
+        #expect(DigitGrouping.of(Language(rawValue: "es")).format(2986) == "2986")
+        #expect(DigitGrouping.of(Language(rawValue: "es")).format(29860) == "29.860")
+        #expect(DigitGrouping.of(Language(rawValue: "en")).format(-12345) == "-12,345")
+        #expect(Localization(.en).totalDuration(3296 * 60) == "54 h 56 min")
+        #expect(Localization(.en).totalDuration(1296 * 3600) == "1,296 h 0 min")
+        #expect(Share.percent(3, of: 3000) == "<1%")
+        #expect(Share.percent(0, of: 3000) == "0%")
+        #expect(Share.percent(15, of: 3000) == "1%")
+        #expect(Share.percent(1, of: 2) == "50%")
+    }
+
     /// The repository folder, for scanning the theme and the sources.
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
@@ -296,7 +315,8 @@ func localizationTranscript(_ l10n: Localization) -> String {
 }
 
 extension LocalizationTests {
-    /// The output of every method before the text moved to language files.
+    /// The output of every method before the text moved to language files (counts of four
+    /// digits and more have been grouped since: `1,000`).
     static let english = """
         2023-12-25 long=Monday, 25 December 2023 short=25 Dec 2023 weekday=Mon name=Monday initial=M dayMonth=25 Dec weekOf=Week of 25 Dec 2023 monthYear=December 2023
         2024-02-24 long=Saturday, 24 February 2024 short=24 Feb 2024 weekday=Sat name=Saturday initial=S dayMonth=24 Feb weekOf=Week of 24 Feb 2024 monthYear=February 2024
@@ -334,7 +354,7 @@ extension LocalizationTests {
         count 1 tracks=1 track plays=1 play days=1 day appearances=+ 1 with others
         count 2 tracks=2 tracks plays=2 plays days=2 days appearances=+ 2 with others
         count 11 tracks=11 tracks plays=11 plays days=11 days appearances=+ 11 with others
-        count 1000 tracks=1000 tracks plays=1000 plays days=1000 days appearances=+ 1000 with others
+        count 1000 tracks=1,000 tracks plays=1,000 plays days=1,000 days appearances=+ 1,000 with others
         pageOf 1 1=Page 1 of 1
         pageOf 2 10=Page 2 of 10
         pageOf 10 10=Page 10 of 10
@@ -386,7 +406,7 @@ extension LocalizationTests {
         count 1 tracks=1곡 plays=1회 days=1일 appearances=+ 함께한 곡 1회
         count 2 tracks=2곡 plays=2회 days=2일 appearances=+ 함께한 곡 2회
         count 11 tracks=11곡 plays=11회 days=11일 appearances=+ 함께한 곡 11회
-        count 1000 tracks=1000곡 plays=1000회 days=1000일 appearances=+ 함께한 곡 1000회
+        count 1000 tracks=1,000곡 plays=1,000회 days=1,000일 appearances=+ 함께한 곡 1,000회
         pageOf 1 1=1페이지 중 1페이지
         pageOf 2 10=10페이지 중 2페이지
         pageOf 10 10=10페이지 중 10페이지

@@ -21,8 +21,9 @@ public struct Genre: Hashable, Sendable {
 }
 
 /// The site-wide genre order and colours (docs/content-format.md, "Statistics"): by plays over the whole journal, descending,
-/// ties by name; the first `genres.top` keep a colour of their own in charts, the rest are drawn as
-/// `Other` there (and keep a colour of their own, drawn striped, in lists and on their own page).
+/// ties by name; the first `genres.top`, and any genre journal.yaml gives a colour, keep a colour
+/// of their own; the rest are drawn as `Other`, in its grey, everywhere a colour is drawn (in
+/// lists, striped, with their own names).
 /// A track with no genre is no genre: its plays are counted apart, never ranked among genres.
 public struct GenreCatalog: Sendable {
     /// Every genre, in site-wide order.
@@ -90,18 +91,26 @@ public struct GenreCatalog: Sendable {
 
         let configuredColors = config.genreColors
         var slugs = SlugAllocator(reserved: ["other"])
+        // One colour per genre everywhere a colour is drawn (charts, calendars, lists, cards): a
+        // top genre's own, and `Other`'s grey for the rest, as the charts draw them. A colour
+        // given in journal.yaml makes its genre one that is drawn as itself; the palette's
+        // colours go to the others in order, skipping those journal.yaml took.
+        let taken = Set(configuredColors.values.map { $0.lowercased() })
+        var free = Self.palette.filter { !taken.contains($0) }
+        if free.isEmpty { free = Self.palette }
         var paletteIndex = 0
         var genres: [Genre] = []
         for (rank, entry) in ordered.enumerated() {
-            let isTop = rank < config.topGenres
-            // Genres beyond the top take the palette's next colours too: charts draw them as
-            // Other, lists and their own page as themselves.
+            let configured = configuredColors[entry.key]
+            let isTop = rank < config.topGenres || configured != nil
             let color: String
-            if let configured = configuredColors[entry.key] {
+            if let configured {
                 color = configured
-            } else {
-                color = Self.palette[paletteIndex % Self.palette.count]
+            } else if isTop {
+                color = free[paletteIndex % free.count]
                 paletteIndex += 1
+            } else {
+                color = Self.otherColor
             }
             genres.append(Genre(key: entry.key, name: entry.name, slug: slugs.allocate(Slug.make(entry.name)),
                                 color: color, plays: entry.plays, isTop: isTop))

@@ -8,6 +8,8 @@ public struct Localization: Sendable {
     public let locale: String
     /// Every UI string by key, for templates (`{{t.playlists}}`).
     public let strings: [String: String]
+    /// How counts are written: `2,986`.
+    let grouping: DigitGrouping
 
     /// Names by month (January first) and by weekday (Monday first).
     let months: [String]
@@ -58,6 +60,7 @@ public struct Localization: Sendable {
     /// `formats.long_date`), complete once merged over English.
     init(language: Language, values: [String: LanguageValue]) {
         self.language = language
+        grouping = DigitGrouping.of(language)
         func text(_ key: String) -> String {
             if case .text(let value)? = values[key] { return value }
             return ""
@@ -131,7 +134,10 @@ public struct Localization: Sendable {
 
     // MARK: Counts
 
-    public func tracks(_ count: Int) -> String { trackCount.format(count) }
+    /// A count as the language writes it: `2,986` / `2.986`.
+    public func number(_ count: Int) -> String { grouping.format(count) }
+
+    public func tracks(_ count: Int) -> String { trackCount.format(count, grouping) }
 
     public func pageOf(_ number: Int, _ total: Int) -> String {
         pageOfPattern.render { placeholder in
@@ -142,7 +148,7 @@ public struct Localization: Sendable {
     /// `315 of 365 days logged`: days logged against the days the journal has covered.
     public func daysOf(_ logged: Int, _ covered: Int) -> String {
         daysOfPattern.render { placeholder in
-            placeholder == .number(.logged) ? String(logged) : String(covered)
+            placeholder == .number(.logged) ? number(logged) : number(covered)
         }
     }
 
@@ -151,23 +157,23 @@ public struct Localization: Sendable {
         let minutes = (seconds + 30) / 60
         guard minutes >= 60 else { return minutesPattern.render { _ in String(minutes) } }
         return hoursPattern.render { placeholder in
-            placeholder == .number(.hours) ? String(minutes / 60) : String(minutes % 60)
+            placeholder == .number(.hours) ? number(minutes / 60) : String(minutes % 60)
         }
     }
 
-    public func days(_ count: Int) -> String { dayCount.format(count) }
+    public func days(_ count: Int) -> String { dayCount.format(count, grouping) }
 
     /// `2 new artists`.
-    public func newArtists(_ count: Int) -> String { newArtistCount.format(count) }
+    public func newArtists(_ count: Int) -> String { newArtistCount.format(count, grouping) }
 
     /// `2 plays have no duration and are not counted.`
-    public func untimedPlays(_ count: Int) -> String { untimedPlayCount.format(count) }
+    public func untimedPlays(_ count: Int) -> String { untimedPlayCount.format(count, grouping) }
 
     /// `1 play has no release year.`
-    public func undatedPlays(_ count: Int) -> String { undatedPlayCount.format(count) }
+    public func undatedPlays(_ count: Int) -> String { undatedPlayCount.format(count, grouping) }
 
     /// `4 days had as many`.
-    public func tiedDays(_ count: Int) -> String { tiedDayCount.format(count) }
+    public func tiedDays(_ count: Int) -> String { tiedDayCount.format(count, grouping) }
 
     /// `2026 in review`.
     public func reviewTitle(_ year: Int) -> String {
@@ -184,25 +190,25 @@ public struct Localization: Sendable {
         shareOfPlaysPattern.render { _ in percent }
     }
 
-    public func plays(_ count: Int) -> String { playCount.format(count) }
+    public func plays(_ count: Int) -> String { playCount.format(count, grouping) }
 
     /// `3 genres` / `장르 3개`.
-    public func genres(_ count: Int) -> String { genreCount.format(count) }
+    public func genres(_ count: Int) -> String { genreCount.format(count, grouping) }
 
     /// What a period's genre count leaves to charts' `Other`.
-    public func otherGenresHint(_ count: Int) -> String { otherGenresHintCount.format(count) }
+    public func otherGenresHint(_ count: Int) -> String { otherGenresHintCount.format(count, grouping) }
 
     /// What a period's "days logged" counts against.
-    public func daysLoggedHint(_ count: Int) -> String { daysLoggedHintCount.format(count) }
+    public func daysLoggedHint(_ count: Int) -> String { daysLoggedHintCount.format(count, grouping) }
 
     /// `+ 3 with others` / `+ 함께한 곡 3회`: plays as a guest.
-    public func appearances(_ count: Int) -> String { appearanceCount.format(count) }
+    public func appearances(_ count: Int) -> String { appearanceCount.format(count, grouping) }
 
     /// `573 artists` / `아티스트 573명`.
-    public func artists(_ count: Int) -> String { artistCount.format(count) }
+    public func artists(_ count: Int) -> String { artistCount.format(count, grouping) }
 
     /// `12 albums` / `앨범 12장`.
-    public func albums(_ count: Int) -> String { albumCount.format(count) }
+    public func albums(_ count: Int) -> String { albumCount.format(count, grouping) }
 
     // MARK: Dates
 
@@ -283,9 +289,9 @@ struct CountForms: Sendable, Equatable {
     var one: TextPattern?
     var other: TextPattern
 
-    func format(_ count: Int) -> String {
+    func format(_ count: Int, _ grouping: DigitGrouping) -> String {
         let pattern = count == 1 ? one ?? other : other
-        return pattern.render { _ in String(count) }
+        return pattern.render { _ in grouping.format(count) }
     }
 }
 

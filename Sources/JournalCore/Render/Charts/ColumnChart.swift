@@ -1,6 +1,6 @@
 /// A plain column chart of one series (plays by weekday, by release year): a column per
-/// bucket, its value above it, labels below, thinned so none touch, one column marked as the
-/// highest. Inline SVG styled by the site's stylesheet; a `<title>` on every column.
+/// bucket, its value above it, labels below, thinned so none touch (the last one always kept),
+/// one column marked as the highest. Inline SVG styled by the site's stylesheet; a `<title>` on every column.
 public struct ColumnChart: Sendable {
     public struct Column: Sendable {
         public var label: String
@@ -28,8 +28,9 @@ public struct ColumnChart: Sendable {
         let height = baseline + 30
         let highest = max(columns.map(\.value).max() ?? 0, 1)
         let centres = columns.indices.map { 8 + Double($0) * slot + slot / 2 }
-        // Thinned for the size labels have on a phone (site.css), the largest they are drawn at.
-        let shown = StackedBarChart.shownLabels(columns.map(\.label), at: centres, size: 18)
+        // Thinned for the size labels have on a phone (site.css), the largest they are drawn at,
+        // counting from the last column, so the newest (this decade, Sunday) is always named.
+        let shown = StackedBarChart.shownLabels(columns.map(\.label), at: centres, size: 18, keepingLast: true)
         // Values above the columns only where they fit.
         let valuesFit = slot >= 34
         var svg = "<svg class=\"chart column-chart\" viewBox=\"0 0 \(f(Self.width)) \(f(height))\" role=\"img\" aria-label=\"\(Escape.xml(title))\">"
@@ -42,7 +43,7 @@ public struct ColumnChart: Sendable {
             svg += "<rect class=\"column-slot\" x=\"\(f(centres[index] - slot / 2))\" y=\"\(f(Self.plotTop))\" width=\"\(f(slot))\" height=\"\(f(Self.plotHeight))\"/>"
             if h > 0 { svg += "<rect class=\"column-bar\" x=\"\(f(x))\" y=\"\(f(y))\" width=\"\(f(barWidth))\" height=\"\(f(h))\" rx=\"3\"/>" }
             if valuesFit && column.value > 0 {
-                svg += "<text class=\"chart-label column-value\" x=\"\(f(centres[index]))\" y=\"\(f(y - 6))\" text-anchor=\"middle\">\(column.value)</text>"
+                svg += "<text class=\"chart-label column-value\" x=\"\(f(centres[index]))\" y=\"\(f(y - 6))\" text-anchor=\"middle\">\(Escape.xml(l10n.number(column.value)))</text>"
             }
             svg += "</g>"
             if shown.contains(index) {

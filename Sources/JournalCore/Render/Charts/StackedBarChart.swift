@@ -50,7 +50,7 @@ public struct StackedBarChart: Sendable {
 
     /// The left margin: room for the widest y tick label at the larger size.
     static func left(top: Int) -> Double {
-        max(28, (textWidth(String(top), size: narrowLabelSize) + 10).rounded(.up))
+        max(28, (textWidth(DigitGrouping(separator: ",").format(top), size: narrowLabelSize) + 10).rounded(.up))
     }
 
     /// The maximum of the y axis and the step between ticks: whole numbers, at most 6 ticks.
@@ -93,7 +93,7 @@ public struct StackedBarChart: Sendable {
         while tick <= top {
             let y = baseline - Double(tick) / Double(top) * Self.plotHeight
             svg += "<line class=\"chart-grid\" x1=\"\(f(left))\" x2=\"\(f(Self.width - Self.right))\" y1=\"\(f(y))\" y2=\"\(f(y))\"/>"
-            svg += "<text class=\"chart-label\" x=\"\(f(left - 6))\" y=\"\(f(y + 4))\" text-anchor=\"end\">\(tick)</text>"
+            svg += "<text class=\"chart-label\" x=\"\(f(left - 6))\" y=\"\(f(y + 4))\" text-anchor=\"end\">\(Escape.xml(l10n.number(tick)))</text>"
             tick += step
         }
         // X labels sit under their slot, moved in where they would leave the chart at the larger
@@ -151,17 +151,18 @@ public struct StackedBarChart: Sendable {
 
     /// Which of a line of x labels (`""` for none), centred at `x`, to draw so that none touches
     /// its neighbour at `size`: all of them, or else every n-th, with n as small as keeps them apart.
-    static func shownLabels(_ texts: [String], at x: [Double], size: Double) -> Set<Int> {
+    static func shownLabels(_ texts: [String], at x: [Double], size: Double, keepingLast: Bool = false) -> Set<Int> {
         let labelled = texts.indices.filter { !texts[$0].isEmpty }
         let gap = size / 3
         for every in 1...max(1, labelled.count) {
-            let kept = labelled.enumerated().filter { $0.offset % every == 0 }.map(\.element)
+            // Counted from the last label when it is the one that must show (the newest decade).
+            let kept = labelled.enumerated().filter { (keepingLast ? labelled.count - 1 - $0.offset : $0.offset) % every == 0 }.map(\.element)
             let apart = zip(kept, kept.dropFirst()).allSatisfy { a, b in
                 x[b] - x[a] >= (textWidth(texts[a], size: size) + textWidth(texts[b], size: size)) / 2 + gap
             }
             if apart { return Set(kept) }
         }
-        return Set(labelled.prefix(1))
+        return Set(keepingLast ? labelled.suffix(1) : labelled.prefix(1))
     }
 
     /// Genres that have plays in this chart, in site-wide order.

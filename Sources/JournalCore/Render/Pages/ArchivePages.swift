@@ -31,7 +31,7 @@ extension SiteRenderer {
     private func archiveSummary(_ all: PeriodStats) -> [SummaryItem] {
         var items = summary(all)
         // As the artists index counts them: every artist with a page.
-        items.insert(SummaryItem(label: l10n.string("artists"), value: String(library.artists.count), href: urls.href(urls.artists),
+        items.insert(SummaryItem(label: l10n.string("artists"), value: l10n.number(library.artists.count), href: urls.href(urls.artists),
                                  hint: l10n.string("artists_hint")), at: 2)
         return items
     }

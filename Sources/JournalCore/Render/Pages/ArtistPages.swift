@@ -43,7 +43,7 @@ extension SiteRenderer {
         var summary: [SummaryItem] = []
         if let first = profile.firstPlayed, let last = profile.lastPlayed {
             summary = [
-                SummaryItem(label: l10n.string("plays_label"), value: String(artist.plays.count), href: nil),
+                SummaryItem(label: l10n.string("plays_label"), value: l10n.number(artist.plays.count), href: nil),
                 SummaryItem(label: l10n.string("first_listened"), value: l10n.shortDate(first), href: urls.href(urls.day(first))),
                 SummaryItem(label: l10n.string("last_listened"), value: l10n.shortDate(last), href: urls.href(urls.day(last))),
             ]

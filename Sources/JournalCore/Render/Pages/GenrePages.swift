@@ -28,8 +28,8 @@ extension SiteRenderer {
         let view = GenrePageView(
             name: genre.name, color: genre.color, isOther: !genre.isTop,
             summary: [
-                SummaryItem(label: l10n.string("plays_label"), value: String(profile.plays.count), href: nil),
-                SummaryItem(label: l10n.string("tagged_days"), value: String(profile.days.count), href: nil),
+                SummaryItem(label: l10n.string("plays_label"), value: l10n.number(profile.plays.count), href: nil),
+                SummaryItem(label: l10n.string("tagged_days"), value: l10n.number(profile.days.count), href: nil),
                 SummaryItem(label: l10n.string("rank"), value: "#\(profile.rank)", href: nil),
             ],
             chart: timeChart(profile.plays, title: "\(genre.name) · \(l10n.string("plays_over_time"))", genre: genre) { year in
@@ -98,9 +98,11 @@ extension SiteRenderer {
 
 /// A part of a whole as the theme prints it.
 enum Share {
-    /// `12.5%`: to one decimal, rounded half up.
+    /// `13%`: whole percent, rounded half up; `<1%` for a part that is there but rounds to
+    /// nothing, so no row of plays ever says 0%.
     static func percent(_ part: Int, of total: Int) -> String {
-        "\((part * 1000 / total + 5) / 10)%"
+        let whole = (part * 1000 / total + 5) / 10
+        return whole == 0 && part > 0 ? "<1%" : "\(whole)%"
     }
 
     /// A bar's width in whole percent, rounded down.

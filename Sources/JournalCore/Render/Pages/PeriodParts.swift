@@ -235,11 +235,11 @@ extension SiteRenderer {
         var genreHint = l10n.string("genres_hint")
         if period.otherGenreCount > 0 { genreHint += " " + l10n.otherGenresHint(period.otherGenreCount) }
         return [
-            SummaryItem(label: l10n.string("tracks_played"), value: String(period.plays), href: nil,
+            SummaryItem(label: l10n.string("tracks_played"), value: l10n.number(period.plays), href: nil,
                         hint: l10n.string("tracks_played_hint")),
             SummaryItem(label: l10n.string("days_logged"), value: "\(period.daysLogged) / \(period.coveredDays)", href: nil,
                         hint: l10n.daysLoggedHint(period.coveredDays)),
-            SummaryItem(label: l10n.string("genres"), value: String(period.genreCount), href: nil, hint: genreHint),
+            SummaryItem(label: l10n.string("genres"), value: l10n.number(period.genreCount), href: nil, hint: genreHint),
         ]
     }
 }

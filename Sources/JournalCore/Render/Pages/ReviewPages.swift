@@ -79,15 +79,15 @@ extension SiteRenderer {
     func reviewCard(_ index: Int) -> ShareCard {
         let review = reviews[index]
         let year = stats.years[index]
-        var figures = [ShareCard.Figure(value: String(review.totals.plays), label: l10n.string("tracks_played"))]
+        var figures = [ShareCard.Figure(value: l10n.number(review.totals.plays), label: l10n.string("tracks_played"))]
         if review.totals.hasDurations {
-            figures.append(ShareCard.Figure(value: String(review.totals.minutes), label: l10n.string("minutes_short")))
+            figures.append(ShareCard.Figure(value: l10n.number(review.totals.minutes), label: l10n.string("minutes_short")))
         } else {
             figures.append(ShareCard.Figure(value: "\(review.totals.daysLogged)/\(review.totals.coveredDays)", label: l10n.string("days_logged")))
         }
-        figures.append(ShareCard.Figure(value: String(review.totals.artists), label: l10n.string("artists_label")))
+        figures.append(ShareCard.Figure(value: l10n.number(review.totals.artists), label: l10n.string("artists_label")))
         if index > 0 {
-            figures.append(ShareCard.Figure(value: String(review.newArtistCount), label: l10n.string("new_artists_short")))
+            figures.append(ShareCard.Figure(value: l10n.number(review.newArtistCount), label: l10n.string("new_artists_short")))
         } else {
             figures.append(ShareCard.Figure(value: String(year.genreCount), label: l10n.string("genres")))
         }
@@ -122,18 +122,18 @@ extension SiteRenderer {
         let now = review.totals
         let before = review.previous
         func total(_ label: String, _ value: Int, _ previous: Int?, shown: String? = nil, hint: String? = nil) -> ReviewTotal {
-            var item = ReviewTotal(label: label, value: shown ?? String(value), hint: hint)
+            var item = ReviewTotal(label: label, value: shown ?? l10n.number(value), hint: hint)
             if let previous {
                 let change = value - previous
-                item.delta = change > 0 ? "+\(change)" : change < 0 ? "−\(-change)" : "±0"
+                item.delta = change > 0 ? "+" + l10n.number(change) : change < 0 ? "−" + l10n.number(-change) : "±0"
                 item.direction = change > 0 ? "up" : change < 0 ? "down" : "same"
-                item.before = "\(l10n.string("compared_with")) \(review.year - 1): \(previous)"
+                item.before = "\(l10n.string("compared_with")) \(review.year - 1): \(l10n.number(previous))"
             }
             return item
         }
         var totals = [
             total(l10n.string("tracks_played"), now.plays, before?.plays, hint: l10n.string("tracks_played_hint")),
-            total(l10n.string("days_logged"), now.daysLogged, before?.daysLogged, shown: "\(now.daysLogged) / \(now.coveredDays)",
+            total(l10n.string("days_logged"), now.daysLogged, before?.daysLogged, shown: "\(l10n.number(now.daysLogged)) / \(l10n.number(now.coveredDays))",
                   hint: l10n.daysLoggedHint(now.coveredDays)),
             total(l10n.string("artists_label"), now.artists, before?.artists),
             total(l10n.string("tracks_label"), now.tracks, before?.tracks),

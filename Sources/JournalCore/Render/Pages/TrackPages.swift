@@ -56,7 +56,7 @@ extension SiteRenderer {
             title: track.title,
             artists: card.artists,
             summary: [
-                SummaryItem(label: l10n.string("plays_label"), value: String(track.plays), href: nil),
+                SummaryItem(label: l10n.string("plays_label"), value: l10n.number(track.plays), href: nil),
                 SummaryItem(label: l10n.string("first_listened"), value: l10n.shortDate(first), href: urls.href(urls.day(first))),
                 SummaryItem(label: l10n.string("last_listened"), value: l10n.shortDate(track.lastPlayed), href: urls.href(urls.day(track.lastPlayed))),
             ],
