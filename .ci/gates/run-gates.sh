@@ -39,6 +39,9 @@ python3 .ci/gates/import_kill_test.py --journal "$journal" --days 1000 --kills 1
 echo "-- Headless Chromium"
 python3 .ci/gates/browser_test.py public
 
+echo "-- axe-core 4.x on every page type, light and dark, at 1280 and 390 px: 0 violations"
+python3 .ci/gates/axe_gate.py public
+
 echo "-- search.js in node: random sites, answer orders and failures; what it shows is always the whole ranking's start"
 for seed in 1 2 3; do SEARCH_JS=templates/assets/search.js node .ci/gates/search_model/fuzz.js "$seed" 300; done
 

@@ -48,3 +48,6 @@ echo "ok: $(wc -l < "$work/sample.txt") pages"
 
 echo "-- Headless Chromium"
 python3 .ci/gates/ten_years_browser.py "$work/site" "$work/journal" 2018-03
+
+echo "-- axe-core on every page type, light and dark, phone and desktop"
+python3 .ci/gates/axe_gate.py "$work/site"

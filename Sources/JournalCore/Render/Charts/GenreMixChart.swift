@@ -34,7 +34,7 @@ public struct GenreMixChart: Sendable {
         let height = baseline + 30
         let centres = months.indices.map { Self.left + Double($0) * slot + slot / 2 }
         let shown = StackedBarChart.shownLabels(months.map(\.label), at: centres, size: 18)
-        var svg = "<svg class=\"chart mix-chart\" viewBox=\"0 0 \(f(Self.width)) \(f(height))\" role=\"img\" aria-label=\"\(Escape.xml(title))\">"
+        var svg = "<svg class=\"chart mix-chart\" viewBox=\"0 0 \(f(Self.width)) \(f(height))\" \(ChartRole.attributes(title: title, linked: months.contains { $0.href != nil }))>"
         for (index, month) in months.enumerated() {
             let x = Self.left + Double(index) * slot + (slot - barWidth) / 2
             let total = month.counts.reduce(0, +)

@@ -55,7 +55,7 @@ public struct MonthCalendar: Sendable {
     public func svg() -> String {
         let f = SVGNumber.format
         let step = Self.cell + Self.gap
-        var svg = "<svg class=\"calendar\" width=\"\(f(width))\" height=\"\(f(height))\" viewBox=\"0 0 \(f(width)) \(f(height))\" role=\"img\" aria-label=\"\(Escape.xml(title))\">"
+        var svg = "<svg class=\"calendar\" width=\"\(f(width))\" height=\"\(f(height))\" viewBox=\"0 0 \(f(width)) \(f(height))\" \(ChartRole.attributes(title: title, linked: cells.contains { $0.day != nil && $0.href != nil }))>"
         for (column, header) in headers.prefix(7).enumerated() {
             svg += "<text class=\"cal-head\" x=\"\(f(Double(column) * step + Self.cell / 2))\" y=\"14\" text-anchor=\"middle\">\(Escape.xml(header))</text>"
         }

@@ -11,3 +11,12 @@ enum SVGNumber {
         return "\(sign)\(whole).\(fraction < 10 ? "0" : "")\(fraction)"
     }
 }
+
+/// The accessible role of a chart's `<svg>`: a picture (`role="img"`, its marks presentational)
+/// when nothing in it can be focused, and a labelled group when its marks are links, so the
+/// links stay reachable and are not inside an image (axe-core's `nested-interactive`).
+enum ChartRole {
+    static func attributes(title: String, linked: Bool) -> String {
+        "role=\"\(linked ? "group" : "img")\" aria-label=\"\(Escape.xml(title))\""
+    }
+}

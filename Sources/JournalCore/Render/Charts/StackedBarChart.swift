@@ -87,7 +87,7 @@ public struct StackedBarChart: Sendable {
 
         var svg = "<svg"
         if standalone { svg += " width=\"\(f(Self.width))\" height=\"\(f(height))\"" }
-        svg += " class=\"chart\" viewBox=\"0 0 \(f(Self.width)) \(f(height))\" role=\"img\" aria-label=\"\(Escape.xml(title))\">"
+        svg += " class=\"chart\" viewBox=\"0 0 \(f(Self.width)) \(f(height))\" \(ChartRole.attributes(title: title, linked: slots.contains { $0.href != nil }))>"
         // Grid and y labels.
         var tick = 0
         while tick <= top {

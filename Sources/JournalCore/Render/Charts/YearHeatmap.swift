@@ -81,7 +81,7 @@ public struct YearHeatmap: Sendable {
         let height = self.height
         var svg = "<svg class=\"heatmap\""
         if standalone { svg += " width=\"\(f(width))\" height=\"\(f(height))\"" }
-        svg += " viewBox=\"0 0 \(f(width)) \(f(height))\" role=\"img\" aria-label=\"\(Escape.xml(title))\">"
+        svg += " viewBox=\"0 0 \(f(width)) \(f(height))\" \(ChartRole.attributes(title: title, linked: cells.contains { $0.href != nil && !$0.isFuture }))>"
         // Day-of-month labels above the columns.
         for day in [1, 5, 10, 15, 20, 25, 31] {
             let x = left + Double(day - 1) * Self.step + Self.cellWidth / 2
