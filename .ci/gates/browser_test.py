@@ -20,7 +20,7 @@ the site was built for) and runs:
      the most-played artist (read from search-index.json) is the first result for its name
      and for its first two letters; a diary word (SEARCH_DIARY, default "grammar") and a
      Korean one (SEARCH_DIARY_KO, default "호떡") find a day, the word marked in its
-     snippet; a word found only in text (SEARCH_TEXT_ORDER, default "kilometre") lists its
+     snippet and the snippet dated; a word found only in text (SEARCH_TEXT_ORDER, default "kilometre") lists its
      days first, newest first, then playlists and pages by name; "cafe" finds the tag and a
      day whose text says "café"; "november 2026" and
      "2026-11" find the month first; a query with more than a page of results
@@ -461,6 +461,7 @@ return {value: document.querySelector('form[data-search] input').value,
           kind: (a.querySelector('.search-type') || {}).textContent || '',
           title: (a.querySelector('.search-title') || {}).textContent || '',
           marks: Array.from(a.querySelectorAll('mark'), m => m.textContent),
+          date: (a.querySelector('.search-date') || {}).textContent || '',
           href: a.getAttribute('href')}))};
 """
 
@@ -512,6 +513,9 @@ def check_search_ranking(driver, origin: str) -> None:
         hit = next((r for r in state["results"] if r["title"] == day), None) if state else None
         report(bool(hit) and DAY_RE.search(hit["href"]) is not None and typed.lower() in [m.lower() for m in hit["marks"]],
                f"search diary word {typed!r} finds its day", f"expected {day!r} with {typed!r} marked; got {hit or label(state, 5)}")
+        # A titled day's snippet says which day it is: its date comes first.
+        report(bool(hit) and re.search(r"\d", hit.get("date", "")) is not None,
+               f"the diary hit for {typed!r} is dated", f"got {hit}")
 
     # Found only in their text, days come first, newest first, then playlists and pages by
     # name: a day's number of tracks says nothing about its words.

@@ -32,6 +32,24 @@ import Testing
     <svg xmlns="http://www.w3.org/2000/svg"/>
     """
 
+    /// An artist heard only as a guest is said to be, not "0 plays + 1 with others".
+    @Test func anArtistHeardOnlyAsAGuestIsSaidToBe() throws {
+        let journal = try TestJournal(minimalConfig + """
+
+        -- content/diary/2026-11-21.md --
+        ---
+        tracks: [{title: Duet, artist: [Lead Singer, Guest Star]}, {title: Solo, artist: Lead Singer}]
+        ---
+        """)
+        #expect(journal.build().succeeded)
+        let names = visibleText(try #require(journal.page("artists/index.html")))
+        #expect(names.contains("Guest Star 1 play with others"), "\(names)")
+        #expect(!names.contains("0 plays"))
+        #expect(names.contains("Lead Singer 2 plays"))
+        let page = visibleText(try #require(journal.page("artists/guest-star/index.html")))
+        #expect(page.contains("1 play with others") && !page.contains("0 plays"), "\(page)")
+    }
+
     @Test func artistPagesMatchNamesCaseInsensitivelyAndListEveryPlay() throws {
         let journal = try TestJournal(Self.journalFiles)
         #expect(journal.build().succeeded)

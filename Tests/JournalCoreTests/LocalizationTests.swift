@@ -188,8 +188,8 @@ import Testing
                                + "'names.weekdays_initial', 'names.weekdays_short'; pages show English for these 4 keys"))
         #expect(lines.contains("templates/i18n/fr.yaml:7:37: warning: 'counts.tracks.other': unknown placeholder '{count}': use {n}; English is used"))
         #expect(lines.contains("templates/i18n/fr.yaml:6:1: warning: the language file lacks 'counts.albums', 'counts.appearances', 'counts.artists', "
-                               + "'counts.days', 'counts.days_logged_hint', 'counts.genres', 'counts.new_artists', 'counts.other_genres_hint' "
-                               + "and 4 more; pages show English for these 12 keys"))
+                               + "'counts.days', 'counts.days_logged_hint', 'counts.genres', 'counts.guest_plays', 'counts.new_artists' "
+                               + "and 5 more; pages show English for these 13 keys"))
         let html = try #require(journal.page("2026/11/21/index.html"))
         // English where French is missing or broken, French where it is given; never a key.
         #expect(visibleText(html).contains("2 tracks Saturday 21 November 2026"))

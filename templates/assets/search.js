@@ -36,6 +36,9 @@
       context: String(row[4] || ''), text: '', tw: '', key: fold(row[1]),
       names: names.map(function (n) { var f = fold(n); return { c: compact(f), w: ' ' + words(f) }; })
     };
+    // A day with a title has its date as two more names (ISO and long) and first in its
+    // context: shown before a snippet of its text, which takes the context's place.
+    e.date = e.kind === 'day' && names.length > 2 ? e.context.split(' \u00b7 ')[0] : '';
     if (row[6]) setText(e, row[6]);
     return e;
   }
@@ -267,6 +270,7 @@
       var line, parts = hit.r <= 2 && e.text && WRITING[e.kind] ? snippet(e.text, hit.v, hit.r !== 1) : null;
       if (parts) {
         line = el('span', 'search-subtitle search-snippet');
+        if (e.date) line.appendChild(el('span', 'search-date', e.date + ' \u00b7 '));
         parts.forEach(function (part) {
           if (part[0]) line.appendChild(part[1] ? el('mark', null, part[0]) : document.createTextNode(part[0]));
         });

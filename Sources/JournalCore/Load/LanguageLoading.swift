@@ -32,7 +32,7 @@ enum LanguageLoading {
         return [
             ("names", [("months", .names(12)), ("months_short", .names(12)), ("weekdays", .names(7)),
                        ("weekdays_short", .names(7)), ("weekdays_initial", .names(7))]),
-            ("counts", [("tracks", .count), ("plays", .count), ("days", .count), ("appearances", .count), ("genres", .count),
+            ("counts", [("tracks", .count), ("plays", .count), ("days", .count), ("appearances", .count), ("guest_plays", .count), ("genres", .count),
                         ("other_genres_hint", .count), ("days_logged_hint", .count), ("artists", .count), ("albums", .count),
                         ("new_artists", .count), ("untimed_plays", .count), ("undated_plays", .count), ("tied_days", .count)]),
             ("formats", [("long_date", .pattern(dates)), ("short_date", .pattern(dates)), ("day_month", .pattern(dates)),

@@ -22,6 +22,7 @@ public struct Localization: Sendable {
     let playCount: CountForms
     let dayCount: CountForms
     let appearanceCount: CountForms
+    let guestPlayCount: CountForms
     let genreCount: CountForms
     let otherGenresHintCount: CountForms
     let daysLoggedHintCount: CountForms
@@ -92,6 +93,7 @@ public struct Localization: Sendable {
         playCount = count("counts.plays")
         dayCount = count("counts.days")
         appearanceCount = count("counts.appearances")
+        guestPlayCount = count("counts.guest_plays")
         genreCount = count("counts.genres")
         otherGenresHintCount = count("counts.other_genres_hint")
         daysLoggedHintCount = count("counts.days_logged_hint")
@@ -203,6 +205,9 @@ public struct Localization: Sendable {
 
     /// `+ 3 with others` / `+ 함께한 곡 3회`: plays as a guest.
     public func appearances(_ count: Int) -> String { appearanceCount.format(count, grouping) }
+
+    /// `3 plays with others` / `함께한 곡 3회`: an artist heard only as a guest.
+    public func guestPlays(_ count: Int) -> String { guestPlayCount.format(count, grouping) }
 
     /// `573 artists` / `아티스트 573명`.
     public func artists(_ count: Int) -> String { artistCount.format(count, grouping) }

@@ -13,10 +13,11 @@ enum SVGNumber {
 }
 
 /// The accessible role of a chart's `<svg>`: a picture (`role="img"`, its marks presentational)
-/// when nothing in it can be focused, and a labelled group when its marks are links, so the
-/// links stay reachable and are not inside an image (axe-core's `nested-interactive`).
+/// when nothing in it can be focused; when its marks are links, the `<svg>`'s own role (a
+/// graphics document, named by its label), so the links stay reachable and are not inside an
+/// image (axe-core's `nested-interactive`; the W3C checker takes no other role on `<svg>`).
 enum ChartRole {
     static func attributes(title: String, linked: Bool) -> String {
-        "role=\"\(linked ? "group" : "img")\" aria-label=\"\(Escape.xml(title))\""
+        (linked ? "" : "role=\"img\" ") + "aria-label=\"\(Escape.xml(title))\""
     }
 }

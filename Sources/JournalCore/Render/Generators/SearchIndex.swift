@@ -102,7 +102,10 @@ struct SearchIndex {
             + rows.joined(separator: ",\n") + "\n]}\n"
     }
 
-    /// The row of the day at `index` (into `Journal.days`): its names, without its text.
+    /// The row of the day at `index` (into `Journal.days`): its names, without its text. A day
+    /// with a title has its date first in its context and as two more names (ISO, long), which
+    /// search.js reads to date a snippet of the day's text (the name of a day without a title
+    /// is its date already).
     private func dayRow(_ index: Int) -> String {
         let day = renderer.journal.days[index], urls = renderer.urls, l10n = renderer.l10n
         let tracks = day.tracks.map(\.title).joined(separator: ", ")

@@ -10,8 +10,11 @@ extension SiteRenderer {
         var groups: [LetterGroup] = []
         for entry in index.entries[paging.range(number)] {
             let artist = library.artists[entry.artist]
-            let row = ArtistRow(name: artist.name, href: urls.href(urls.artist(artist.slug)), plays: l10n.plays(artist.primaryPlays),
-                                credits: artist.guestPlays > 0 ? l10n.appearances(artist.guestPlays) : nil)
+            // An artist heard only as a guest is said so, not "0 plays + 1 with others".
+            let primary = artist.primaryPlays > 0
+            let row = ArtistRow(name: artist.name, href: urls.href(urls.artist(artist.slug)),
+                                plays: primary ? l10n.plays(artist.primaryPlays) : l10n.guestPlays(artist.guestPlays),
+                                credits: primary && artist.guestPlays > 0 ? l10n.appearances(artist.guestPlays) : nil)
             if groups.last?.letter == entry.letter {
                 groups[groups.count - 1].rows.append(row)
             } else {
@@ -21,7 +24,8 @@ extension SiteRenderer {
         let letters = index.letters.map { letter in
             LetterLink(letter: letter.letter, href: urls.href(urls.paged(urls.artists, paging.page(of: letter.first))) + "#" + Self.letterID(letter.letter))
         }
-        let top = number > 1 ? [] : library.artists.prefix(topCount).enumerated().map { rank, artist in
+        // Ranked by their own plays: an artist heard only as a guest is not among them.
+        let top = number > 1 ? [] : library.artists.prefix(topCount).filter { $0.primaryPlays > 0 }.enumerated().map { rank, artist in
             RankedItem(rank: rank + 1, name: artist.name, plays: l10n.plays(artist.primaryPlays), artist: nil, href: urls.href(urls.artist(artist.slug)))
         }
         let pageLabel = paging.pageCount > 1 ? l10n.pageOf(number, paging.pageCount) : nil
@@ -59,7 +63,8 @@ extension SiteRenderer {
         let view = ArtistPageView(
             name: artist.name,
             summary: summary,
-            credits: artist.guestPlays > 0 ? "\(l10n.plays(artist.primaryPlays)) \(l10n.appearances(artist.guestPlays))" : nil,
+            credits: artist.guestPlays == 0 ? nil : artist.primaryPlays == 0 ? l10n.guestPlays(artist.guestPlays)
+                : "\(l10n.plays(artist.primaryPlays)) \(l10n.appearances(artist.guestPlays))",
             chart: timeChart(artist.plays, title: "\(artist.name) · \(l10n.string("plays_over_time"))", genre: nil) { year in
                 artistYearHref(artist.slug, profile: profile, year: year)
             },
