@@ -307,7 +307,8 @@ import Testing
             return ([Array(square)] + [220, 456].compactMap { Vips.shrunkJPEG(Array(square), side: $0) }).map { "data:image/jpeg;base64," + Data($0).base64EncodedString() }
         }
         let showing = recorder.svgs.filter { svg in uris.contains { svg.contains($0) } }
-        #expect(showing.count >= 4, "\(showing.count) of \(recorder.svgs.count) cards show the cover")
+        // Its week's, month's and year's (the review's cards lead with the song and the artist of the year).
+        #expect(showing.count >= 3, "\(showing.count) of \(recorder.svgs.count) cards show the cover")
         // Every square a card names is in it when drawn, at its tile's own size (no scaling).
         #expect(!recorder.svgs.contains { $0.contains(CardArtwork.squareScheme) })
         var tiles = 0

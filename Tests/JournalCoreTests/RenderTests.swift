@@ -138,7 +138,7 @@ import Testing
         let journal = try TestJournal(files)
         #expect(journal.build().succeeded)
         let first = try #require(journal.page("index.html"))
-        let titles = visibleText(first).components(separatedBy: " ").filter { $0.hasPrefix("Day") }
+        let titles = visibleText(first).components(separatedBy: " ").filter { $0 == "Day" }
         #expect(titles.count == 10)
         let dayList = String(try #require(first.components(separatedBy: "class=\"day-list\"").last))
         let order = attributeValues("href", in: dayList).filter { $0.hasPrefix("/2026/10/") && $0.count == 12 }

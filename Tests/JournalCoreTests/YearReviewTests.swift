@@ -194,6 +194,58 @@ import Testing
         #expect(!first.contains("Forgotten favourites"))
     }
 
+    /// The review leads with the song and the artist of the year, with their covers, then a
+    /// card per headline figure, the tops with covers, and each month's song (worked out by
+    /// hand: D1 played 3 times; Delta 4 plays as primary artist, 2 in January and 2 in
+    /// February, so January; February's four songs tie at one play and D2 came first).
+    @Test func theReviewTellsTheYearAsAStory() throws {
+        let journal = try TestJournal(YearReviewTests.twoYears)
+        let recorder = CoverImageTests.Recorder()
+        var options = BuildOptions(source: journal.path, output: journal.output)
+        options.rasterizer = recorder.rasterizer
+        let report = Build.run(options)
+        #expect(report.succeeded, "\(journal.lines(report.diagnostics))")
+        let html = try #require(journal.page("2026/review/index.html"))
+        let text = visibleText(html)
+        // Artists named as their pages name them, whatever one play wrote (the last wrote "delta").
+        #expect(text.contains("Song of the year D1 Delta 3 plays"), "\(text)")
+        #expect(text.contains("Artist of the year Delta 4 plays · Most played in January 2026"))
+        let lead = try #require(html.range(of: "review-headlines"))
+        let glance = try #require(html.range(of: "review-highlights"))
+        let totals = try #require(html.range(of: "id=\"review-totals\""))
+        #expect(lead.lowerBound < glance.lowerBound && glance.lowerBound < totals.lowerBound)
+        // Each headline with its cover (drawn from initials: the journal has no artwork), the artist's round.
+        let headlines = String(html[lead.lowerBound..<glance.lowerBound])
+        #expect(headlines.components(separatedBy: "cover placeholder").count == 3)
+        #expect(headlines.contains("review-headline-card is-artist"))
+        #expect(text.contains("First song of the year A2 Alpha · 5 Jan 2026"))
+        #expect(text.contains("Longest streak 2 days"))
+        #expect(text.contains("The song of each month"))
+        // Each month's song, with its cover (drawn from its initials here).
+        let months = String(text[try #require(text.range(of: "The song of each month")).lowerBound...].prefix(260))
+        #expect(months.contains("Jan D D1 — Delta 2 plays") && months.contains("Feb D D2 — Delta 1 play") && months.contains("Jun E E1 — Epsilon 1 play"), "[\(months)]")
+        // Tops with covers.
+        #expect(html.components(separatedBy: "class=\"ranked-art").count - 1 == 3 + 2 + 3, "3 artists, 2 albums, 3 months")
+        // With no limit on a day's songs, the biggest day says something; under one it would not.
+        #expect(text.contains("Biggest day"))
+        let limited = try TestJournal(YearReviewTests.twoYears.replacingOccurrences(of: "max_tracks_per_day: 0\n", with: ""))
+        #expect(limited.build().succeeded)
+        #expect(!visibleText(try #require(limited.page("2026/review/index.html"))).contains("Biggest day"))
+
+        // Both cards name the song and the artist of the year, each with its cover.
+        let cards = recorder.svgs.filter { $0.contains(">Year in review<") && $0.contains(">2026<") }
+        #expect(cards.count == 2, "\(recorder.svgs.count) cards drawn")
+        for card in cards {
+            #expect(card.contains(">Song of the year<") && card.contains(">D1<") && card.contains(">Artist of the year<") && card.contains(">Delta<"))
+        }
+        // The card's words say it too.
+        #expect(html.contains("Song of the year: D1 (Delta). Artist of the year: Delta."))
+        // The home page leads to the year so far and its review.
+        let home = try #require(journal.page("index.html"))
+        #expect(visibleText(home).contains("2026 so far"))
+        #expect(attributeValues("href", in: home).contains("/2026/review/") && attributeValues("href", in: home).contains("/2026/"))
+    }
+
     @Test func theReviewSpeaksKorean() throws {
         let journal = try TestJournal(YearReviewTests.twoYears.replacingOccurrences(of: "title: T\n", with: "title: T\nlanguage: ko\n"))
         let report = journal.build()
@@ -203,5 +255,7 @@ import Testing
         #expect(html.contains("새로운 아티스트 2명"))
         #expect(html.contains("올해 재생의 67%"))
         #expect(html.contains("1980년대"))
+        #expect(html.contains("올해의 노래") && html.contains("올해의 아티스트") && html.contains("달마다 가장 많이 들은 노래"))
+        #expect(visibleText(try #require(journal.page("index.html"))).contains("2026년 지금까지"))
     }
 }

@@ -80,6 +80,25 @@ public struct YearReview: Sendable {
         public var ties: Int
     }
 
+    /// A track with its plays in a span (the year, a month): the track as last played there, for
+    /// its artwork and links.
+    public struct PlayedTrack: Sendable, Equatable {
+        public var track: Track
+        public var plays: Int
+    }
+
+    /// The song played most in one month (ties: the one first played that month).
+    public struct MonthTrack: Sendable, Equatable {
+        public var month: Int
+        public var top: PlayedTrack
+    }
+
+    /// The year's first play: the first track of its first logged day.
+    public struct FirstPlay: Sendable, Equatable {
+        public var date: CalendarDate
+        public var track: Track
+    }
+
     /// A name that was in last year's top ten and was not played this year.
     public struct Forgotten: Sendable, Equatable {
         public var name: String
@@ -101,6 +120,15 @@ public struct YearReview: Sendable {
     public var topNewArtists: [NewArtist]
 
     public var topArtists: [TopArtist]
+    /// Each top artist's most played track this year (ties: the first played), in the order of
+    /// `topArtists`: its cover stands for the artist.
+    public var topArtistTracks: [PlayedTrack?]
+    /// A track of each top album as last played this year (one with artwork when there is one),
+    /// in the order of `topAlbums`: its cover is the album's.
+    public var topAlbumTracks: [Track?]
+    /// Each month with plays, its most played song.
+    public var monthTracks: [MonthTrack]
+    public var firstPlay: FirstPlay?
     public var topTracks: [TopTrack]
     /// Albums by plays (name, primary artist).
     public var topAlbums: [Ranked]
@@ -174,6 +202,12 @@ public struct YearReview: Sendable {
         var creditedThisYear = Set<String>()
         var tracksThisYear = Set<String>()
         var lastPlay: [String: (track: Track, date: CalendarDate)] = [:]
+        // Plays of each track by month and over the year, in order of first play.
+        var monthCounts: [[String: (plays: Int, first: Int)]] = Array(repeating: [:], count: 12)
+        var yearCounts: [String: (plays: Int, first: Int)] = [:]
+        var trackArtist: [String: String] = [:]
+        var albumTrack: [String: Track] = [:]
+        var order = 0
         for dayIndex in dayIndexes {
             let day = journal.days[dayIndex]
             weekdayPlays[day.date.weekdayFromMonday] += day.tracks.count
@@ -200,6 +234,14 @@ public struct YearReview: Sendable {
                 let key = TrackSummary.key(title: track.title, artist: track.primaryArtist)
                 tracksThisYear.insert(key)
                 lastPlay[key] = (track, day.date)
+                monthCounts[day.date.month - 1][key, default: (0, order)].plays += 1
+                yearCounts[key, default: (0, order)].plays += 1
+                trackArtist[key] = primary
+                order += 1
+                if let album = track.album {
+                    let albumKey = album.lowercased() + "\u{0}" + primary
+                    if albumTrack[albumKey]?.artwork == nil || track.artwork != nil { albumTrack[albumKey] = track }
+                }
             }
         }
         newArtistCount = newPlays.count
@@ -226,6 +268,21 @@ public struct YearReview: Sendable {
         }
         topAlbums = albums.values.map { Ranked(name: $0.name, artist: $0.artist, plays: $0.plays) }
             .sorted(by: Stats.ranking).prefix(10).map { $0 }
+        topAlbumTracks = topAlbums.map { albumTrack[$0.name.lowercased() + "\u{0}" + ($0.artist ?? "").lowercased()] }
+
+        // The most played of some tracks: plays, then first played.
+        // Titles spelled as the year's top lists spell them.
+        var spelling: [String: String] = [:]
+        for ranked in period.topTracks { spelling[TrackSummary.key(title: ranked.name, artist: ranked.artist ?? "")] = ranked.name }
+        func most(_ counts: [String: (plays: Int, first: Int)], where keep: (String) -> Bool = { _ in true }) -> PlayedTrack? {
+            let best = counts.filter { keep($0.key) }.min { ($1.value.plays, $0.value.first) < ($0.value.plays, $1.value.first) }
+            guard let best, var track = lastPlay[best.key]?.track else { return nil }
+            if let name = spelling[best.key] { track.title = name }
+            return PlayedTrack(track: track, plays: best.value.plays)
+        }
+        topArtistTracks = topArtists.map { artist in most(yearCounts) { trackArtist[$0] == artist.name.lowercased() } }
+        monthTracks = (1...12).compactMap { month in most(monthCounts[month - 1]).map { MonthTrack(month: month, top: $0) } }
+        firstPlay = dayIndexes.first.flatMap { index in journal.days[index].tracks.first.map { FirstPlay(date: journal.days[index].date, track: $0) } }
 
         // Genre phases: each month's leader, and runs of one leader.
         var leaders: [GenrePlays?] = Array(repeating: nil, count: 12)

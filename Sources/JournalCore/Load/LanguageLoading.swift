@@ -42,6 +42,7 @@ enum LanguageLoading {
                          ("minutes", .pattern(TextPattern.numberPlaceholders(.minutes))),
                          ("hours", .pattern(TextPattern.numberPlaceholders(.hours, .minutes))),
                          ("review_title", .pattern(dates.filter { $0.key == "year" })),
+                         ("year_so_far", .pattern(dates.filter { $0.key == "year" })),
                          ("share_of_plays", .pattern(TextPattern.numberPlaceholders(.percent))),
                          ("decade", .pattern(TextPattern.numberPlaceholders(.n)))]),
             ("date_ranges", [("same_month", .pattern(ranges)), ("same_year", .pattern(ranges)), ("other_years", .pattern(ranges))]),

@@ -46,6 +46,7 @@ public struct Localization: Sendable {
     let undatedPlayCount: CountForms
     let tiedDayCount: CountForms
     let reviewTitlePattern: TextPattern
+    let yearSoFarPattern: TextPattern
     let shareOfPlaysPattern: TextPattern
     let decadePattern: TextPattern
 
@@ -104,6 +105,7 @@ public struct Localization: Sendable {
         undatedPlayCount = count("counts.undated_plays")
         tiedDayCount = count("counts.tied_days")
         reviewTitlePattern = pattern("formats.review_title")
+        yearSoFarPattern = pattern("formats.year_so_far")
         shareOfPlaysPattern = pattern("formats.share_of_plays")
         decadePattern = pattern("formats.decade")
         longDatePattern = pattern("formats.long_date")
@@ -180,6 +182,11 @@ public struct Localization: Sendable {
     /// `2026 in review`.
     public func reviewTitle(_ year: Int) -> String {
         reviewTitlePattern.render { _ in String(year) }
+    }
+
+    /// `2026 so far` / `2026년 지금까지`.
+    public func yearSoFar(_ year: Int) -> String {
+        yearSoFarPattern.render { _ in String(year) }
     }
 
     /// `1980s`, for the decade starting in `year`.

@@ -75,6 +75,24 @@ public struct ShareCard: Sendable, Equatable {
         }
     }
 
+    /// What a card leads with, when it has one: `Song of the year` over `Hype Boy`, with
+    /// `NewJeans · 9 plays` under it and its cover (drawn round for an artist).
+    public struct Headline: Sendable, Equatable {
+        public var label: String
+        public var title: String
+        public var detail: String
+        public var cover: Cover
+        public var round: Bool
+
+        public init(label: String, title: String, detail: String, cover: Cover, round: Bool = false) {
+            self.label = label
+            self.title = title
+            self.detail = detail
+            self.cover = cover
+            self.round = round
+        }
+    }
+
     public enum Layout: Sendable, CaseIterable {
         /// 1200x630: `og:image`, link previews.
         case landscape
@@ -103,6 +121,9 @@ public struct ShareCard: Sendable, Equatable {
     public var covers: [Cover]
     /// The `lang` of the text (`en`, `ko`), so the right glyphs are picked.
     public var language: String
+    /// One or two headlines (the year's song and artist): drawn first, each with its cover,
+    /// in place of the grid of covers.
+    public var headlines: [Headline] = []
 
     public init(label: String, kicker: String, siteTitle: String, siteAddress: String, figures: [Figure],
                 genresHeading: String, genres: [Segment], covers: [Cover], language: String) {
@@ -137,8 +158,8 @@ public struct ShareCard: Sendable, Equatable {
         canvas.body += CardGlow.element(color: glow, width: layout.width, height: layout.height)
             ?? "<rect width=\"100%\" height=\"100%\" fill=\"url(#glow)\"/>"
         switch layout {
-        case .landscape: drawLandscape(&canvas)
-        case .portrait: drawPortrait(&canvas)
+        case .landscape: headlines.isEmpty ? drawLandscape(&canvas) : drawLandscapeHeadlines(&canvas)
+        case .portrait: headlines.isEmpty ? drawPortrait(&canvas) : drawPortraitHeadlines(&canvas)
         }
         return canvas.document(language: language)
     }
@@ -171,6 +192,57 @@ public struct ShareCard: Sendable, Equatable {
         drawCovers(&canvas, x: margin, y: 468, size: width, gap: 24)
         drawFigures(&canvas, x: margin, width: width, valueY: 1500, labelY: 1546, valueSize: 80, labelSize: 30)
         drawGenres(&canvas, x: margin, width: width, headingY: 1626, barY: 1648, barHeight: 40, legendY: 1738, legendSize: 28, rows: 2)
+        if !siteAddress.isEmpty {
+            canvas.text(siteAddress, x: 540, y: 1864, size: 30, fill: Self.muted, anchor: "middle", maxWidth: width)
+        }
+    }
+
+    /// A card that leads with its headlines: the first one's cover fills the right half, both are
+    /// named on the left (the second with its round cover), then the figures.
+    private func drawLandscapeHeadlines(_ canvas: inout CardCanvas) {
+        let margin = 64.0, right = 1136.0, column = 560.0
+        let addressWidth = siteAddress.isEmpty ? 0 : CardText.width(siteAddress, size: 22) + 32
+        canvas.mark(x: margin, y: 50, size: 44)
+        canvas.text(siteTitle, x: margin + 58, y: 83, size: 26, weight: 700, fill: Self.text, maxWidth: right - margin - 58 - addressWidth)
+        if !siteAddress.isEmpty {
+            canvas.text(siteAddress, x: right, y: 83, size: 22, fill: Self.muted, anchor: "end", maxWidth: right - margin - 200)
+        }
+        canvas.text(kicker, x: margin, y: 162, size: 24, weight: 700, fill: Self.accent, maxWidth: column)
+        canvas.fittedText(label, x: margin, y: 226, size: 60, minSize: 36, weight: 800, fill: Self.text, maxWidth: column)
+        var top = 262.0
+        for (index, headline) in headlines.prefix(2).enumerated() {
+            // The first headline's cover is the big one on the right; the second's sits by its words.
+            let indent = index == 0 ? 0.0 : 112.0
+            if index > 0 { canvas.cover(headline.cover, x: margin, y: top + 4, size: 96, round: headline.round) }
+            canvas.text(headline.label, x: margin + indent, y: top + 28, size: 19, weight: 700, fill: Self.muted, maxWidth: column - indent)
+            canvas.fittedText(headline.title, x: margin + indent, y: top + 68, size: 36, minSize: 24, weight: 800, fill: Self.text, maxWidth: column - indent)
+            canvas.text(headline.detail, x: margin + indent, y: top + 100, size: 21, fill: Self.muted, maxWidth: column - indent)
+            top += 122
+        }
+        drawFigures(&canvas, x: margin, width: column, valueY: 552, labelY: 582, valueSize: 40, labelSize: 18)
+        if let first = headlines.first {
+            canvas.cover(first.cover, x: 680, y: 126, size: 456, round: first.round)
+        }
+    }
+
+    private func drawPortraitHeadlines(_ canvas: inout CardCanvas) {
+        let margin = 84.0, width = 912.0
+        canvas.mark(x: margin, y: 104, size: 60)
+        canvas.text(siteTitle, x: margin + 80, y: 148, size: 36, weight: 700, fill: Self.text, maxWidth: width - 80)
+        canvas.text(kicker, x: margin, y: 290, size: 40, weight: 700, fill: Self.accent, maxWidth: width)
+        canvas.fittedText(label, x: margin, y: 394, size: 104, minSize: 52, weight: 800, fill: Self.text, maxWidth: width)
+        // Each headline: its cover on the left, its words beside it.
+        var top = 452.0
+        let side = 420.0, textX = margin + side + 40, textWidth = width - side - 40
+        for headline in headlines.prefix(2) {
+            canvas.cover(headline.cover, x: margin, y: top, size: side, round: headline.round)
+            canvas.text(headline.label, x: textX, y: top + 150, size: 30, weight: 700, fill: Self.muted, maxWidth: textWidth)
+            canvas.fittedText(headline.title, x: textX, y: top + 214, size: 56, minSize: 30, weight: 800, fill: Self.text, maxWidth: textWidth)
+            canvas.text(headline.detail, x: textX, y: top + 262, size: 30, fill: Self.muted, maxWidth: textWidth)
+            top += side + 44
+        }
+        drawFigures(&canvas, x: margin, width: width, valueY: 1470, labelY: 1516, valueSize: 80, labelSize: 30)
+        drawGenres(&canvas, x: margin, width: width, headingY: 1610, barY: 1632, barHeight: 40, legendY: 1722, legendSize: 28, rows: 2)
         if !siteAddress.isEmpty {
             canvas.text(siteAddress, x: 540, y: 1864, size: 30, fill: Self.muted, anchor: "middle", maxWidth: width)
         }
@@ -306,9 +378,9 @@ struct CardCanvas {
     }
 
     /// A cover, `size` square with rounded corners: its image, or drawn from its initials.
-    mutating func cover(_ cover: ShareCard.Cover, x: Double, y: Double, size: Double) {
+    mutating func cover(_ cover: ShareCard.Cover, x: Double, y: Double, size: Double, round: Bool = false) {
         let f = SVGNumber.format
-        let radius = max(6, size * 0.04)
+        let radius = round ? size / 2 : max(6, size * 0.04)
         clips += 1
         let clip = "cover\(clips)"
         defs += "<clipPath id=\"\(clip)\"><rect x=\"\(f(x))\" y=\"\(f(y))\" width=\"\(f(size))\" height=\"\(f(size))\" rx=\"\(f(radius))\"/></clipPath>"
@@ -330,7 +402,7 @@ struct CardCanvas {
             let wide = initials.unicodeScalars.first.map { $0.value >= 0x1100 } ?? false
             let initialsSize = size * (initials.count > 1 ? 0.34 : wide ? 0.4 : 0.46)
             body += "<text x=\"\(f(x + size / 2))\" y=\"\(f(y + size * 0.5 + initialsSize * 0.36))\" font-size=\"\(f(initialsSize))\" font-weight=\"800\" fill=\"#ffffff\" fill-opacity=\"0.92\" text-anchor=\"middle\">\(Escape.xml(initials))</text>"
-            if size >= 180 {
+            if size >= 180, !round {
                 let small = size * 0.068, inset = size * 0.07
                 text(cover.title, x: x + inset, y: y + size - inset - small * 1.35, size: small, weight: 700, fill: "#ffffff", maxWidth: size - 2 * inset)
                 text(cover.artist, x: x + inset, y: y + size - inset, size: small * 0.9, fill: "#ffffff", maxWidth: size - 2 * inset)

@@ -16,8 +16,30 @@ extension SiteRenderer {
                                          chart: chartView(chart(for: week), svgPath: urls.chart(of: weekPath), slotHeader: l10n.string("date")))
             view.latestMonth = calendar(month)
         }
+        if number == 1, let index = stats.years.indices.last { view.year = homeYear(index) }
         view.pagination = pagination(number, of: pageCount, newestFirst: true, path: urls.homePage)
         return view
+    }
+
+    /// The year at `index` of `stats.years` so far: its figures, its song and artist, and links.
+    func homeYear(_ index: Int) -> HomeYear {
+        let period = stats.years[index], review = reviews[index]
+        let year = period.start.year
+        let month = stats.months.last.map { $0.start }
+        let song = review.topTracks.first.map { top in
+            NamedLink(name: top.track.title, href: trackHref(title: top.track.title, artist: top.track.primaryArtist))
+        }
+        let artist = review.topArtists.first.map { top in NamedLink(name: top.name, href: top.slug.map { urls.href(urls.artist($0)) }) }
+        return HomeYear(
+            title: l10n.yearSoFar(year), href: urls.href(urls.year(year)),
+            summary: [SummaryItem(label: l10n.string("tracks_played"), value: l10n.number(period.plays), href: nil),
+                      SummaryItem(label: l10n.string("days_logged"), value: "\(l10n.number(period.daysLogged)) / \(l10n.number(period.coveredDays))", href: nil,
+                                  hint: l10n.daysLoggedHint(period.coveredDays)),
+                      SummaryItem(label: l10n.string("artists"), value: l10n.number(review.totals.artists), href: nil)],
+            song: song, songArtist: review.topTracks.first.map { creditedNames($0.track).joined(separator: ", ") }, artist: artist,
+            reviewLabel: l10n.reviewTitle(year), reviewHref: urls.href(urls.review(year)),
+            monthLabel: month.map { l10n.monthYear(year: $0.year, month: $0.month) },
+            monthHref: month.map { urls.href(urls.month(year: $0.year, month: $0.month)) })
     }
 
     func notFoundPage() -> NotFoundPageView {

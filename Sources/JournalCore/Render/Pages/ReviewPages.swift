@@ -22,17 +22,32 @@ extension SiteRenderer {
             comparedWith: review.previous.map { _ in "\(l10n.string("compared_with")) \(lastYear)" },
             // In the journal's first year every artist is new: nothing to say.
             newArtists: index > 0 ? newArtists(review) : nil,
+            headlines: reviewHeadlines(review),
+            highlights: reviewHighlights(review, index: index),
             topArtists: review.topArtists.enumerated().map { rank, artist in
-                ReviewArtist(rank: rank + 1, name: artist.name, href: artist.slug.map { urls.href(urls.artist($0)) },
-                             plays: l10n.plays(artist.plays), peak: l10n.monthYear(year: year, month: artist.peakMonth),
-                             peakHref: urls.href(urls.month(year: year, month: artist.peakMonth)), peakPlays: l10n.plays(artist.peakPlays))
+                ReviewRankedArt(rank: rank + 1, name: artist.name, href: artist.slug.map { urls.href(urls.artist($0)) }, artist: nil, artistHref: nil,
+                                plays: l10n.plays(artist.plays), peak: l10n.monthYear(year: year, month: artist.peakMonth),
+                                peakHref: urls.href(urls.month(year: year, month: artist.peakMonth)), peakPlays: l10n.plays(artist.peakPlays),
+                                art: art(review.topArtistTracks[rank]?.track, fallback: artist.name))
             },
             playlist: review.topTracks.enumerated().map { rank, top in
                 var view = trackView(top.track, number: rank + 1)
                 view.plays = l10n.plays(top.plays)
                 return view
             },
-            topAlbums: ranked(review.topAlbums, limit: 10, titlesLink: false),
+            topAlbums: review.topAlbums.enumerated().map { rank, album in
+                ReviewRankedArt(rank: rank + 1, name: album.name, href: nil, artist: album.artist,
+                                artistHref: album.artist.flatMap { library.artist(named: $0) }.map { urls.href(urls.artist($0.slug)) },
+                                plays: l10n.plays(album.plays), art: art(review.topAlbumTracks[rank], fallback: album.name))
+            },
+            months: review.monthTracks.map { month in
+                let track = month.top.track
+                return ReviewMonthSong(month: l10n.shortMonth(month.month), monthHref: urls.href(urls.month(year: year, month: month.month)),
+                                       title: track.title, href: trackHref(title: track.title, artist: track.primaryArtist),
+                                       artist: creditedNames(track).joined(separator: ", "),
+                                       artistHref: library.artist(named: track.primaryArtist).map { urls.href(urls.artist($0.slug)) },
+                                       plays: l10n.plays(month.top.plays), art: art(track, fallback: track.title))
+            },
             phases: review.phases.map { phase in
                 ReviewPhase(months: phase.firstMonth == phase.lastMonth ? l10n.shortMonth(phase.firstMonth)
                                 : "\(l10n.shortMonth(phase.firstMonth)) – \(l10n.shortMonth(phase.lastMonth))",
@@ -46,7 +61,8 @@ extension SiteRenderer {
                 "\(l10n.weekdays[weekday]) · \(l10n.tracks(review.weekdayPlays[weekday]))"
             },
             longestStreak: streakView(review.longestStreak),
-            biggestDay: review.biggestDay.map { day in
+            // Under a limit of songs a day, most days are as big as the biggest: nothing to say.
+            biggestDay: journal.config.maxTracksPerDay > 0 ? nil : review.biggestDay.map { day in
                 ReviewBiggestDay(date: l10n.longDate(day.date), iso: day.date.iso, href: urls.href(urls.day(day.date)),
                                  plays: l10n.tracks(day.plays), ties: l10n.tiedDays(day.ties))
             },
@@ -71,6 +87,79 @@ extension SiteRenderer {
                       image: cardImage(path: urls.card(of: path), alt: reviewCardAlt(index))).page("review", view)
     }
 
+    /// A track's artists as their pages name them (the spelling played most), not as one play wrote them.
+    func creditedNames(_ track: Track) -> [String] {
+        track.artists.map { library.artist(named: $0)?.name ?? $0 }
+    }
+
+    /// A track's cover as the theme draws it, or one drawn from `fallback`'s initials.
+    func art(_ track: Track?, fallback: String) -> ArtView {
+        guard let track else {
+            return ArtView(placeholder: CoverArt.placeholder(title: fallback, artist: "", color: GenreCatalog.otherColor))
+        }
+        let cover = track.artwork.map(coverImage)
+        return ArtView(artwork: cover?.src, artworkWebp: cover?.webp,
+                       placeholder: cover == nil ? CoverArt.placeholder(title: track.title, artist: track.primaryArtist, color: catalog.drawnGenre(of: track).color) : nil)
+    }
+
+    /// The song of the year and the artist of the year, each with its cover (the artist's
+    /// most played track's), leading the page.
+    private func reviewHeadlines(_ review: YearReview) -> [ReviewHeadline] {
+        var headlines: [ReviewHeadline] = []
+        if let top = review.topTracks.first {
+            let track = top.track
+            headlines.append(ReviewHeadline(
+                label: l10n.string("song_of_the_year"), name: track.title, href: trackHref(title: track.title, artist: track.primaryArtist),
+                artists: track.artists.map { name in
+                    let artist = library.artist(named: name)
+                    return NamedLink(name: artist?.name ?? name, href: artist.map { urls.href(urls.artist($0.slug)) })
+                },
+                detail: l10n.plays(top.plays), art: art(track, fallback: track.title), round: false))
+        }
+        if let artist = review.topArtists.first {
+            headlines.append(ReviewHeadline(
+                label: l10n.string("artist_of_the_year"), name: artist.name, href: artist.slug.map { urls.href(urls.artist($0)) }, artists: [],
+                detail: "\(l10n.plays(artist.plays)) · \(l10n.string("peak_month")) \(l10n.monthYear(year: review.year, month: artist.peakMonth))",
+                art: art(review.topArtistTracks.first??.track, fallback: artist.name), round: true))
+        }
+        return headlines
+    }
+
+    /// A card per headline figure of the year, each meaningful whatever `max_tracks_per_day` is.
+    private func reviewHighlights(_ review: YearReview, index: Int) -> [ReviewHighlight] {
+        var cards: [ReviewHighlight] = []
+        if review.totals.hasDurations {
+            cards.append(ReviewHighlight(label: l10n.string("minutes_label"), value: l10n.number(review.totals.minutes),
+                                         detail: l10n.totalDuration(review.totals.listenedSeconds), href: "#review-totals"))
+        }
+        if index > 0, review.newArtistCount > 0, review.totals.plays > 0 {
+            cards.append(ReviewHighlight(label: l10n.string("new_this_year"), value: l10n.newArtists(review.newArtistCount),
+                                         detail: l10n.shareOfPlays(Share.percent(review.newArtistPlays, of: review.totals.plays)), href: "#review-new"))
+        }
+        if let streak = review.longestStreak {
+            cards.append(ReviewHighlight(label: l10n.string("longest_streak"), value: l10n.days(streak.length),
+                                         detail: l10n.dateRange(streak.start, streak.end), href: urls.href(urls.day(streak.start))))
+        }
+        if !review.phases.isEmpty {
+            // A genre that leads again after a gap is one step, and a name keeps its hyphen
+            // (K-Pop) on one line.
+            var names: [String] = []
+            for phase in review.phases {
+                let name = l10n.genreName(phase.genre).replacingOccurrences(of: "-", with: "\u{2011}")
+                if names.last != name { names.append(name) }
+            }
+            let shown = names.count > 4 ? names.prefix(3) + ["…"] : names[...]
+            cards.append(ReviewHighlight(label: l10n.string("genre_phases"), value: shown.joined(separator: " → "),
+                                         detail: nil, href: "#review-phases"))
+        }
+        if let first = review.firstPlay {
+            cards.append(ReviewHighlight(label: l10n.string("first_song"), value: first.track.title,
+                                         detail: "\(creditedNames(first.track).joined(separator: ", ")) · \(l10n.shortDate(first.date))",
+                                         href: urls.href(urls.day(first.date))))
+        }
+        return cards
+    }
+
     // MARK: Cards
 
     /// The review as a card: the year's plays, minutes (or days logged), artists and new artists
@@ -91,8 +180,21 @@ extension SiteRenderer {
         } else {
             figures.append(ShareCard.Figure(value: String(year.genreCount), label: l10n.string("genres")))
         }
-        return shareCard(label: String(review.year), kicker: l10n.string("year_in_review"), figures: figures,
-                         genres: cardSegments(year), covers: cardCovers(year))
+        var card = shareCard(label: String(review.year), kicker: l10n.string("year_in_review"), figures: figures,
+                             genres: cardSegments(year), covers: cardCovers(year))
+        // Led by the song and the artist of the year, each named, with its cover.
+        if let song = review.topTracks.first {
+            card.headlines.append(ShareCard.Headline(label: l10n.string("song_of_the_year"), title: song.track.title,
+                                                     detail: "\(creditedNames(song.track).joined(separator: ", ")) · \(l10n.plays(song.plays))",
+                                                     cover: cardCover(song.track)))
+        }
+        if let artist = review.topArtists.first {
+            let track = review.topArtistTracks.first??.track
+            card.headlines.append(ShareCard.Headline(label: l10n.string("artist_of_the_year"), title: artist.name, detail: l10n.plays(artist.plays),
+                                                     cover: track.map(cardCover) ?? ShareCard.Cover(title: artist.name, artist: "", color: GenreCatalog.otherColor),
+                                                     round: true))
+        }
+        return card
     }
 
     /// What the review's cards say, in words (`og:image:alt`).
@@ -101,6 +203,10 @@ extension SiteRenderer {
         var alt = "\(l10n.reviewTitle(review.year)): \(l10n.tracks(review.totals.plays)), \(l10n.artists(review.totals.artists))"
         if review.totals.hasDurations { alt += ", \(l10n.totalDuration(review.totals.listenedSeconds))" }
         alt += "."
+        if let song = review.topTracks.first {
+            alt += " \(l10n.string("song_of_the_year")): \(song.track.title) (\(creditedNames(song.track).joined(separator: ", ")))."
+        }
+        if let artist = review.topArtists.first { alt += " \(l10n.string("artist_of_the_year")): \(artist.name)." }
         let top = stats.years[index].genres.prefix(3).map { l10n.genreName($0.genre) }
         if !top.isEmpty { alt += " \(l10n.string("top_genres")): \(top.joined(separator: ", "))." }
         return alt

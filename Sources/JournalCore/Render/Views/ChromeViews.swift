@@ -97,7 +97,36 @@ struct HomePageView {
     var isFirstPage: Bool
     var latestWeek: LatestWeek?
     var latestMonth: CalendarView?
+    /// The newest year so far, on the first page.
+    var year: HomeYear?
     var pagination: Pagination?
+}
+
+/// The newest year so far on the home page: its totals, its song and artist so far, and the
+/// way to the year, its review and the month.
+struct HomeYear {
+    /// `2026 so far`, linked to the year.
+    var title: String
+    var href: String
+    var summary: [SummaryItem]
+    /// The song and the artist played most so far, each linked.
+    var song: NamedLink?
+    var songArtist: String?
+    var artist: NamedLink?
+    /// `2026 in review`.
+    var reviewLabel: String
+    var reviewHref: String
+    /// `November 2026`: the newest month.
+    var monthLabel: String?
+    var monthHref: String?
+}
+
+extension HomeYear: TemplateObjectRepresentable {
+    var templateObject: TemplateObject {
+        ["title": title.templateValue, "href": href.templateValue, "summary": summary.templateValue, "song": song.templateValue,
+         "songArtist": songArtist.templateValue, "artist": artist.templateValue, "reviewLabel": reviewLabel.templateValue,
+         "reviewHref": reviewHref.templateValue, "monthLabel": monthLabel.templateValue, "monthHref": monthHref.templateValue]
+    }
 }
 
 extension HomePageView: TemplateObjectRepresentable {
@@ -107,6 +136,7 @@ extension HomePageView: TemplateObjectRepresentable {
         object["isFirstPage"] = isFirstPage.templateValue
         object["latestWeek"] = latestWeek.templateValue
         object["latestMonth"] = latestMonth.templateValue
+        object["year"] = year.templateValue
         object["pagination"] = pagination.map { pagination -> TemplateValue in
             // `newer` and `older`: the home pager's links by the names they had before the pager
             // was shared (`previous`, `next`), so a journal's own home.mustache keeps its pager.

@@ -13,9 +13,15 @@ struct ReviewPageView {
     /// `Compared with 2025`, when the journal has the year before.
     var comparedWith: String?
     var newArtists: ReviewNewArtists?
-    var topArtists: [ReviewArtist]
+    /// The song and the artist of the year, with their covers.
+    var headlines: [ReviewHeadline]
+    /// A card per headline figure.
+    var highlights: [ReviewHighlight]
+    var topArtists: [ReviewRankedArt]
     var playlist: [TrackView]
-    var topAlbums: [RankedItem]
+    var topAlbums: [ReviewRankedArt]
+    /// Each month's most played song.
+    var months: [ReviewMonthSong]
     var phases: [ReviewPhase]
     /// Inline SVG: the month-by-month 100% chart, with its genres and the numbers as a table.
     var mix: ReviewMix?
@@ -40,8 +46,9 @@ extension ReviewPageView: TemplateObjectRepresentable {
         ["breadcrumbs": breadcrumbs.templateValue, "title": title.templateValue, "lede": lede.templateValue,
          "yearHref": yearHref.templateValue, "year": year.templateValue, "totals": totals.templateValue,
          "untimedNote": untimedNote.templateValue, "comparedWith": comparedWith.templateValue,
-         "newArtists": newArtists.templateValue, "topArtists": topArtists.templateValue, "playlist": playlist.templateValue,
-         "topAlbums": topAlbums.templateValue, "phases": phases.templateValue, "mix": mix.templateValue,
+         "newArtists": newArtists.templateValue, "headlines": headlines.templateValue, "highlights": highlights.templateValue,
+         "topArtists": topArtists.templateValue, "playlist": playlist.templateValue,
+         "topAlbums": topAlbums.templateValue, "months": months.templateValue, "phases": phases.templateValue, "mix": mix.templateValue,
          "weekdays": weekdays.templateValue, "favouriteWeekday": favouriteWeekday.templateValue,
          "longestStreak": longestStreak.templateValue, "biggestDay": biggestDay.templateValue,
          "releaseYears": releaseYears.templateValue, "undatedNote": undatedNote.templateValue,
@@ -100,24 +107,6 @@ extension ReviewNewArtist: TemplateObjectRepresentable {
     var templateObject: TemplateObject {
         ["name": name.templateValue, "href": href.templateValue, "plays": plays.templateValue, "firstDate": firstDate.templateValue,
          "firstISO": firstISO.templateValue, "firstHref": firstHref.templateValue, "firstTrack": firstTrack.templateValue]
-    }
-}
-
-struct ReviewArtist {
-    var rank: Int
-    var name: String
-    var href: String?
-    var plays: String
-    /// `March 2026`, linked to the month.
-    var peak: String
-    var peakHref: String
-    var peakPlays: String
-}
-
-extension ReviewArtist: TemplateObjectRepresentable {
-    var templateObject: TemplateObject {
-        ["rank": rank.templateValue, "name": name.templateValue, "href": href.templateValue, "plays": plays.templateValue,
-         "peak": peak.templateValue, "peakHref": peakHref.templateValue, "peakPlays": peakPlays.templateValue]
     }
 }
 
@@ -182,5 +171,103 @@ struct ReviewBiggestDay {
 extension ReviewBiggestDay: TemplateObjectRepresentable {
     var templateObject: TemplateObject {
         ["date": date.templateValue, "iso": iso.templateValue, "href": href.templateValue, "plays": plays.templateValue, "ties": ties.templateValue]
+    }
+}
+
+/// A cover as `partials/cover.mustache` draws it: the resized image (WebP beside it), or one
+/// drawn from the title's initials.
+struct ArtView {
+    var artwork: String?
+    var artworkWebp: String?
+    var placeholder: String?
+}
+
+extension ArtView: TemplateObjectRepresentable {
+    var templateObject: TemplateObject {
+        ["artwork": artwork.templateValue, "artworkWebp": artworkWebp.templateValue, "placeholder": placeholder.templateValue]
+    }
+}
+
+/// One of the review's two headlines: the song of the year, the artist of the year.
+struct ReviewHeadline {
+    /// `Song of the year`.
+    var label: String
+    var name: String
+    var href: String?
+    /// The song's artists, linked; empty for the artist headline.
+    var artists: [NamedLink]
+    /// `9 plays · most in October`.
+    var detail: String
+    var art: ArtView
+    /// Drawn round: an artist, not a record.
+    var round: Bool
+}
+
+extension ReviewHeadline: TemplateObjectRepresentable {
+    var templateObject: TemplateObject {
+        ["label": label.templateValue, "name": name.templateValue, "href": href.templateValue, "artists": artists.templateValue,
+         "detail": detail.templateValue, "art": art.templateValue, "round": round.templateValue]
+    }
+}
+
+/// A headline figure of the year, one card each: minutes, new artists, the longest streak,
+/// the genre phases, the first song.
+struct ReviewHighlight {
+    var label: String
+    /// `665 minutes`, `23 days`, `K-Pop → Indie`.
+    var value: String
+    /// `about 11 hours`, `20 Sep – 12 Oct 2026`.
+    var detail: String?
+    /// Where the card leads: the section or page that says more.
+    var href: String?
+}
+
+extension ReviewHighlight: TemplateObjectRepresentable {
+    var templateObject: TemplateObject {
+        ["label": label.templateValue, "value": value.templateValue, "detail": detail.templateValue, "href": href.templateValue]
+    }
+}
+
+/// A ranked artist or album of the year with its cover.
+struct ReviewRankedArt {
+    var rank: Int
+    var name: String
+    var href: String?
+    /// An album's artist; nil for an artist.
+    var artist: String?
+    var artistHref: String?
+    var plays: String
+    /// An artist's month played most, linked: `Peak: October 2026 · 6 plays`.
+    var peak: String?
+    var peakHref: String?
+    var peakPlays: String?
+    var art: ArtView
+}
+
+extension ReviewRankedArt: TemplateObjectRepresentable {
+    var templateObject: TemplateObject {
+        ["rank": rank.templateValue, "name": name.templateValue, "href": href.templateValue, "artist": artist.templateValue,
+         "artistHref": artistHref.templateValue, "plays": plays.templateValue, "peak": peak.templateValue,
+         "peakHref": peakHref.templateValue, "peakPlays": peakPlays.templateValue, "art": art.templateValue]
+    }
+}
+
+/// The song played most in a month.
+struct ReviewMonthSong {
+    /// `October`, linked to the month's page.
+    var month: String
+    var monthHref: String
+    var title: String
+    var href: String?
+    var artist: String
+    var artistHref: String?
+    var plays: String
+    var art: ArtView
+}
+
+extension ReviewMonthSong: TemplateObjectRepresentable {
+    var templateObject: TemplateObject {
+        ["month": month.templateValue, "monthHref": monthHref.templateValue, "title": title.templateValue, "href": href.templateValue,
+         "artist": artist.templateValue, "artistHref": artistHref.templateValue, "plays": plays.templateValue, "art": art.templateValue]
     }
 }
