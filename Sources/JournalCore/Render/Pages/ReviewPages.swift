@@ -28,7 +28,7 @@ extension SiteRenderer {
                 ReviewRankedArt(rank: rank + 1, name: artist.name, href: artist.slug.map { urls.href(urls.artist($0)) }, artist: nil, artistHref: nil,
                                 plays: l10n.plays(artist.plays), peak: l10n.monthYear(year: year, month: artist.peakMonth),
                                 peakHref: urls.href(urls.month(year: year, month: artist.peakMonth)), peakPlays: l10n.plays(artist.peakPlays),
-                                art: art(review.topArtistTracks[rank]?.track, fallback: artist.name))
+                                art: artistArt(review.topArtistTracks[rank]?.track, name: artist.name))
             },
             playlist: review.topTracks.enumerated().map { rank, top in
                 var view = trackView(top.track, number: rank + 1)
@@ -102,6 +102,16 @@ extension SiteRenderer {
                        placeholder: cover == nil ? CoverArt.placeholder(title: track.title, artist: track.primaryArtist, color: catalog.drawnGenre(of: track).color) : nil)
     }
 
+    /// An artist's picture: the cover of its most played track, or, when that has none, one
+    /// drawn from the artist's own initials (not the track's).
+    func artistArt(_ track: Track?, name: String) -> ArtView {
+        guard let track, track.artwork != nil else {
+            let color = track.map { catalog.drawnGenre(of: $0).color } ?? GenreCatalog.otherColor
+            return ArtView(placeholder: CoverArt.placeholder(title: name, artist: "", color: color))
+        }
+        return art(track, fallback: name)
+    }
+
     /// The song of the year and the artist of the year, each with its cover (the artist's
     /// most played track's), leading the page.
     private func reviewHeadlines(_ review: YearReview) -> [ReviewHeadline] {
@@ -120,7 +130,7 @@ extension SiteRenderer {
             headlines.append(ReviewHeadline(
                 label: l10n.string("artist_of_the_year"), name: artist.name, href: artist.slug.map { urls.href(urls.artist($0)) }, artists: [],
                 detail: "\(l10n.plays(artist.plays)) · \(l10n.string("peak_month")) \(l10n.monthYear(year: review.year, month: artist.peakMonth))",
-                art: art(review.topArtistTracks.first??.track, fallback: artist.name), round: true))
+                art: artistArt(review.topArtistTracks.first??.track, name: artist.name), round: true))
         }
         return headlines
     }
@@ -190,9 +200,11 @@ extension SiteRenderer {
         }
         if let artist = review.topArtists.first {
             let track = review.topArtistTracks.first??.track
+            // The cover of its most played track, or its own initials.
+            let cover = track.flatMap { $0.artwork == nil ? nil : cardCover($0) }
+                ?? ShareCard.Cover(title: artist.name, artist: "", color: track.map { catalog.drawnGenre(of: $0).color } ?? GenreCatalog.otherColor)
             card.headlines.append(ShareCard.Headline(label: l10n.string("artist_of_the_year"), title: artist.name, detail: l10n.plays(artist.plays),
-                                                     cover: track.map(cardCover) ?? ShareCard.Cover(title: artist.name, artist: "", color: GenreCatalog.otherColor),
-                                                     round: true))
+                                                     cover: cover, round: true))
         }
         return card
     }
