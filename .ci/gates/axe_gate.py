@@ -168,13 +168,19 @@ def main() -> int:
                     url = origin + base + chosen[name]
                     driver.get(url)
                     if name == "search":
-                        # Results are drawn by the page's script: wait for them before checking.
-                        driver.execute_async_script("""
+                        # Results are drawn by the page's script: wait for them before checking,
+                        # and fail if none come (an empty page is not "search with results").
+                        shown = driver.execute_async_script("""
                             const done = arguments[arguments.length - 1], start = Date.now();
                             (function wait() {
-                              if (document.querySelector('[data-search-results] li, .search-results li, #results li') || Date.now() - start > 10000) done();
+                              const found = document.querySelector('.search-results li');
+                              if (found || Date.now() - start > 10000) done(!!found);
                               else setTimeout(wait, 100);
                             })();""")
+                        if not shown:
+                            violations += 1
+                            print(f"FAIL search for {query!r} showed no results at {width} px, {scheme}: axe would check an empty page")
+                            continue
                     driver.execute_script(axe)
                     result = driver.execute_async_script("""
                         const done = arguments[arguments.length - 1];

@@ -171,6 +171,10 @@ struct StatusCommand: JournalSubcommand {
         if !quiet {
             console.print(loaded.diagnostics, quiet: false)
             for line in status.lines { console.out(line) }
+            // `journal new` already wrote today's page (`journal new` would be refused): say where it is.
+            if !status.todayLogged, let file = NewEntry.dayFile(for: status.today, source: sourceOptions.source) {
+                console.out("Today's page is started in \(NewEntry.display(file, source: sourceOptions.source)): it counts once a track has a title and an artist.")
+            }
         }
         return status.todayLogged ? 0 : Self.notLogged
     }

@@ -53,7 +53,9 @@ import Yams
             let skeleton = cli.journal(["build", "--source", journal])
             #expect(skeleton.status == 0, "\(skeleton.errors)")
             #expect(skeleton.errors.count == 1 && skeleton.errors[0].contains("warning: no track filled in yet: this day stays out of the site"), "\(skeleton.errors)")
-            #expect(cli.journal(["status", "--source", journal]).out.first?.hasSuffix("not logged yet.") == true)
+            let started = cli.journal(["status", "--source", journal])
+            #expect(started.out.first?.hasSuffix("not logged yet.") == true)
+            #expect(started.out.contains { $0.hasPrefix("Today's page is started in ") && $0.contains(day) }, "\(started.out)")
 
             let filled = try #require(read(day)).replacingOccurrences(of: "  - title: \"\"\n    artist: \"\"", with: "  - title: \"Ditto\"\n    artist: \"NewJeans\"")
             try Data(filled.utf8).write(to: URL(fileURLWithPath: day))

@@ -56,6 +56,30 @@ import Testing
         ])
     }
 
+    /// A closing quote forgotten in a filled-in skeleton (whose other values are quoted) is
+    /// found where it was forgotten, not where the next quote closes it.
+    @Test func aForgottenClosingQuoteIsShownOnItsOwnLine() throws {
+        let said = "error: the quote (\") that opens this value is never closed: end the value with \" on the same line"
+        #expect(try messages("tracks:\n  - title: \"Hype Boy\n    artist: \"NewJeans\"\n    genre: \"\"\n") == ["content/diary/2026-11-21.md:3:12: \(said)"])
+        #expect(try messages("tracks:\n  - title: \"Hype Boy\"\n    artist: \"NewJeans\n    genre: \"\"\n") == ["content/diary/2026-11-21.md:4:13: \(said)"])
+    }
+
+    /// Quoted values elsewhere on the line do not make a layout mistake read as a quoting one.
+    @Test func quotedValuesDoNotHideALayoutMistake() throws {
+        let lines = try messages("title: \"My day\"\n mood: \"happy\"\ntracks: [{title: A, artist: B}]\n")
+        #expect(lines.count == 1 && !lines[0].contains("quote"), "\(lines)")
+        let nested = try messages("tracks:\n  - title: \"A\"\n    artist: \"B\"\n    - title: \"C\"\n")
+        #expect(nested.count == 1 && !nested[0].contains("closing"), "\(nested)")
+    }
+
+    /// The example keeps a comment out of the value, and takes a tab or extra spaces as they are.
+    @Test func theQuotedExampleIsTheWritersOwnLineDoneRight() throws {
+        let comment = try messages("title: Re: Stacks # the reply\ntracks: [{title: A, artist: B}]\n")
+        #expect(comment.first?.hasSuffix(#"like title: "Re: Stacks""#) == true, "\(comment)")
+        let spaced = try messages("tracks:\n  -   title: Re: Stacks\n      artist: B\n")
+        #expect(spaced.first?.hasSuffix(#"like title: "Re: Stacks""#) == true, "\(spaced)")
+    }
+
     @Test func textAfterAClosingQuoteSuggestsTheOtherQuotes() throws {
         #expect(try messages("tracks:\n  - title: 'Don't Stop'\n    artist: B\n") == [
             #"content/diary/2026-11-21.md:3:17: error: text follows the closing single quote of this value: a quoted value must end at its closing quote; to have ' inside a value, put the whole value in double quotes, like "Don't Stop""#,

@@ -45,8 +45,10 @@ struct ContentDecoding: Sendable {
         // Blanks left by `journal new` are not tracks: a day holding only those is not written yet.
         let written = fields["tracks"]?.sequence.map { $0.filter { !reader.isBlankTrack($0) } } ?? []
         var unwritten = false
-        if tracks != nil, let node = fields["tracks"], node.sequence != nil {
-            if written.isEmpty {
+        if tracks != nil, let node = fields["tracks"], let count = node.sequence?.count {
+            if count == 0 {
+                reader.error("'tracks' must list at least one track", at: node)
+            } else if written.isEmpty {
                 unwritten = true
                 reader.warning("no track filled in yet: this day stays out of the site (and out of `journal status`) until one has a title and an artist", at: node)
             } else if maxTracksPerDay > 0, written.count > maxTracksPerDay {
@@ -77,8 +79,14 @@ struct ContentDecoding: Sendable {
         let tags = reader.tags(fields["tags"])
         let draft = reader.bool(fields["draft"], field: "draft") ?? false
         let tracks = reader.tracks(fields, owner: root, in: "a playlist", markdown: markdown)
+        // `journal new playlist`'s skeleton: blanks only, so nothing to publish yet.
+        var unwritten = false
+        if tracks?.isEmpty == true, let node = fields["tracks"], let items = node.sequence, !items.isEmpty, items.allSatisfy(reader.isBlankTrack) {
+            unwritten = true
+            reader.warning("no track filled in yet: this playlist stays out of the site until one has a title and an artist", at: node)
+        }
         let body = reader.body(file.body, firstLine: file.bodyFirstLine, markdown: markdown)
-        guard !reader.diagnostics.hasErrors, let title, let tracks else {
+        guard !reader.diagnostics.hasErrors, !unwritten, let title, let tracks else {
             return DecodedFile(value: nil, diagnostics: reader.diagnostics, images: reader.images)
         }
         let playlist = Playlist(slug: slug, title: title, description: description, cover: cover, created: created,

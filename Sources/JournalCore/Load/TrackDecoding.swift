@@ -26,7 +26,8 @@ extension YAMLFields {
     /// is empty, null or only spaces, the way `journal new` leaves one. Anything written in any
     /// field makes it a track, checked like every other.
     func isBlankTrack(_ node: Node) -> Bool {
-        guard let mapping = node.mapping else { return false }
+        // `- {}` names no field at all: not a skeleton's blank, but a track missing its title.
+        guard let mapping = node.mapping, !mapping.isEmpty else { return false }
         return mapping.allSatisfy { _, value in
             guard let scalar = value.scalar else { return false }
             return isNull(scalar) || scalar.string.allSatisfy(\.isWhitespace)

@@ -45,20 +45,21 @@ struct YAMLSyntaxWording {
             let list = context.map { " that starts on line \($0.line + lineOffset)" } ?? ""
             return here("this line breaks the list\(list): each item starts with '- ' lined up with the other items' dashes, and an item's other fields line up with its first one; a new item needs its own '- '")
         case "did not find expected key":
+            if character(line: line, column: column) == "-" {
+                return here("a list item ('- ') in the middle of fields: list items go under a field that ends with ':' (like 'tracks:'), indented, each starting with '- '")
+            }
+            // A quote left open on an earlier line ran on to this one: that line is the mistake.
+            if let opened = openedEarlier(line: line, column: column) { return unclosed(opened) }
             if let quote = closedQuote(line: line, before: column) {
                 let other = quote == "'" ? "double quotes, like \"Don't Stop\"" : "single quotes, like 'A \"quoted\" word'"
                 return here("text follows the closing \(quote == "'" ? "single" : "double") quote of this value: a quoted value must end at its closing quote; to have \(quote) inside a value, put the whole value in \(other)")
             }
-            if character(line: line, column: column) == "-" {
-                return here("a list item ('- ') in the middle of fields: list items go under a field that ends with ':' (like 'tracks:'), indented, each starting with '- '")
-            }
-            let block = context.map { " (from line \($0.line + lineOffset))" } ?? ""
-            return here("this line does not line up with the fields above it\(block): a field lines up with the others of its group, with the same number of spaces")
+            return here("this line does not line up with the fields above it: a field lines up with the others of its group, with the same number of spaces")
         case "found unexpected end of stream" where context?.text == "while scanning a quoted scalar",
              "found unexpected end of stream" where context?.text == "while scanning a quoted scalar ":
             if let context {
-                let quote = character(line: context.line, column: context.column) ?? "\""
-                return Wording(message: "the quote (\(quote)) that opens this value is never closed: end the value with \(quote) on the same line", line: context.line, column: context.column)
+                if let opened = openedEarlier(line: context.line, column: context.column) { return unclosed(opened) }
+                return unclosed((context.line, context.column))
             }
         default:
             break
@@ -66,6 +67,39 @@ struct YAMLSyntaxWording {
         var message = problem
         if let context, !context.text.isEmpty { message += " (\(context.text))" }
         return here("invalid YAML: " + message)
+    }
+
+    /// The message for a quote opened at `at` and never closed on its line.
+    func unclosed(_ at: (line: Int, column: Int)) -> Wording {
+        let quote = character(line: at.line, column: at.column) ?? "\""
+        return Wording(message: "the quote (\(quote)) that opens this value is never closed: end the value with \(quote) on the same line",
+                       line: at.line, column: at.column)
+    }
+
+    /// Where a double quote was opened on an earlier line and left open, when `line` closes it
+    /// before `column` (an odd number of unescaped `"` there): the nearest line above with an
+    /// odd number of them, at its last one. YAML lets a quoted value run over lines, so a
+    /// forgotten closing quote is only noticed where the next quote closes it.
+    func openedEarlier(line: Int, column: Int) -> (line: Int, column: Int)? {
+        guard lines.indices.contains(line - 1), quoteColumns(in: lines[line - 1], before: column).count % 2 == 1 else { return nil }
+        var above = line - 1
+        while above >= 1, line - above <= 20 {
+            let quotes = quoteColumns(in: lines[above - 1], before: Int.max)
+            if quotes.count % 2 == 1, let last = quotes.last { return (above, last) }
+            above -= 1
+        }
+        return nil
+    }
+
+    /// The 1-based columns of the unescaped double quotes of `text` before `column`.
+    func quoteColumns(in text: Substring, before column: Int) -> [Int] {
+        var columns: [Int] = []
+        var escaped = false
+        for (offset, scalar) in text.unicodeScalars.enumerated() where offset + 1 < column {
+            if scalar == "\"", !escaped { columns.append(offset + 1) }
+            escaped = scalar == "\\" && !escaped
+        }
+        return columns
     }
 
     /// The character at a 1-based line and column (in Unicode scalars).
@@ -81,33 +115,46 @@ struct YAMLSyntaxWording {
     }
 
     /// The line's field rewritten with its value in double quotes (`title: "Re: Stacks"`), when
-    /// the line is `key: value` (or `- key: value`) and, given `colonColumn`, that colon is inside
-    /// the value, not the key's own.
+    /// the line is `key: value` (or `- key: value`) with a plain key and, given `colonColumn`,
+    /// that colon is inside the value, not the key's own. A comment after the value stays out.
     func quotedExample(line: Int, colonColumn: Int?) -> String? {
         guard lines.indices.contains(line - 1) else { return nil }
-        let text = String(lines[line - 1].trimmingPrefix(while: { $0 == " " }))
-        let body = text.hasPrefix("- ") ? String(text.dropFirst(2)) : text
-        guard let colon = body.range(of: ": ") ?? (body.hasSuffix(":") ? body.range(of: ":", options: .backwards) : nil) else { return nil }
-        let key = body[..<colon.lowerBound]
-        guard !key.isEmpty, !key.contains(" ") || key.first == "\"" else { return nil }
-        if let colonColumn {
-            // The reported colon must come after the key's own.
-            let indent = lines[line - 1].unicodeScalars.count - text.unicodeScalars.count + (text.count - body.count)
-            let keyColon = indent + key.unicodeScalars.count + 1
-            guard colonColumn > keyColon else { return nil }
+        let scalars = Array(lines[line - 1].unicodeScalars)
+        func isBlank(_ scalar: Unicode.Scalar) -> Bool { scalar == " " || scalar == "\t" }
+        var start = 0
+        while start < scalars.count, isBlank(scalars[start]) { start += 1 }
+        // `- ` and the spaces after it, as many as there are.
+        if start + 1 < scalars.count, scalars[start] == "-", isBlank(scalars[start + 1]) {
+            start += 1
+            while start < scalars.count, isBlank(scalars[start]) { start += 1 }
         }
-        let value = body[colon.upperBound...].trimmed(.whitespaces)
+        // The key: up to the first ':' followed by a space, a tab or the line's end.
+        var colon = start
+        while colon < scalars.count, !(scalars[colon] == ":" && (colon + 1 == scalars.count || isBlank(scalars[colon + 1]))) { colon += 1 }
+        guard colon < scalars.count, colon > start else { return nil }
+        let key = String(String.UnicodeScalarView(scalars[start..<colon]))
+        // A plain key: letters, digits, '_' and '-', as every field of a journal is named.
+        guard key.unicodeScalars.allSatisfy({ $0.properties.isAlphabetic || $0.properties.numericType != nil || $0 == "_" || $0 == "-" }),
+              key.unicodeScalars.first.map({ $0 != "-" }) == true else { return nil }
+        if let colonColumn, colonColumn <= colon + 1 { return nil }
+        var value = String(String.UnicodeScalarView(scalars[(colon + 1)...])).trimmed(.whitespaces)
+        if let comment = value.range(of: " #") { value = String(value[..<comment.lowerBound]).trimmed(.whitespaces) }
         guard !value.isEmpty else { return nil }
-        return "\(key): \(NewEntry.yamlQuoted(String(value)))"
+        return "\(key): \(NewEntry.yamlQuoted(value))"
     }
 
     /// The quote that a value on this line opened and closed before `column`, with text after it.
     func closedQuote(line: Int, before column: Int) -> Character? {
         guard lines.indices.contains(line - 1) else { return nil }
-        let text = lines[line - 1]
-        guard let colon = text.range(of: ": ") else { return nil }
-        let value = text[colon.upperBound...].drop(while: { $0 == " " })
-        guard let quote = value.first, quote == "'" || quote == "\"" else { return nil }
-        return value.dropFirst().contains(quote) ? quote : nil
+        let scalars = Array(lines[line - 1].unicodeScalars)
+        // The value after the first ': ', its opening quote, and its closing one (in columns).
+        guard let colon = scalars.indices.first(where: { $0 + 1 < scalars.count && scalars[$0] == ":" && scalars[$0 + 1] == " " }) else { return nil }
+        var open = colon + 1
+        while open < scalars.count, scalars[open] == " " { open += 1 }
+        guard open < scalars.count, scalars[open] == "'" || scalars[open] == "\"" else { return nil }
+        let quote = scalars[open]
+        guard let close = scalars.indices.first(where: { $0 > open && scalars[$0] == quote }) else { return nil }
+        // The text the parser stopped at comes after the closing quote.
+        return close + 1 < column ? Character(quote) : nil
     }
 }

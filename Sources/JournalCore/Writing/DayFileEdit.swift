@@ -97,11 +97,13 @@ public enum DayFileEdit {
         return .success(result)
     }
 
-    /// How many tracks the day file `text` lists now, or nil when it cannot be read.
+    /// How many tracks the day file `text` lists now, or nil when it cannot be read. A blank
+    /// left by `journal new` (nothing filled in) is not a track, as the build reads it.
     public static func trackCount(in text: String) -> Int? {
         guard case .success(let root) = frontMatter(of: text) else { return nil }
         guard let tracks = root.mapping?.first(where: { $0.key.scalar?.string == "tracks" })?.value else { return 0 }
-        return tracks.sequence?.count ?? 0
+        let reader = YAMLFields(path: "", firstLine: 1)
+        return tracks.sequence?.filter { !reader.isBlankTrack($0) }.count ?? 0
     }
 
     // MARK: Finding the place

@@ -164,7 +164,8 @@ public enum JournalInit {
         # The songs of a day; 0 means no limit.
         max_tracks_per_day: 3
         genres:
-          # Genres beyond this rank are drawn as "Other" in charts.
+          # Genres beyond this rank are drawn as "Other", in its grey, wherever a colour is drawn
+          # (unless colors below gives them one).
           top: 8
           # Spellings that mean one genre, like   kpop: K-Pop
           aliases: {}

@@ -171,7 +171,7 @@ public enum NewEntry {
         }
     }
 
-    static func display(_ relative: String, source: String) -> String {
+    public static func display(_ relative: String, source: String) -> String {
         source == "." || source.isEmpty ? relative : join(source, relative)
     }
 }

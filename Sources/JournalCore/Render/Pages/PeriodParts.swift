@@ -237,7 +237,7 @@ extension SiteRenderer {
         return [
             SummaryItem(label: l10n.string("tracks_played"), value: l10n.number(period.plays), href: nil,
                         hint: l10n.string("tracks_played_hint")),
-            SummaryItem(label: l10n.string("days_logged"), value: "\(period.daysLogged) / \(period.coveredDays)", href: nil,
+            SummaryItem(label: l10n.string("days_logged"), value: "\(l10n.number(period.daysLogged)) / \(l10n.number(period.coveredDays))", href: nil,
                         hint: l10n.daysLoggedHint(period.coveredDays)),
             SummaryItem(label: l10n.string("genres"), value: l10n.number(period.genreCount), href: nil, hint: genreHint),
         ]

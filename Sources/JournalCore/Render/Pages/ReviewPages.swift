@@ -38,7 +38,7 @@ extension SiteRenderer {
             topAlbums: review.topAlbums.enumerated().map { rank, album in
                 ReviewRankedArt(rank: rank + 1, name: album.name, href: nil, artist: album.artist,
                                 artistHref: album.artist.flatMap { library.artist(named: $0) }.map { urls.href(urls.artist($0.slug)) },
-                                plays: l10n.plays(album.plays), art: art(review.topAlbumTracks[rank], fallback: album.name))
+                                plays: l10n.plays(album.plays), art: albumArt(review.topAlbumTracks[rank], name: album.name))
             },
             months: review.monthTracks.map { month in
                 let track = month.top.track
@@ -108,6 +108,16 @@ extension SiteRenderer {
         guard let track, track.artwork != nil else {
             let color = track.map { catalog.drawnGenre(of: $0).color } ?? GenreCatalog.otherColor
             return ArtView(placeholder: CoverArt.placeholder(title: name, artist: "", color: color))
+        }
+        return art(track, fallback: name)
+    }
+
+    /// An album's picture: its cover (a track's of it), or, when it has none, one drawn from the
+    /// album's own name.
+    func albumArt(_ track: Track?, name: String) -> ArtView {
+        guard let track, track.artwork != nil else {
+            let color = track.map { catalog.drawnGenre(of: $0).color } ?? GenreCatalog.otherColor
+            return ArtView(placeholder: CoverArt.placeholder(title: name, artist: track?.primaryArtist ?? "", color: color))
         }
         return art(track, fallback: name)
     }
@@ -182,7 +192,7 @@ extension SiteRenderer {
         if review.totals.hasDurations {
             figures.append(ShareCard.Figure(value: l10n.number(review.totals.minutes), label: l10n.string("minutes_short")))
         } else {
-            figures.append(ShareCard.Figure(value: "\(review.totals.daysLogged)/\(review.totals.coveredDays)", label: l10n.string("days_logged")))
+            figures.append(ShareCard.Figure(value: "\(l10n.number(review.totals.daysLogged))/\(l10n.number(review.totals.coveredDays))", label: l10n.string("days_logged")))
         }
         figures.append(ShareCard.Figure(value: l10n.number(review.totals.artists), label: l10n.string("artists_label")))
         if index > 0 {

@@ -44,7 +44,7 @@ extension SiteRenderer {
     func shareCard(_ period: PeriodStats) -> ShareCard {
         shareCard(label: cardLabel(period), kicker: cardKicker(period), figures: [
             ShareCard.Figure(value: l10n.number(period.plays), label: l10n.string("tracks_played")),
-            ShareCard.Figure(value: "\(period.daysLogged)/\(period.coveredDays)", label: l10n.string("days_logged")),
+            ShareCard.Figure(value: "\(l10n.number(period.daysLogged))/\(l10n.number(period.coveredDays))", label: l10n.string("days_logged")),
             ShareCard.Figure(value: l10n.number(period.topArtists.count), label: l10n.string("artists")),
             ShareCard.Figure(value: l10n.number(period.genreCount), label: l10n.string("genres")),
         ], genres: cardSegments(period), covers: cardCovers(period))
