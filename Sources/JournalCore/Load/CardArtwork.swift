@@ -81,7 +81,7 @@ public struct CardArtwork: Sendable {
     /// The `data:` URI of the image at `relative` under `static/`, when it is one to embed.
     func dataURI(_ relative: String) -> String? {
         guard let bytes = read(relative), bytes.count <= Self.maxBytes, let type = Self.imageType(bytes) else { return nil }
-        return "data:\(type);base64,\(Base64.encode(bytes))"
+        return "data:\(type);base64,\(Data(bytes).base64EncodedString())"
     }
 
     /// `image/png`, `image/jpeg` or `image/svg+xml` from the bytes themselves, when the image
@@ -156,7 +156,7 @@ public final class CoverSquares: @unchecked Sendable {
         CardArtwork.replacing(CardArtwork.squareScheme, in: svg) { name in
             if let uri = lock.withLock({ uris[name] }) { return uri }
             guard let square = square(named: name) else { return nil }
-            let uri = "data:image/jpeg;base64,\(Base64.encode(square))"
+            let uri = "data:image/jpeg;base64,\(Data(square).base64EncodedString())"
             lock.withLock { uris[name] = uri }
             return uri
         }
@@ -172,30 +172,5 @@ public enum PNGHeader {
         guard bytes.count >= 24, bytes.starts(with: signature), Array(bytes[12..<16]) == Array("IHDR".utf8) else { return nil }
         func number(_ at: Int) -> Int { bytes[at..<at + 4].reduce(0) { $0 << 8 | Int($1) } }
         return (number(16), number(20))
-    }
-}
-
-/// Standard base64 with padding.
-enum Base64 {
-    private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
-
-    static func encode(_ bytes: [UInt8]) -> String {
-        var out: [UInt8] = []
-        out.reserveCapacity((bytes.count + 2) / 3 * 4)
-        var index = 0
-        while index + 2 < bytes.count {
-            let value = Int(bytes[index]) << 16 | Int(bytes[index + 1]) << 8 | Int(bytes[index + 2])
-            out += [alphabet[value >> 18 & 63], alphabet[value >> 12 & 63], alphabet[value >> 6 & 63], alphabet[value & 63]]
-            index += 3
-        }
-        let rest = bytes.count - index
-        if rest == 1 {
-            let value = Int(bytes[index]) << 16
-            out += [alphabet[value >> 18 & 63], alphabet[value >> 12 & 63], UInt8(ascii: "="), UInt8(ascii: "=")]
-        } else if rest == 2 {
-            let value = Int(bytes[index]) << 16 | Int(bytes[index + 1]) << 8
-            out += [alphabet[value >> 18 & 63], alphabet[value >> 12 & 63], alphabet[value >> 6 & 63], UInt8(ascii: "=")]
-        }
-        return String(decoding: out, as: UTF8.self)
     }
 }

@@ -94,9 +94,6 @@ public final class LoadCache: @unchecked Sendable {
         }
     }
 
-    /// A file's stamp: what changes whenever its bytes may have.
-    static func stamp(_ status: stat) -> String {
-        let times = Platform.changeTimes(status)
-        return "\(status.st_size) \(status.st_ino) \(times.modified.seconds).\(times.modified.nanoseconds) \(times.changed.seconds).\(times.changed.nanoseconds)"
-    }
+    /// A file's stamp: what changes whenever its bytes may have (`FileStamp`).
+    static func stamp(_ status: stat) -> String { FileStamp.of(status) }
 }

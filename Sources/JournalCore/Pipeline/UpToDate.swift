@@ -91,15 +91,8 @@ enum UpToDate {
         return stamp(status)
     }
 
-    /// `linkedFilesKeepNoCtime`: for the output only. A site file with other names (a cover's
-    /// square or a card linked from `.journal-cache`, and from other builds' outputs) gets a new
-    /// ctime whenever one of those names is made or removed; its size, inode and modification
-    /// time still show an edit made to it, and the caches check its bytes before it is used again.
     private static func stamp(_ status: stat, linkedFilesKeepNoCtime: Bool = false) -> String {
-        let times = Platform.changeTimes(status)
-        let changed = linkedFilesKeepNoCtime && status.st_nlink > 1 && (status.st_mode & S_IFMT) == S_IFREG
-            ? "linked" : "\(times.changed.seconds).\(times.changed.nanoseconds)"
-        return "\(status.st_size) \(status.st_ino) \(times.modified.seconds).\(times.modified.nanoseconds) \(changed) \(status.st_mode)"
+        FileStamp.of(status, linkedFilesKeepNoCtime: linkedFilesKeepNoCtime)
     }
 
     /// Every entry under `root` (files, folders, links), relative, sorted, with its stamp.

@@ -43,7 +43,7 @@ enum CardGlow {
         let size = parts[1].split(separator: "x").compactMap { Int($0) }
         guard size.count == 2, size[0] > 0, size[1] > 0, size[0] <= 4096, size[1] <= 4096 else { return nil }
         guard let png = png(color: color, width: size[0], height: size[1]) else { return nil }
-        let uri = "data:image/png;base64," + Base64.encode(png)
+        let uri = "data:image/png;base64," + Data(png).base64EncodedString()
         lock.withLock { made[name] = uri }
         return uri
     }
