@@ -15,7 +15,8 @@ nodes; exit 1 if there is any, or if a page type could not be found.
 Needs: pip install selenium; pip install --no-deps axe-playwright-python;
 apt-get install chromium chromium-driver.
 Environment: CHROMIUM (default /usr/bin/chromium), CHROMEDRIVER (default /usr/bin/chromedriver),
-SEARCH_QUERY (default "Hype Boy"). Bounded: every wait has a timeout.
+SEARCH_QUERY (default: the most played artist in the site's search index). Bounded: every wait
+has a timeout.
 """
 
 from __future__ import annotations
@@ -130,6 +131,18 @@ def pages(site: str, base: str, query: str) -> dict[str, str]:
     return chosen
 
 
+def most_played_artist(site: str) -> str | None:
+    """The most played artist's name in the site's search index: a query any journal answers."""
+    try:
+        with open(os.path.join(site, "search-index.json"), encoding="utf-8") as f:
+            index = json.load(f)
+        artist = index["kinds"].index("artist")
+        rows = [row for row in index["items"] if row[0] == artist]
+        return max(rows, key=lambda row: row[3])[1] if rows else None
+    except (OSError, ValueError, KeyError, IndexError, TypeError):
+        return None
+
+
 REQUIRED = ["home", "day", "week", "month", "year", "review", "archive", "track", "artist", "artists",
             "genre", "tag", "playlist", "search", "404"]
 
@@ -140,7 +153,7 @@ def main() -> int:
         return 2
     site = os.path.abspath(sys.argv[1])
     base = sys.argv[2] if len(sys.argv) > 2 else "/"
-    query = os.environ.get("SEARCH_QUERY", "Hype Boy")
+    query = os.environ.get("SEARCH_QUERY") or most_played_artist(site) or "Hype Boy"
     axe = axe_source()
     server = serve(site, base)
     origin = f"http://127.0.0.1:{server.server_address[1]}"

@@ -17,7 +17,6 @@ final class InotifyWatcher: ChangeWatcher, @unchecked Sendable {
     private let wakeRead: Int32, wakeWrite: Int32
     private let finished = DispatchSemaphore(value: 0)
     /// Watch descriptor → the folder it watches (only used on the watcher's thread).
-    private var folders: [Int32: String] = [:]
     private var rootWatch: Int32 = -1
     /// What the journal folder and its watched names led to when they were last watched (device
     /// and inode, through links): a watch follows an inode, so when one of them is removed and
@@ -127,7 +126,7 @@ final class InotifyWatcher: ChangeWatcher, @unchecked Sendable {
                     let name = String(decoding: nameBytes, as: UTF8.self)
                     offset += 16 + length
                     if mask & UInt32(IN_Q_OVERFLOW) != 0 { relevant = true; continue }
-                    if mask & UInt32(IN_IGNORED) != 0 { folders[watch] = nil; continue }
+                    if mask & UInt32(IN_IGNORED) != 0 { continue }
                     if watch == rootWatch {
                         if Self.watchedNames.contains(name) { relevant = true }
                     } else if !name.hasPrefix(".") {
@@ -167,8 +166,7 @@ final class InotifyWatcher: ChangeWatcher, @unchecked Sendable {
         free(real)
         // A link that leads back into a folder it is in is walked once.
         guard seen.insert(key).inserted else { return }
-        let watch = inotify_add_watch(descriptor, folder, Self.mask)
-        if watch >= 0 { folders[watch] = folder }
+        _ = inotify_add_watch(descriptor, folder, Self.mask)
         guard let directory = opendir(folder) else { return }
         defer { closedir(directory) }
         while let entry = readdir(directory) {
