@@ -52,14 +52,30 @@ import Testing
         #expect(worst <= 3, "a pixel differs by \(worst) levels")
     }
 
+    /// Drawn and looked at: one cover fills the whole place (green where its middle is), four
+    /// share it (green in the first quarter's middle too), none leaves a quiet tile (no green).
     @Test func oneCoverFillsItsPlaceAndNoneLeavesATile() throws {
+        // The covers' place, per layout: x, y and side (ShareCard.drawLandscape, drawPortrait).
+        let places: [ShareCard.Layout: (x: Int, y: Int, side: Int)] = [.landscape: (680, 126, 456), .portrait: (84, 468, 912)]
         for count in [0, 1, 4] {
             var card = Self.card()
             card.covers = Array(repeating: ShareCard.Cover(title: "Ditto", artist: "NewJeans", color: "#009e73"), count: count)
             for layout in ShareCard.Layout.allCases {
                 let png = try SVGRaster.png(svg: Array(card.svg(layout).utf8), width: layout.width, height: layout.height)
                 Self.dump(png, "\(layout)-\(count)-covers")
-                #expect(PNGHeader.size(png)?.width == layout.width)
+                let image = try #require(Vips.rgb(png))
+                #expect(image.width == layout.width && image.height == layout.height)
+                func isGreen(_ x: Int, _ y: Int) -> Bool {
+                    let at = (y * image.width + x) * 3
+                    let (r, g, b) = (Int(image.pixels[at]), Int(image.pixels[at + 1]), Int(image.pixels[at + 2]))
+                    return g > r + 60 && g > b
+                }
+                let place = try #require(places[layout])
+                // Off the middle, where a drawn cover's initials are, and inside the first quarter.
+                let probe = (place.x + place.side / 4 - place.side / 10, place.y + place.side / 4 - place.side / 10)
+                let far = (place.x + place.side * 3 / 4 + place.side / 10, place.y + place.side * 3 / 4 + place.side / 10)
+                #expect(isGreen(probe.0, probe.1) == (count > 0), "\(layout), \(count) covers: the first quarter")
+                #expect(isGreen(far.0, far.1) == (count > 0), "\(layout), \(count) covers: the last quarter")
             }
         }
     }
