@@ -144,9 +144,4 @@ import Testing
         #expect(report.diagnostics.map(\.message).dropFirst(2) == ["this row has 3 fields, the first has 4", "'uts' is 'soon', not a whole number of seconds"])
     }
 
-    @Test func theCSVReaderKeepsQuotesNewlinesAndLineNumbers() {
-        let (rows, problems) = CSV.rows(Array("\u{FEFF}a,\"b\"\"c\",\r\n\r\n\"x\ny\",z\rlast".utf8))
-        #expect(problems.isEmpty)
-        #expect(rows == [CSV.Row(line: 1, fields: ["a", "b\"c", ""]), CSV.Row(line: 3, fields: ["x\ny", "z"]), CSV.Row(line: 5, fields: ["last"])])
-    }
 }

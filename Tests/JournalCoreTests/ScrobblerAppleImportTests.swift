@@ -69,24 +69,6 @@ import Testing
         #expect(JournalImport.formats.contains("scrobbler") && JournalImport.formats.contains("applemusic"))
     }
 
-    // MARK: CSV
-
-    @Test func csvReadsQuotesDoubledQuotesCommasAndLineBreaksInsideQuotes() {
-        let text = "\u{FEFF}a,b,c\r\n\"x, y\",\"say \"\"hi\"\"\",\"two\r\nlines\"\r\n\r\nplain,,\n"
-        let (rows, problems) = CSV.rows(Array(text.utf8))
-        #expect(problems.isEmpty)
-        #expect(rows == [CSV.Row(line: 1, fields: ["a", "b", "c"]),
-                         CSV.Row(line: 2, fields: ["x, y", "say \"hi\"", "two\nlines"]),
-                         CSV.Row(line: 5, fields: ["plain", "", ""])])
-    }
-
-    @Test func aMalformedCsvRowIsAProblemAtItsLineAndReadingGoesOn() {
-        let (rows, problems) = CSV.rows(Array("a,b\nba\"d,1\n\"x\"y,2\nok,3\n\"open,4\nmore".utf8))
-        #expect(rows.map(\.fields) == [["a", "b"], ["ok", "3"]])
-        #expect(problems.map(\.line) == [2, 3, 5])
-        #expect(problems.last?.message == "a quoted field is never closed")
-    }
-
     // MARK: Apple Music
 
     /// Apple's column names, as the privacy export's `Apple Music Play Activity.csv` writes them.
