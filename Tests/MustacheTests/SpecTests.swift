@@ -2,22 +2,18 @@ import Foundation
 import Testing
 import Mustache
 
-/// `<package root>/../shared/mustache-spec`, or nil when it is not there.
-private let specFolder: URL? = {
-    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    let folder = root.deletingLastPathComponent().appendingPathComponent("shared/mustache-spec")
-    return FileManager.default.fileExists(atPath: folder.appendingPathComponent("sections.json").path) ? folder : nil
-}()
+/// The official Mustache spec's suites, kept in this repository beside this file (`Spec/`, with
+/// their licence and where they come from).
+private let specFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Spec")
 
-/// The official Mustache spec (https://github.com/mustache/spec), from `../shared/mustache-spec`
-/// beside the package: comments, delimiters, interpolation, inverted sections, partials, sections
-/// and inheritance. Every case runs, with the spec's own rule for templates that do not exist
-/// (they render as nothing). A clone without that folder skips these tests.
-@Suite(.enabled(if: specFolder != nil, "no ../shared/mustache-spec beside the package: the Mustache spec tests are skipped"))
+/// The official Mustache spec (https://github.com/mustache/spec): comments, delimiters,
+/// interpolation, inverted sections, partials, sections and inheritance. Every case runs, with
+/// the spec's own rule for templates that do not exist (they render as nothing); it never skips.
+@Suite
 struct SpecTests {
     @Test(arguments: ["comments", "delimiters", "interpolation", "inverted", "partials", "sections", "inheritance"])
     func suite(_ name: String) throws {
-        let folder = try #require(specFolder)
+        let folder = specFolder
         let suite = try JSONDecoder().decode(SpecFile.self, from: Data(contentsOf: folder.appendingPathComponent("\(name).json")))
         #expect(!suite.tests.isEmpty)
         var passed = 0
