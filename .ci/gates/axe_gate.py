@@ -1,14 +1,15 @@
 #!/usr/bin/env python3
 """axe-core on every page type of a built site, light and dark: 0 violations.
 
-Usage: axe_gate.py SITE_DIR [BASE_PATH]
+Usage: axe_gate.py SITE_DIR
 
-Serves SITE_DIR on 127.0.0.1 (an ephemeral port, under BASE_PATH, default "/") and, in headless
+Serves SITE_DIR on 127.0.0.1 (an ephemeral port, under BASE_PATH from the environment, default
+"/"; the server and the browser are browser_test.py's) and, in headless
 Chromium at 1280 px and at 390 px, in the light and the dark colour scheme, runs axe-core 4.x
 (the copy bundled by the PyPI package axe-playwright-python, read as a file: Playwright itself is
 not needed) on: home, the newest day, its week, month and year, the year's review, the archive,
 a track, an artist, the artists index, a genre, a tag, a playlist, search with results, and the
-404 page. Each page is picked from the site itself (the newest day's links), so any journal
+404 page (404.html, as a host serves it for a missing address). Each page is picked from the site itself (the newest day's links), so any journal
 works. Every violation is printed with its rule, impact, the page, the scheme and the first
 nodes; exit 1 if there is any, or if a page type could not be found.
 
@@ -21,18 +22,15 @@ has a timeout.
 
 from __future__ import annotations
 
-import functools
 import importlib.util
 import json
 import os
 import re
 import sys
-import threading
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
-from urllib.parse import quote, urlsplit
+from urllib.parse import quote
 
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import browser_test as bt  # noqa: E402
 
 
 def axe_source() -> str:
@@ -50,37 +48,6 @@ def axe_source() -> str:
     return text
 
 
-class QuietHandler(SimpleHTTPRequestHandler):
-    def log_message(self, *args):
-        pass
-
-
-def serve(site: str, base: str):
-    """The site under `base`, as a host would serve it (a missing page gets 404.html)."""
-    class Handler(QuietHandler):
-        def translate_path(self, path):
-            path = urlsplit(path).path
-            if not path.startswith(base):
-                return os.path.join(site, "\0missing")
-            return super().translate_path("/" + path[len(base):])
-
-        def send_error(self, code, message=None, explain=None):
-            page = os.path.join(site, "404.html")
-            if code == 404 and os.path.exists(page):
-                body = open(page, "rb").read()
-                self.send_response(404)
-                self.send_header("Content-Type", "text/html; charset=utf-8")
-                self.send_header("Content-Length", str(len(body)))
-                self.end_headers()
-                self.wfile.write(body)
-            else:
-                super().send_error(code, message, explain)
-
-    server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Handler, directory=site))
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    return server
-
-
 def links(site: str, relative: str, base: str) -> list[str]:
     """Site paths (without the base) that the page at `relative` links to, in order."""
     with open(os.path.join(site, relative), encoding="utf-8") as f:
@@ -96,7 +63,7 @@ def links(site: str, relative: str, base: str) -> list[str]:
 
 def pages(site: str, base: str, query: str) -> dict[str, str]:
     """Each page type's path, from the site's own links."""
-    chosen: dict[str, str] = {"home": "", "archive": "archive/", "artists": "artists/", "404": "no-such-page/"}
+    chosen: dict[str, str] = {"home": "", "archive": "archive/", "artists": "artists/", "404": "404.html"}
     home = links(site, "index.html", base)
     day = max((p for p in home if re.fullmatch(r"\d{4}/\d{2}/\d{2}/", p)), default=None)
     if day:
@@ -152,20 +119,13 @@ def main() -> int:
         print(__doc__)
         return 2
     site = os.path.abspath(sys.argv[1])
-    base = sys.argv[2] if len(sys.argv) > 2 else "/"
+    base = bt.BASE_PATH
     query = os.environ.get("SEARCH_QUERY") or most_played_artist(site) or "Hype Boy"
     axe = axe_source()
-    server = serve(site, base)
-    origin = f"http://127.0.0.1:{server.server_address[1]}"
+    server, root = bt.serve(site)
     chosen = pages(site, base, query)
     missing = [name for name in REQUIRED if name not in chosen]
-
-    options = webdriver.ChromeOptions()
-    options.binary_location = os.environ.get("CHROMIUM", "/usr/bin/chromium")
-    for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--hide-scrollbars"]:
-        options.add_argument(argument)
-    driver = webdriver.Chrome(options=options, service=Service(os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver")))
-    driver.set_page_load_timeout(30)
+    driver = bt.make_driver()
     driver.set_script_timeout(60)
     violations = 0
     runs = 0
@@ -178,7 +138,7 @@ def main() -> int:
                 for name in REQUIRED:
                     if name not in chosen:
                         continue
-                    url = origin + base + chosen[name]
+                    url = root + chosen[name]
                     driver.get(url)
                     if name == "search":
                         # Results are drawn by the page's script: wait for them before checking,
@@ -205,7 +165,7 @@ def main() -> int:
                         print(f"FAIL {violation['id']} ({violation.get('impact')}) on {name} /{chosen[name]} at {width} px, {scheme}: "
                               f"{violation.get('help')}; {len(violation.get('nodes', []))} nodes: {'; '.join(targets)}")
     finally:
-        driver.quit()
+        bt.shut_down(driver)
         server.shutdown()
     for name in missing:
         print(f"FAIL no {name} page found in {site}")

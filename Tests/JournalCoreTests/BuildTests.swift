@@ -24,24 +24,13 @@ import Testing
     /// this process, whose other suites run meanwhile): the same bytes.
     @Test func sameBytesInEveryTimeZone() throws {
         let journal = try TestJournal(RenderTests.threeDays)
-        let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("journal").path
-        guard FileManager.default.isExecutableFile(atPath: binary) else {
-            Issue.record("needs \(binary): swift build")
-            return
-        }
+        guard let binary = journalBinary() else { return }
         var trees: [[String: Data]] = []
         // UTC+14 and UTC-10: a date decoded as a UTC instant would move a day in one of them.
         for zone in ["Pacific/Kiritimati", "America/Adak", "Asia/Seoul"] {
             let output = journal.path + "/out-\(trees.count)"
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: binary)
-            process.arguments = ["build", "--quiet", "--source", journal.path, "--output", output]
-            process.environment = ["TZ": zone, "PATH": "/usr/bin:/bin"]
-            process.standardOutput = Pipe()
-            process.standardError = Pipe()
-            try process.run()
-            process.waitUntilExit()
-            #expect(process.terminationStatus == 0, "\(zone)")
+            let built = try runProcess(binary, ["build", "--quiet", "--source", journal.path, "--output", output], environment: ["TZ": zone, "PATH": "/usr/bin:/bin"])
+            #expect(built.status == 0, "\(zone): \(built.errors)")
             let tree = journal.tree(output).filter { $0.key != SiteWriter.markerName }
             #expect(tree["2026/11/20/index.html"].map { String(decoding: $0, as: UTF8.self).contains("Friday, 20 November 2026") } == true, "\(zone)")
             #expect(tree["2026/11/21/index.html"] == nil, "\(zone)")
@@ -53,17 +42,8 @@ import Testing
         // The zones did reach the builds: UTC+14 and UTC-10 are a day apart at every hour, and
         // `status` (which reads the clock where the build never does) says so.
         func today(_ zone: String) throws -> String {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: binary)
-            process.arguments = ["status", "--source", journal.path]
-            process.environment = ["TZ": zone, "PATH": "/usr/bin:/bin"]
-            let out = Pipe()
-            process.standardOutput = out
-            process.standardError = Pipe()
-            try process.run()
-            let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            process.waitUntilExit()
-            return text.split(separator: "\n").first.map(String.init) ?? ""
+            let status = try runProcess(binary, ["status", "--source", journal.path], environment: ["TZ": zone, "PATH": "/usr/bin:/bin"])
+            return status.out.split(separator: "\n").first.map(String.init) ?? ""
         }
         let ahead = try today("Pacific/Kiritimati"), behind = try today("America/Adak")
         #expect(ahead.hasPrefix("Today, ") && behind.hasPrefix("Today, ") && ahead != behind, "\(ahead) / \(behind)")

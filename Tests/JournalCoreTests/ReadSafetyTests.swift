@@ -88,22 +88,14 @@ import Testing
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: journal.path)
         let lines: [String]
         if getuid() == 0 {
-            let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("journal").path
-            guard FileManager.default.isExecutableFile(atPath: binary), FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv") else {
-                Issue.record("needs \(binary) (swift build) and setpriv to run as nobody")
+            guard let binary = journalBinary() else { return }
+            guard FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv") else {
+                Issue.record("needs setpriv to run as nobody")
                 return
             }
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
-            process.arguments = ["--reuid=65534", "--regid=65534", "--clear-groups", binary, "check", "--source", journal.path]
-            let errors = Pipe()
-            process.standardError = errors
-            process.standardOutput = Pipe()
-            try process.run()
-            let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            process.waitUntilExit()
-            #expect(process.terminationStatus == 1)
-            lines = text.split(separator: "\n").map { $0.replacingOccurrences(of: journal.path + "/", with: "") }
+            let checked = try runProcess("/usr/bin/setpriv", ["--reuid=65534", "--regid=65534", "--clear-groups", binary, "check", "--source", journal.path])
+            #expect(checked.status == 1)
+            lines = checked.errors.split(separator: "\n").map { $0.replacingOccurrences(of: journal.path + "/", with: "") }
         } else {
             lines = journal.lines(Check.run(source: journal.path, strict: false))
         }
@@ -133,22 +125,10 @@ import Testing
         // Ordinary text, long enough that parsing it takes a few milliseconds.
         let body = String(repeating: "A line of an ordinary *diary* with [a link](https://example.org/).\n\n", count: 3000)
         try journal.write("content/diary/2026/11/2026-11-21.md", "---\ntracks: [{title: A, artist: B}]\n---\n" + body)
-        let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("journal").path
-        guard FileManager.default.isExecutableFile(atPath: binary) else {
-            Issue.record("needs \(binary): swift build")
-            return
-        }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: binary)
-        process.arguments = ["build", "--source", journal.path]
-        process.environment = ["JOURNAL_PARSE_BUDGET": "0.0001"]
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = Pipe()
-        try process.run()
-        let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 1)
+        guard let binary = journalBinary() else { return }
+        let built = try runProcess(binary, ["build", "--source", journal.path], environment: ["JOURNAL_PARSE_BUDGET": "0.0001"])
+        let text = built.errors
+        #expect(built.status == 1)
         #expect(text.hasPrefix(journal.path + "/content/diary/2026/11/2026-11-21.md:1:1: error: the Markdown parser has run for over 0.0001 s on this file"), "\(text)")
         #expect(journal.tree() == site)
     }

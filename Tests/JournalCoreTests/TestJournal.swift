@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 @testable import JournalCore
 
 /// A journal written to a fresh temporary folder from one string of `-- path --` blocks, the
@@ -99,6 +100,45 @@ let minimalConfig = """
 -- journal.yaml --
 title: Test Journal
 """
+
+/// The `journal` binary `swift build` puts beside the test bundle, for tests that need a
+/// process of their own (its environment, its user, its exit); nil, with an issue recorded, when
+/// it is not built.
+func journalBinary() -> String? {
+    let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("journal").path
+    guard FileManager.default.isExecutableFile(atPath: binary) else {
+        Issue.record("needs \(binary): swift build")
+        return nil
+    }
+    return binary
+}
+
+/// Runs `executable` with `arguments` (and only `environment`, when given) to its end: its exit
+/// status, standard output and standard error.
+func runProcess(_ executable: String, _ arguments: [String], environment: [String: String]? = nil) throws -> (status: Int32, out: String, errors: String) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = arguments
+    if let environment { process.environment = environment }
+    let out = Pipe(), errors = Pipe()
+    process.standardOutput = out
+    process.standardError = errors
+    try process.run()
+    // Standard error is read on a thread of its own while standard output is read here, so a
+    // full pipe never blocks the process.
+    final class Collected: @unchecked Sendable { var data = Data() }
+    let collected = Collected()
+    let group = DispatchGroup()
+    group.enter()
+    DispatchQueue.global().async {
+        collected.data = errors.fileHandleForReading.readDataToEndOfFile()
+        group.leave()
+    }
+    let outData = out.fileHandleForReading.readDataToEndOfFile()
+    group.wait()
+    process.waitUntilExit()
+    return (process.terminationStatus, String(decoding: outData, as: UTF8.self), String(decoding: collected.data, as: UTF8.self))
+}
 
 /// Matches the values of an attribute in HTML: `href="..."`.
 func attributeValues(_ name: String, in html: String) -> [String] {

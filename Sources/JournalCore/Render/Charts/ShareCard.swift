@@ -165,14 +165,8 @@ public struct ShareCard: Sendable, Equatable {
     }
 
     private func drawLandscape(_ canvas: inout CardCanvas) {
-        let margin = 64.0, right = 1136.0
-        // Header: the site's mark and title, its address on the right.
-        let addressWidth = siteAddress.isEmpty ? 0 : CardText.width(siteAddress, size: 22) + 32
-        canvas.mark(x: margin, y: 50, size: 44)
-        canvas.text(siteTitle, x: margin + 58, y: 83, size: 26, weight: 700, fill: Self.text, maxWidth: right - margin - 58 - addressWidth)
-        if !siteAddress.isEmpty {
-            canvas.text(siteAddress, x: right, y: 83, size: 22, fill: Self.muted, anchor: "end", maxWidth: right - margin - 200)
-        }
+        let margin = 64.0
+        drawLandscapeHeader(&canvas)
         // Left column: what, the numbers, the genres.
         let column = 560.0
         canvas.text(kicker, x: margin, y: 180, size: 26, weight: 700, fill: Self.accent, maxWidth: column)
@@ -185,13 +179,35 @@ public struct ShareCard: Sendable, Equatable {
 
     private func drawPortrait(_ canvas: inout CardCanvas) {
         let margin = 84.0, width = 912.0
-        canvas.mark(x: margin, y: 104, size: 60)
-        canvas.text(siteTitle, x: margin + 80, y: 148, size: 36, weight: 700, fill: Self.text, maxWidth: width - 80)
+        drawPortraitHeader(&canvas)
         canvas.text(kicker, x: margin, y: 300, size: 40, weight: 700, fill: Self.accent, maxWidth: width)
         canvas.fittedText(label, x: margin, y: 404, size: 104, minSize: 52, weight: 800, fill: Self.text, maxWidth: width)
         drawCovers(&canvas, x: margin, y: 468, size: width, gap: 24)
         drawFigures(&canvas, x: margin, width: width, valueY: 1500, labelY: 1546, valueSize: 80, labelSize: 30)
         drawGenres(&canvas, x: margin, width: width, headingY: 1626, barY: 1648, barHeight: 40, legendY: 1738, legendSize: 28, rows: 2)
+        drawPortraitFooter(&canvas)
+    }
+
+    /// The landscape card's first row: the site's mark and title, its address on the right.
+    private func drawLandscapeHeader(_ canvas: inout CardCanvas) {
+        let margin = 64.0, right = 1136.0
+        let addressWidth = siteAddress.isEmpty ? 0 : CardText.width(siteAddress, size: 22) + 32
+        canvas.mark(x: margin, y: 50, size: 44)
+        canvas.text(siteTitle, x: margin + 58, y: 83, size: 26, weight: 700, fill: Self.text, maxWidth: right - margin - 58 - addressWidth)
+        if !siteAddress.isEmpty {
+            canvas.text(siteAddress, x: right, y: 83, size: 22, fill: Self.muted, anchor: "end", maxWidth: right - margin - 200)
+        }
+    }
+
+    /// The portrait card's top (the site's mark and title) and foot (its address).
+    private func drawPortraitHeader(_ canvas: inout CardCanvas) {
+        let margin = 84.0, width = 912.0
+        canvas.mark(x: margin, y: 104, size: 60)
+        canvas.text(siteTitle, x: margin + 80, y: 148, size: 36, weight: 700, fill: Self.text, maxWidth: width - 80)
+    }
+
+    private func drawPortraitFooter(_ canvas: inout CardCanvas) {
+        let width = 912.0
         if !siteAddress.isEmpty {
             canvas.text(siteAddress, x: 540, y: 1864, size: 30, fill: Self.muted, anchor: "middle", maxWidth: width)
         }
@@ -200,13 +216,8 @@ public struct ShareCard: Sendable, Equatable {
     /// A card that leads with its headlines: the first one's cover fills the right half, both are
     /// named on the left (the second with its round cover), then the figures.
     private func drawLandscapeHeadlines(_ canvas: inout CardCanvas) {
-        let margin = 64.0, right = 1136.0, column = 560.0
-        let addressWidth = siteAddress.isEmpty ? 0 : CardText.width(siteAddress, size: 22) + 32
-        canvas.mark(x: margin, y: 50, size: 44)
-        canvas.text(siteTitle, x: margin + 58, y: 83, size: 26, weight: 700, fill: Self.text, maxWidth: right - margin - 58 - addressWidth)
-        if !siteAddress.isEmpty {
-            canvas.text(siteAddress, x: right, y: 83, size: 22, fill: Self.muted, anchor: "end", maxWidth: right - margin - 200)
-        }
+        let margin = 64.0, column = 560.0
+        drawLandscapeHeader(&canvas)
         canvas.text(kicker, x: margin, y: 162, size: 24, weight: 700, fill: Self.accent, maxWidth: column)
         canvas.fittedText(label, x: margin, y: 226, size: 60, minSize: 36, weight: 800, fill: Self.text, maxWidth: column)
         var top = 262.0
@@ -227,8 +238,7 @@ public struct ShareCard: Sendable, Equatable {
 
     private func drawPortraitHeadlines(_ canvas: inout CardCanvas) {
         let margin = 84.0, width = 912.0
-        canvas.mark(x: margin, y: 104, size: 60)
-        canvas.text(siteTitle, x: margin + 80, y: 148, size: 36, weight: 700, fill: Self.text, maxWidth: width - 80)
+        drawPortraitHeader(&canvas)
         canvas.text(kicker, x: margin, y: 290, size: 40, weight: 700, fill: Self.accent, maxWidth: width)
         canvas.fittedText(label, x: margin, y: 394, size: 104, minSize: 52, weight: 800, fill: Self.text, maxWidth: width)
         // Each headline: its cover on the left, its words beside it.
@@ -243,9 +253,7 @@ public struct ShareCard: Sendable, Equatable {
         }
         drawFigures(&canvas, x: margin, width: width, valueY: 1470, labelY: 1516, valueSize: 80, labelSize: 30)
         drawGenres(&canvas, x: margin, width: width, headingY: 1610, barY: 1632, barHeight: 40, legendY: 1722, legendSize: 28, rows: 2)
-        if !siteAddress.isEmpty {
-            canvas.text(siteAddress, x: 540, y: 1864, size: 30, fill: Self.muted, anchor: "middle", maxWidth: width)
-        }
+        drawPortraitFooter(&canvas)
     }
 
     /// Up to four figures side by side, each as wide as its value or label, spread over `width`;

@@ -2,13 +2,21 @@ import Mustache
 
 /// Days: each track as the theme shows it, a day's card in lists, and a day's own page.
 extension SiteRenderer {
+    /// A track's cover as the theme draws it (`partials/cover`), or one drawn from its title's
+    /// initials in its genre's colour.
+    func art(_ track: Track) -> ArtView {
+        let cover = track.artwork.map(coverImage)
+        return ArtView(artwork: cover?.src, artworkWebp: cover?.webp,
+                       placeholder: cover == nil ? CoverArt.placeholder(title: track.title, artist: track.primaryArtist, color: catalog.drawnGenre(of: track).color) : nil)
+    }
+
     func trackView(_ track: Track, number: Int) -> TrackView {
         let genre = catalog.drawnGenre(of: track)
         var preview: AudioView?
         if let target = track.preview {
             preview = AudioView(src: urls.resolve(target), type: Self.audioType(of: target.text))
         }
-        let cover = track.artwork.map(coverImage)
+        let cover = art(track)
         return TrackView(
             number: number,
             title: track.title,
@@ -26,9 +34,9 @@ extension SiteRenderer {
             duration: track.duration.map { DurationFormat.string(seconds: $0) },
             durationISO: track.duration.map { "PT\($0)S" },
             released: track.released.map { String($0.year) },
-            artwork: cover?.src,
-            artworkWebp: cover?.webp,
-            placeholder: track.artwork == nil ? CoverArt.placeholder(title: track.title, artist: track.primaryArtist, color: genre.color) : nil,
+            artwork: cover.artwork,
+            artworkWebp: cover.artworkWebp,
+            placeholder: cover.placeholder,
             preview: preview,
             links: track.links.map { link in
                 ServiceLink(service: link.service.rawValue, label: link.service.displayName, href: urls.resolve(link.url))

@@ -28,7 +28,7 @@ extension SiteRenderer {
                 ReviewRankedArt(rank: rank + 1, name: artist.name, href: artist.slug.map { urls.href(urls.artist($0)) }, artist: nil, artistHref: nil,
                                 plays: l10n.plays(artist.plays), peak: l10n.monthYear(year: year, month: artist.peakMonth),
                                 peakHref: urls.href(urls.month(year: year, month: artist.peakMonth)), peakPlays: l10n.plays(artist.peakPlays),
-                                art: artistArt(review.topArtistTracks[rank]?.track, name: artist.name))
+                                art: namedArt(review.topArtistTracks[rank]?.track, name: artist.name))
             },
             playlist: review.topTracks.enumerated().map { rank, top in
                 var view = trackView(top.track, number: rank + 1)
@@ -38,7 +38,7 @@ extension SiteRenderer {
             topAlbums: review.topAlbums.enumerated().map { rank, album in
                 ReviewRankedArt(rank: rank + 1, name: album.name, href: nil, artist: album.artist,
                                 artistHref: album.artist.flatMap { library.artist(named: $0) }.map { urls.href(urls.artist($0.slug)) },
-                                plays: l10n.plays(album.plays), art: albumArt(review.topAlbumTracks[rank], name: album.name))
+                                plays: l10n.plays(album.plays), art: namedArt(review.topAlbumTracks[rank], name: album.name))
             },
             months: review.monthTracks.map { month in
                 let track = month.top.track
@@ -46,7 +46,7 @@ extension SiteRenderer {
                                        title: track.title, href: trackHref(title: track.title, artist: track.primaryArtist),
                                        artist: creditedNames(track).joined(separator: ", "),
                                        artistHref: library.artist(named: track.primaryArtist).map { urls.href(urls.artist($0.slug)) },
-                                       plays: l10n.plays(month.top.plays), art: art(track, fallback: track.title))
+                                       plays: l10n.plays(month.top.plays), art: art(track))
             },
             phases: review.phases.map { phase in
                 ReviewPhase(months: phase.firstMonth == phase.lastMonth ? l10n.shortMonth(phase.firstMonth)
@@ -92,34 +92,14 @@ extension SiteRenderer {
         track.artists.map { library.artist(named: $0)?.name ?? $0 }
     }
 
-    /// A track's cover as the theme draws it, or one drawn from `fallback`'s initials.
-    func art(_ track: Track?, fallback: String) -> ArtView {
-        guard let track else {
-            return ArtView(placeholder: CoverArt.placeholder(title: fallback, artist: "", color: GenreCatalog.otherColor))
-        }
-        let cover = track.artwork.map(coverImage)
-        return ArtView(artwork: cover?.src, artworkWebp: cover?.webp,
-                       placeholder: cover == nil ? CoverArt.placeholder(title: track.title, artist: track.primaryArtist, color: catalog.drawnGenre(of: track).color) : nil)
-    }
-
-    /// An artist's picture: the cover of its most played track, or, when that has none, one
-    /// drawn from the artist's own initials (not the track's).
-    func artistArt(_ track: Track?, name: String) -> ArtView {
+    /// An artist's or an album's picture: the cover of `track` (the artist's most played, one of
+    /// the album's), or, when it has none, one drawn from `name`'s own initials (not the track's).
+    func namedArt(_ track: Track?, name: String) -> ArtView {
         guard let track, track.artwork != nil else {
             let color = track.map { catalog.drawnGenre(of: $0).color } ?? GenreCatalog.otherColor
             return ArtView(placeholder: CoverArt.placeholder(title: name, artist: "", color: color))
         }
-        return art(track, fallback: name)
-    }
-
-    /// An album's picture: its cover (a track's of it), or, when it has none, one drawn from the
-    /// album's own name.
-    func albumArt(_ track: Track?, name: String) -> ArtView {
-        guard let track, track.artwork != nil else {
-            let color = track.map { catalog.drawnGenre(of: $0).color } ?? GenreCatalog.otherColor
-            return ArtView(placeholder: CoverArt.placeholder(title: name, artist: track?.primaryArtist ?? "", color: color))
-        }
-        return art(track, fallback: name)
+        return art(track)
     }
 
     /// The song of the year and the artist of the year, each with its cover (the artist's
@@ -134,13 +114,13 @@ extension SiteRenderer {
                     let artist = library.artist(named: name)
                     return NamedLink(name: artist?.name ?? name, href: artist.map { urls.href(urls.artist($0.slug)) })
                 },
-                detail: l10n.plays(top.plays), art: art(track, fallback: track.title), round: false))
+                detail: l10n.plays(top.plays), art: art(track), round: false))
         }
         if let artist = review.topArtists.first {
             headlines.append(ReviewHeadline(
                 label: l10n.string("artist_of_the_year"), name: artist.name, href: artist.slug.map { urls.href(urls.artist($0)) }, artists: [],
                 detail: "\(l10n.plays(artist.plays)) · \(l10n.string("peak_month")) \(l10n.monthYear(year: review.year, month: artist.peakMonth))",
-                art: artistArt(review.topArtistTracks.first??.track, name: artist.name), round: true))
+                art: namedArt(review.topArtistTracks.first??.track, name: artist.name), round: true))
         }
         return headlines
     }

@@ -152,3 +152,17 @@ struct DayLink {
 extension DayLink: TemplateObjectRepresentable {
     var templateObject: TemplateObject { ["href": href.templateValue, "date": date.templateValue, "title": title.templateValue] }
 }
+
+/// A cover as `partials/cover.mustache` draws it: the resized image (WebP beside it), or one
+/// drawn from the title's initials.
+struct ArtView {
+    var artwork: String?
+    var artworkWebp: String?
+    var placeholder: String?
+}
+
+extension ArtView: TemplateObjectRepresentable {
+    var templateObject: TemplateObject {
+        ["artwork": artwork.templateValue, "artworkWebp": artworkWebp.templateValue, "placeholder": placeholder.templateValue]
+    }
+}

@@ -174,20 +174,6 @@ extension ReviewBiggestDay: TemplateObjectRepresentable {
     }
 }
 
-/// A cover as `partials/cover.mustache` draws it: the resized image (WebP beside it), or one
-/// drawn from the title's initials.
-struct ArtView {
-    var artwork: String?
-    var artworkWebp: String?
-    var placeholder: String?
-}
-
-extension ArtView: TemplateObjectRepresentable {
-    var templateObject: TemplateObject {
-        ["artwork": artwork.templateValue, "artworkWebp": artworkWebp.templateValue, "placeholder": placeholder.templateValue]
-    }
-}
-
 /// One of the review's two headlines: the song of the year, the artist of the year.
 struct ReviewHeadline {
     /// `Song of the year`.
