@@ -15,7 +15,7 @@ public struct Genre: Hashable, Sendable {
     /// What it stands for: a genre, the `Other` bucket of charts, or the plays of tracks with no genre.
     public var kind: Kind = .genre
 
-    public enum Kind: Sendable {
+    public enum Kind: String, Sendable {
         case genre, other, none
     }
 }

@@ -122,17 +122,17 @@ public struct Localization: Sendable {
         otherYearsRange = pattern("date_ranges.other_years")
     }
 
-    /// The UI string `key`; every key a template or Render uses exists in English, so this
-    /// only returns `key` for a key no language file has.
-    public func string(_ key: String) -> String { strings[key] ?? key }
+    /// The UI string `key`; every key exists in English (a test checks each `UIString`), so the
+    /// key itself is never shown.
+    func string(_ key: UIString) -> String { strings[key.rawValue] ?? key.rawValue }
 
     /// How a genre is named on a page: its own name, or the UI's words for the `Other` bucket
     /// and for tracks with no genre.
     public func genreName(_ genre: Genre) -> String {
         switch genre.kind {
         case .genre: return genre.name
-        case .other: return string("other_genres")
-        case .none: return string("no_genre")
+        case .other: return string(.otherGenres)
+        case .none: return string(.noGenre)
         }
     }
 

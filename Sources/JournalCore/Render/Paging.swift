@@ -28,8 +28,8 @@ extension SiteRenderer {
             label: l10n.pageOf(number, count),
             previous: number > 1 ? urls.href(path(number - 1)) : nil,
             next: number < count ? urls.href(path(number + 1)) : nil,
-            previousLabel: newestFirst ? l10n.string("newer") : l10n.string("previous_page"),
-            nextLabel: newestFirst ? l10n.string("older") : l10n.string("next_page"),
+            previousLabel: newestFirst ? l10n.string(.newer) : l10n.string(.previousPage),
+            nextLabel: newestFirst ? l10n.string(.older) : l10n.string(.nextPage),
             pages: paginationLinks(current: number, count: count, path: path))
     }
 

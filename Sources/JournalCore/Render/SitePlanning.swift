@@ -14,7 +14,7 @@ extension SiteRenderer {
             jobs.append(FileJob(path: urls.file(for: path), page: path, template: template, data: data).from(inputs))
         }
         for number in 1...homePageCount {
-            page(urls.homePage(number), "home", number == 1 ? [FileInputs.home] : []) { homePage(number).templateObject }
+            page(urls.homePage(number), "home", number == 1 ? [FileInputs.home] : []) { homePage(number) }
         }
         let days = journal.days
         for index in days.indices {
@@ -98,7 +98,7 @@ extension SiteRenderer {
         page(urls.archive, "archive") { archivePage() }
         page(urls.search, "search") { searchPage() }
         for number in Paging(count: journal.playlists.count, size: playlistsPerPage).pages {
-            page(urls.paged(urls.playlists, number), "playlists", [FileInputs.playlists]) { playlistsPage(number).templateObject }
+            page(urls.paged(urls.playlists, number), "playlists", [FileInputs.playlists]) { playlistsPage(number) }
         }
         for playlist in journal.playlists {
             page(urls.playlist(playlist.slug), "playlist", [FileInputs.playlist(playlist.slug)]) { playlistPage(playlist) }
@@ -107,7 +107,7 @@ extension SiteRenderer {
             // A page's edit is not cached (LoadCache), so it waits for the whole site.
             page(urls.page(plain.slug), "page") { plainPage(plain) }
         }
-        page(urls.notFound, "404") { notFoundPage().templateObject }
+        page(urls.notFound, "404") { notFoundPage() }
 
         var diagnostics: [Diagnostic] = []
         for template in Set(jobs.compactMap(\.page?.template)).sorted() where !theme.library.contains(template) {

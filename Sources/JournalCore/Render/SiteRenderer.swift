@@ -34,6 +34,8 @@ public struct SiteRenderer: Sendable {
     /// Every day's card, by index in `journal.days`: converted once, since the home, week, tag
     /// and 404 pages list the same cards.
     private(set) var dayCards: [Converted] = []
+    /// The site's values for each section's pages (`chrome`), converted once.
+    private(set) var siteViews: [String: Converted] = [:]
     /// Make shared parts (day cards, artist profiles) on every core.
     let parallel: Bool
     /// Every year's review, in the order of `stats.years`.
@@ -72,6 +74,7 @@ public struct SiteRenderer: Sendable {
             named.name = l10n.genreName(genre)
             return named
         }
+        siteViews = sectionSiteViews
         dayCards = ParallelMap.map(Array(journal.days.indices), parallel: parallel) { [self] index in
             Converted(dayCardView(journal.days[index]))
         }

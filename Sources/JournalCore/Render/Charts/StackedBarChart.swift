@@ -123,7 +123,7 @@ public struct StackedBarChart: Sendable {
             if slot.isFuture {
                 // A faint band the slot's full width (neighbours merge into one) and a muted
                 // label: a day not yet come, unlike an empty day.
-                bar += "<rect class=\"chart-future\" x=\"\(f(left + Double(index) * slotWidth))\" y=\"\(f(Self.plotTop))\" width=\"\(f(slotWidth))\" height=\"\(f(Self.plotHeight))\"><title>\(Escape.xml("\(slot.name) · \(l10n.string("not_yet"))"))</title></rect>"
+                bar += "<rect class=\"chart-future\" x=\"\(f(left + Double(index) * slotWidth))\" y=\"\(f(Self.plotTop))\" width=\"\(f(slotWidth))\" height=\"\(f(Self.plotHeight))\"><title>\(Escape.xml("\(slot.name) · \(l10n.string(.notYet))"))</title></rect>"
             }
             if let href = slot.href, !bar.isEmpty {
                 svg += "<a href=\"\(Escape.xml(href))\" class=\"chart-bar\">\(bar)</a>"

@@ -104,7 +104,7 @@ public struct YearHeatmap: Sendable {
             }
             let x = left + Double(cell.date.day - 1) * Self.step
             let level = cell.isFuture ? "future" : String(Self.level(count: cell.count, maximum: maximum))
-            let what = cell.isFuture ? l10n.string("not_yet") : l10n.tracks(cell.count)
+            let what = cell.isFuture ? l10n.string(.notYet) : l10n.tracks(cell.count)
             let rect = "<use href=\"#\(Self.cellID)\" class=\"heat heat-\(level)\" x=\"\(f(x))\"><title>\(Escape.xml("\(l10n.dayMonth(cell.date)) · \(what)"))</title></use>"
             if let href = cell.href, !cell.isFuture {
                 svg += "<a href=\"\(Escape.xml(href))\" tabindex=\"-1\">\(rect)</a>"
@@ -118,11 +118,11 @@ public struct YearHeatmap: Sendable {
         let textY = y + Self.cellHeight - 1
         if cells.contains(where: \.isFuture) {
             svg += "<rect class=\"heat heat-future\" x=\"\(f(left))\" y=\"\(f(y))\" width=\"\(f(Self.cellWidth))\" height=\"\(f(Self.cellHeight))\" rx=\"2\"/>"
-            svg += "<text class=\"chart-label heat-label\" x=\"\(f(left + Self.step + 3))\" y=\"\(f(textY))\">\(Escape.xml(l10n.string("not_yet")))</text>"
+            svg += "<text class=\"chart-label heat-label\" x=\"\(f(left + Self.step + 3))\" y=\"\(f(textY))\">\(Escape.xml(l10n.string(.notYet)))</text>"
         }
-        let more = l10n.string("more")
+        let more = l10n.string(.more)
         var x = width - 2 - StackedBarChart.textWidth(more, size: Self.labelSize) - 5 - 5 * Self.step
-        svg += "<text class=\"chart-label heat-label\" x=\"\(f(x - 5))\" y=\"\(f(textY))\" text-anchor=\"end\">\(Escape.xml(l10n.string("less")))</text>"
+        svg += "<text class=\"chart-label heat-label\" x=\"\(f(x - 5))\" y=\"\(f(textY))\" text-anchor=\"end\">\(Escape.xml(l10n.string(.less)))</text>"
         for level in 0...4 {
             svg += "<rect class=\"heat heat-\(level)\" x=\"\(f(x))\" y=\"\(f(y))\" width=\"\(f(Self.cellWidth))\" height=\"\(f(Self.cellHeight))\" rx=\"2\"><title>\(Escape.xml(legendText(level, maximum: maximum)))</title></rect>"
             x += Self.step

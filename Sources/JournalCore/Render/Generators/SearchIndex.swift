@@ -24,7 +24,23 @@ struct SearchIndex {
     let renderer: SiteRenderer
 
     /// Kinds of result, by their number in a row.
-    private enum Kind: Int, CaseIterable { case day, track, artist, genre, tag, month, year, playlist, page }
+    private enum Kind: Int, CaseIterable {
+        case day, track, artist, genre, tag, month, year, playlist, page
+
+        var label: UIString {
+            switch self {
+            case .day: .typeDay
+            case .track: .typeTrack
+            case .artist: .typeArtist
+            case .genre: .typeGenre
+            case .tag: .typeTag
+            case .month: .typeMonth
+            case .year: .typeYear
+            case .playlist: .typePlaylist
+            case .page: .typePage
+            }
+        }
+    }
     static let kinds = Kind.allCases.map { "\($0)" }
 
     /// The index files, each made when its job runs.
@@ -43,7 +59,7 @@ struct SearchIndex {
     /// The search page's data: where the index is, and the labels the script shows.
     func view() -> SearchView {
         let l10n = renderer.l10n, urls = renderer.urls
-        let labels = Self.kinds.map { "\(JSONText.quoted($0)):\(JSONText.quoted(l10n.string("type_\($0)")))" }.joined(separator: ",")
+        let labels = Kind.allCases.map { "\(JSONText.quoted("\($0)")):\(JSONText.quoted(l10n.string($0.label)))" }.joined(separator: ",")
         let forms = l10n.playCount
         let one = forms.one.map { ",\"one\":" + JSONText.quoted($0.render { _ in "{n}" }) } ?? ""
         let plays = "{\"other\":\(JSONText.quoted(forms.other.render { _ in "{n}" }))\(one)}"
@@ -82,7 +98,7 @@ struct SearchIndex {
             let aliases = ["\(CalendarDate.pad(year, 4))-\(CalendarDate.pad(number, 2))", "\(l10n.shortMonth(number)) \(year)"]
             rows.append(Self.row(.month, name, urls.month(year: year, month: number), month.plays, l10n.days(month.daysLogged), aliases: aliases))
         }
-        let yearName = l10n.string("search_year_name")
+        let yearName = l10n.string(.searchYearName)
         for year in stats.years.reversed() {
             let number = year.start.year
             let alias = yearName.replacingOccurrences(of: "{year}", with: String(number))

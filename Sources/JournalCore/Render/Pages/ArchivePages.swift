@@ -5,12 +5,12 @@ import Mustache
 /// months and weeks. From the home page any day is three clicks away: archive, month, day.
 extension SiteRenderer {
     func archivePage() -> TemplateObject {
-        let page = chrome(title: l10n.string("archive"), description: nil, path: urls.archive, section: "archive")
+        let page = chrome(title: l10n.string(.archive), description: nil, path: urls.archive, section: "archive")
         guard let all = stats.allTime else { return page.page("archive", Optional<ArchivePageView>.none) }
         let busiest = stats.months.map(\.plays).max() ?? 0
         let view = ArchivePageView(
             summary: archiveSummary(all),
-            chart: chartView(chart(for: all), svgPath: urls.chart(of: urls.archive), slotHeader: l10n.string("year"),
+            chart: chartView(chart(for: all), svgPath: urls.chart(of: urls.archive), slotHeader: l10n.string(.year),
                              otherGenres: all.otherGenreCount),
             genres: genreShares(all),
             noGenre: noGenreLine(all),
@@ -31,8 +31,8 @@ extension SiteRenderer {
     private func archiveSummary(_ all: PeriodStats) -> [SummaryItem] {
         var items = summary(all)
         // As the artists index counts them: every artist with a page.
-        items.insert(SummaryItem(label: l10n.string("artists"), value: l10n.number(library.artists.count), href: urls.href(urls.artists),
-                                 hint: l10n.string("artists_hint")), at: 2)
+        items.insert(SummaryItem(label: l10n.string(.artists), value: l10n.number(library.artists.count), href: urls.href(urls.artists),
+                                 hint: l10n.string(.artistsHint)), at: 2)
         return items
     }
 
@@ -76,7 +76,7 @@ extension SiteRenderer {
     /// The way up from a period page to the archive: year, then month (of the week's first
     /// logged day, which always has a page).
     func breadcrumbs(_ period: PeriodStats) -> [Crumb] {
-        var crumbs = [Crumb(name: l10n.string("archive"), href: urls.href(urls.archive))]
+        var crumbs = [Crumb(name: l10n.string(.archive), href: urls.href(urls.archive))]
         let anchor = period.days.first(where: \.isLogged)?.date ?? period.start
         switch period.kind {
         case .all:

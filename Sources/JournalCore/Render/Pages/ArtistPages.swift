@@ -33,7 +33,7 @@ extension SiteRenderer {
             count: l10n.artists(library.artists.count), pageLabel: pageLabel,
             hasCredits: library.artists.contains { $0.guestPlays > 0 }, letters: letters, top: top, groups: groups,
             pagination: pagination(number, of: paging.pageCount, newestFirst: false) { urls.paged(urls.artists, $0) })
-        let title = [l10n.string("artists"), number > 1 ? pageLabel : nil].compactMap { $0 }.joined(separator: " · ")
+        let title = [l10n.string(.artists), number > 1 ? pageLabel : nil].compactMap { $0 }.joined(separator: " · ")
         return chrome(title: title, description: nil, path: urls.paged(urls.artists, number), section: "artists").page("artists", view)
     }
 
@@ -47,9 +47,9 @@ extension SiteRenderer {
         var summary: [SummaryItem] = []
         if let first = profile.firstPlayed, let last = profile.lastPlayed {
             summary = [
-                SummaryItem(label: l10n.string("plays_label"), value: l10n.number(artist.plays.count), href: nil),
-                SummaryItem(label: l10n.string("first_listened"), value: l10n.shortDate(first), href: urls.href(urls.day(first))),
-                SummaryItem(label: l10n.string("last_listened"), value: l10n.shortDate(last), href: urls.href(urls.day(last))),
+                SummaryItem(label: l10n.string(.playsLabel), value: l10n.number(artist.plays.count), href: nil),
+                SummaryItem(label: l10n.string(.firstListened), value: l10n.shortDate(first), href: urls.href(urls.day(first))),
+                SummaryItem(label: l10n.string(.lastListened), value: l10n.shortDate(last), href: urls.href(urls.day(last))),
             ]
         }
         let path = urls.artist(artist.slug)
@@ -65,7 +65,7 @@ extension SiteRenderer {
             summary: summary,
             credits: artist.guestPlays == 0 ? nil : artist.primaryPlays == 0 ? l10n.guestPlays(artist.guestPlays)
                 : "\(l10n.plays(artist.primaryPlays)) \(l10n.appearances(artist.guestPlays))",
-            chart: timeChart(artist.plays, title: "\(artist.name) · \(l10n.string("plays_over_time"))", genre: nil) { year in
+            chart: timeChart(artist.plays, title: "\(artist.name) · \(l10n.string(.playsOverTime))", genre: nil) { year in
                 artistYearHref(artist.slug, profile: profile, year: year)
             },
             tracks: countRows(profile.tracks.prefix(topCount), from: 0),
@@ -107,14 +107,14 @@ extension SiteRenderer {
         let artist = library.artists[index]
         let position = profile.years.firstIndex { $0.year == year } ?? 0
         let plays = profile.years[position]
-        func link(_ other: Int, _ label: String) -> PeriodLink? {
+        func link(_ other: Int, _ label: UIString) -> PeriodLink? {
             guard profile.years.indices.contains(other) else { return nil }
             let otherYear = profile.years[other].year
             let href = other == profile.years.count - 1 ? urls.href(urls.artist(artist.slug)) + "#plays" : urls.href(urls.artistYear(artist.slug, otherYear))
             return PeriodLink(href: href, label: l10n.string(label), name: String(otherYear))
         }
         let view = ArtistYearPageView(breadcrumbs: breadcrumbs(artist, String(year)), year: String(year), count: l10n.plays(plays.plays.count), plays: playRows(plays),
-                                      previous: link(position - 1, "previous_year"), next: link(position + 1, "next_year"))
+                                      previous: link(position - 1, .previousYear), next: link(position + 1, .nextYear))
         return chrome(title: "\(artist.name) · \(year)", description: nil, path: urls.artistYear(artist.slug, year), section: "artists")
             .page("artistYear", view)
     }
@@ -127,7 +127,7 @@ extension SiteRenderer {
         let counts = list == .tracks ? profile.tracks : profile.albums
         let first = list == .tracks ? urls.artistTracks(artist.slug) : urls.artistAlbums(artist.slug)
         let paging = Paging(count: counts.count, size: rowsPerPage)
-        let heading = list == .tracks ? l10n.string("tracks_heading") : l10n.string("albums")
+        let heading = list == .tracks ? l10n.string(.tracksHeading) : l10n.string(.albums)
         let pageLabel = paging.pageCount > 1 ? l10n.pageOf(number, paging.pageCount) : nil
         let view = ArtistListPageView(
             breadcrumbs: breadcrumbs(artist, heading), heading: heading,
@@ -140,7 +140,7 @@ extension SiteRenderer {
 
     /// Artists › the artist › `current`.
     private func breadcrumbs(_ artist: Artist, _ current: String) -> [Crumb] {
-        [Crumb(name: l10n.string("artists"), href: urls.href(urls.artists)),
+        [Crumb(name: l10n.string(.artists), href: urls.href(urls.artists)),
          Crumb(name: artist.name, href: urls.href(urls.artist(artist.slug))), Crumb(name: current, href: nil)]
     }
 
@@ -184,6 +184,6 @@ extension SiteRenderer {
         }
         // The chart thins labels that would touch, at any number of slots.
         let chart = StackedBarChart(genres: genre.map { [$0] } ?? chartGenres, slots: slots, title: title, l10n: l10n)
-        return chartView(chart, svgPath: nil, slotHeader: l10n.string(overTime.unit == .month ? "month" : "year"))
+        return chartView(chart, svgPath: nil, slotHeader: l10n.string(overTime.unit == .month ? .month : .year))
     }
 }

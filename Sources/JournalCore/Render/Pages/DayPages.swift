@@ -19,6 +19,7 @@ extension SiteRenderer {
         let cover = art(track)
         return TrackView(
             number: number,
+            anchor: SiteURLs.trackAnchor(number),
             title: track.title,
             trackHref: trackHref(title: track.title, artist: track.primaryArtist),
             artist: track.artists.joined(separator: ", "),
@@ -90,11 +91,16 @@ extension SiteRenderer {
             DayLink(href: urls.href(urls.day(other.date)), date: l10n.shortDate(other.date), title: other.title)
         }
         let weekStart = day.date.startOfWeek(journal.config.weekStart)
-        // A track played only today is its card here: no link to itself.
-        var card = dayCardView(day)
+        // A track played only today is its card here: no link to itself. Otherwise the card is
+        // the one lists show, converted once.
         let own = urls.href(urls.day(day.date)) + "#"
-        for position in card.tracks.indices where card.tracks[position].trackHref?.hasPrefix(own) == true {
-            card.tracks[position].trackHref = nil
+        var card = dayCards[index]
+        if day.tracks.contains(where: { trackHref(title: $0.title, artist: $0.primaryArtist)?.hasPrefix(own) == true }) {
+            var view = dayCardView(day)
+            for position in view.tracks.indices where view.tracks[position].trackHref?.hasPrefix(own) == true {
+                view.tracks[position].trackHref = nil
+            }
+            card = Converted(view)
         }
         let view = DayPageView(
             card: card,

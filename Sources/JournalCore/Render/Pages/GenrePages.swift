@@ -10,10 +10,10 @@ extension SiteRenderer {
             GenreRow(name: genre.name, color: genre.color, href: urls.href(urls.genre(genre.slug)), plays: l10n.tracks(genre.plays),
                      percent: Share.percent(genre.plays, of: total), width: Share.width(genre.plays, of: largest), other: !genre.isTop)
         }
-        let noGenre = catalog.noGenre.plays > 0 ? "\(l10n.string("no_genre")): \(l10n.tracks(catalog.noGenre.plays))" : nil
+        let noGenre = catalog.noGenre.plays > 0 ? "\(l10n.string(.noGenre)): \(l10n.tracks(catalog.noGenre.plays))" : nil
         // `genres` stays the list themes iterate; what is said about it comes beside it.
-        var page = chrome(title: l10n.string("genres"), description: nil, path: urls.genres, section: "genres").page("genres", rows)
-        page["genreNotes"] = GenreNotesView(noGenre: noGenre, otherNote: catalog.otherGenres.isEmpty ? nil : l10n.string("other_bucket_note")).templateValue
+        var page = chrome(title: l10n.string(.genres), description: nil, path: urls.genres, section: "genres").page("genres", rows)
+        page["genreNotes"] = TemplateEncoding.value(GenreNotesView(noGenre: noGenre, otherNote: catalog.otherGenres.isEmpty ? nil : l10n.string(.otherBucketNote)))
         return page
     }
 
@@ -28,11 +28,11 @@ extension SiteRenderer {
         let view = GenrePageView(
             name: genre.name, color: genre.color, isOther: !genre.isTop,
             summary: [
-                SummaryItem(label: l10n.string("plays_label"), value: l10n.number(profile.plays.count), href: nil),
-                SummaryItem(label: l10n.string("tagged_days"), value: l10n.number(profile.days.count), href: nil),
-                SummaryItem(label: l10n.string("rank"), value: "#\(profile.rank)", href: nil),
+                SummaryItem(label: l10n.string(.playsLabel), value: l10n.number(profile.plays.count), href: nil),
+                SummaryItem(label: l10n.string(.taggedDays), value: l10n.number(profile.days.count), href: nil),
+                SummaryItem(label: l10n.string(.rank), value: "#\(profile.rank)", href: nil),
             ],
-            chart: timeChart(profile.plays, title: "\(genre.name) · \(l10n.string("plays_over_time"))", genre: genre) { year in
+            chart: timeChart(profile.plays, title: "\(genre.name) · \(l10n.string(.playsOverTime))", genre: genre) { year in
                 genreYearHref(genre.slug, profile: profile, year: year)
             },
             topArtists: profile.topArtists.enumerated().map { index, item in
@@ -65,17 +65,17 @@ extension SiteRenderer {
     func genreYearPage(_ genre: Genre, profile: GenreProfile, year: Int) -> TemplateObject {
         let years = profile.daysByYear
         let position = years.firstIndex { $0.year == year } ?? 0
-        func link(_ other: Int, _ label: String) -> PeriodLink? {
+        func link(_ other: Int, _ label: UIString) -> PeriodLink? {
             guard years.indices.contains(other) else { return nil }
             let otherYear = years[other].year
             let href = other == years.count - 1 ? urls.href(urls.genre(genre.slug)) + "#days" : urls.href(urls.genreYear(genre.slug, otherYear))
             return PeriodLink(href: href, label: l10n.string(label), name: String(otherYear))
         }
         let view = GenreYearPageView(
-            breadcrumbs: [Crumb(name: l10n.string("genres"), href: urls.href(urls.genres)),
+            breadcrumbs: [Crumb(name: l10n.string(.genres), href: urls.href(urls.genres)),
                           Crumb(name: genre.name, href: urls.href(urls.genre(genre.slug))), Crumb(name: String(year), href: nil)],
             color: genre.color, year: String(year), count: yearDetail(years[position]), months: monthDays(years[position]),
-            previous: link(position - 1, "previous_year"), next: link(position + 1, "next_year"))
+            previous: link(position - 1, .previousYear), next: link(position + 1, .nextYear))
         return chrome(title: "\(genre.name) · \(year)", description: nil, path: urls.genreYear(genre.slug, year), section: "genres")
             .page("genreYear", view)
     }

@@ -80,7 +80,7 @@ extension SiteRenderer {
     func heatmapEmbed(_ year: PeriodStats) -> Embed {
         let page = periodPath(year)
         let heatmap = heatmap(year, absoluteLinks: true)
-        let title = "\(year.start.year) · \(l10n.string("heatmap")) · \(l10n.daysOf(year.daysLogged, year.coveredDays))"
+        let title = "\(year.start.year) · \(l10n.string(.heatmap)) · \(l10n.daysOf(year.daysLogged, year.coveredDays))"
         return Embed(kind: .heatmap, path: urls.heatmap(year.start.year), page: page, frame: frame(title, page: page, legend: []),
                      bodyWidth: heatmap.width, bodyHeight: heatmap.height, style: YearHeatmap.standaloneStyle,
                      body: { heatmap.svg(standalone: true) })
@@ -89,7 +89,7 @@ extension SiteRenderer {
     func calendarEmbed(_ month: PeriodStats) -> Embed {
         let page = periodPath(month)
         let calendar = monthCalendar(month)
-        let title = "\(l10n.monthYear(year: month.start.year, month: month.start.month)) · \(l10n.string("calendar")) · \(l10n.daysOf(month.daysLogged, month.coveredDays))"
+        let title = "\(l10n.monthYear(year: month.start.year, month: month.start.month)) · \(l10n.string(.calendar)) · \(l10n.daysOf(month.daysLogged, month.coveredDays))"
         // The colours the cells are filled with, in the site-wide order.
         let used = Set(month.days.compactMap { $0.dayIndex.flatMap { journal.days[$0].tracks.first }.flatMap(stats.chartSlot) })
         let legend = chartGenres.indices.filter(used.contains).map { index in
@@ -108,7 +108,7 @@ extension SiteRenderer {
             var cell = MonthCalendar.Cell(day: tally.date.day, name: l10n.longDate(tally.date))
             if isFuture {
                 cell.isFuture = true
-                cell.name += " · " + l10n.string("not_yet")
+                cell.name += " · " + l10n.string(.notYet)
             } else if let dayIndex = tally.dayIndex {
                 cell.count = tally.total
                 cell.href = urls.absolute(urls.day(tally.date))

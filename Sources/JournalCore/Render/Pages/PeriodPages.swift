@@ -10,13 +10,13 @@ extension SiteRenderer {
             title: l10n.weekOf(week.start),
             range: l10n.dateRange(week.start, week.end),
             summary: summary(week),
-            chart: chartView(chart(for: week), svgPath: urls.chart(of: path), slotHeader: l10n.string("date"), otherGenres: week.otherGenreCount),
+            chart: chartView(chart(for: week), svgPath: urls.chart(of: path), slotHeader: l10n.string(.date), otherGenres: week.otherGenreCount),
             genres: genreShares(week),
             noGenre: noGenreLine(week),
             topArtists: ranked(week.topArtists, limit: 5),
             days: dayCards(week.days.compactMap(\.dayIndex)),
-            previous: neighbour(stats.weeks, index - 1, label: l10n.string("previous_week")),
-            next: neighbour(stats.weeks, index + 1, label: l10n.string("next_week")),
+            previous: neighbour(stats.weeks, index - 1, label: l10n.string(.previousWeek)),
+            next: neighbour(stats.weeks, index + 1, label: l10n.string(.nextWeek)),
             share: periodShare(week))
         return chrome(title: l10n.weekOf(week.start), description: nil, path: path, section: "week", image: periodCardImage(week)).page("week", view)
     }
@@ -30,7 +30,7 @@ extension SiteRenderer {
             title: name,
             summary: summary(month),
             calendar: calendar(month),
-            chart: chartView(chart(for: month), svgPath: urls.chart(of: path), slotHeader: l10n.string("date"), otherGenres: month.otherGenreCount),
+            chart: chartView(chart(for: month), svgPath: urls.chart(of: path), slotHeader: l10n.string(.date), otherGenres: month.otherGenreCount),
             genres: genreShares(month),
             noGenre: noGenreLine(month),
             topArtists: ranked(month.topArtists, limit: 10),
@@ -38,8 +38,8 @@ extension SiteRenderer {
             weeks: weekLinks(ofMonth: month, onlyStartingIn: false),
             yearHref: urls.href(urls.year(month.start.year)),
             year: String(month.start.year),
-            previous: neighbour(stats.months, index - 1, label: l10n.string("previous_month")),
-            next: neighbour(stats.months, index + 1, label: l10n.string("next_month")),
+            previous: neighbour(stats.months, index - 1, label: l10n.string(.previousMonth)),
+            next: neighbour(stats.months, index + 1, label: l10n.string(.nextMonth)),
             share: periodShare(month))
         return chrome(title: name, description: nil, path: path, section: "month", image: periodCardImage(month)).page("month", view)
     }
@@ -56,7 +56,7 @@ extension SiteRenderer {
             summary: summary(year),
             heatmap: heatmap(year).svg(),
             heatmapMonths: heatmapMonths(year),
-            chart: chartView(chart(for: year), svgPath: urls.chart(of: path), slotHeader: l10n.string("month"), otherGenres: year.otherGenreCount),
+            chart: chartView(chart(for: year), svgPath: urls.chart(of: path), slotHeader: l10n.string(.month), otherGenres: year.otherGenreCount),
             genres: genreShares(year),
             noGenre: noGenreLine(year),
             topArtists: ranked(year.topArtists, limit: 10),
@@ -65,8 +65,8 @@ extension SiteRenderer {
             longestStreak: streakView(year.longestStreak),
             currentStreak: streakView(current),
             reviewHref: urls.href(urls.review(year.start.year)),
-            previous: neighbour(stats.years, index - 1, label: l10n.string("previous_year")),
-            next: neighbour(stats.years, index + 1, label: l10n.string("next_year")),
+            previous: neighbour(stats.years, index - 1, label: l10n.string(.previousYear)),
+            next: neighbour(stats.years, index + 1, label: l10n.string(.nextYear)),
             share: periodShare(year))
         return chrome(title: name, description: nil, path: path, section: "year", image: periodCardImage(year)).page("year", view)
     }

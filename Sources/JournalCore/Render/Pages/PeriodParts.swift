@@ -51,9 +51,9 @@ extension SiteRenderer {
         case .week: what = l10n.weekOf(period.start)
         case .month: what = l10n.monthYear(year: period.start.year, month: period.start.month)
         case .year: what = String(period.start.year)
-        case .all: what = l10n.string("all_time")
+        case .all: what = l10n.string(.allTime)
         }
-        return "\(what) · \(l10n.string("genres")) · \(l10n.tracks(period.plays))"
+        return "\(what) · \(l10n.string(.genres)) · \(l10n.tracks(period.plays))"
     }
 
     /// A chart as the page shows it: the inline SVG, an HTML legend and the same numbers as a table,
@@ -130,7 +130,7 @@ extension SiteRenderer {
         }
         let headerStart = month.start.startOfWeek(journal.config.weekStart)
         return CalendarView(
-            weeks: stride(from: 0, to: cells.count, by: 7).map { Array(cells[$0..<$0 + 7]) },
+            weeks: stride(from: 0, to: cells.count, by: 7).map { CalendarView.Week(cells: Array(cells[$0..<$0 + 7])) },
             headers: (0..<7).map { offset in
                 let date = headerStart.adding(days: offset)
                 return WeekdayHeader(short: l10n.shortWeekday(date), long: l10n.weekdayName(date))
@@ -158,7 +158,7 @@ extension SiteRenderer {
             YearHeatmap.Cell(date: tally.date, count: tally.total, href: tally.isLogged ? href(tally.date) : nil,
                              isFuture: last.map { tally.date > $0 } ?? false)
         }
-        return YearHeatmap(year: year.start.year, cells: cells, title: "\(year.start.year) · \(l10n.string("heatmap"))", l10n: l10n)
+        return YearHeatmap(year: year.start.year, cells: cells, title: "\(year.start.year) · \(l10n.string(.heatmap))", l10n: l10n)
     }
 
     /// The heatmap's numbers as a table: a row per month up to the journal's last logged one.
@@ -190,7 +190,7 @@ extension SiteRenderer {
     /// The plays of tracks with no genre in a period, said apart from its genres.
     func noGenreLine(_ period: PeriodStats) -> String? {
         guard period.noGenrePlays > 0 else { return nil }
-        return "\(l10n.string("no_genre")): \(l10n.tracks(period.noGenrePlays))"
+        return "\(l10n.string(.noGenre)): \(l10n.tracks(period.noGenrePlays))"
     }
 
     /// Artists, tracks or albums with their plays, each linked: an artist to its page, a track to
@@ -225,21 +225,21 @@ extension SiteRenderer {
         case .week: return l10n.dateRange(period.start, period.end)
         case .month: return l10n.monthYear(year: period.start.year, month: period.start.month)
         case .year: return String(period.start.year)
-        case .all: return l10n.string("all_time")
+        case .all: return l10n.string(.allTime)
         }
     }
 
     /// Counts shown at the top of a period page, each with what it means on hover. Days logged
     /// count against the days the journal has covered, never against days still to come.
     func summary(_ period: PeriodStats) -> [SummaryItem] {
-        var genreHint = l10n.string("genres_hint")
+        var genreHint = l10n.string(.genresHint)
         if period.otherGenreCount > 0 { genreHint += " " + l10n.otherGenresHint(period.otherGenreCount) }
         return [
-            SummaryItem(label: l10n.string("tracks_played"), value: l10n.number(period.plays), href: nil,
-                        hint: l10n.string("tracks_played_hint")),
-            SummaryItem(label: l10n.string("days_logged"), value: "\(l10n.number(period.daysLogged)) / \(l10n.number(period.coveredDays))", href: nil,
+            SummaryItem(label: l10n.string(.tracksPlayed), value: l10n.number(period.plays), href: nil,
+                        hint: l10n.string(.tracksPlayedHint)),
+            SummaryItem(label: l10n.string(.daysLogged), value: "\(l10n.number(period.daysLogged)) / \(l10n.number(period.coveredDays))", href: nil,
                         hint: l10n.daysLoggedHint(period.coveredDays)),
-            SummaryItem(label: l10n.string("genres"), value: l10n.number(period.genreCount), href: nil, hint: genreHint),
+            SummaryItem(label: l10n.string(.genres), value: l10n.number(period.genreCount), href: nil, hint: genreHint),
         ]
     }
 }

@@ -16,13 +16,14 @@ extension SiteRenderer {
     }
 
     /// Page `number` of the playlists, in the journal's order.
-    func playlistsPage(_ number: Int) -> PlaylistsPageView {
+    func playlistsPage(_ number: Int) -> TemplateObject {
         let paging = Paging(count: journal.playlists.count, size: playlistsPerPage)
-        let title = [l10n.string("playlists"), number > 1 ? l10n.pageOf(number, paging.pageCount) : nil].compactMap { $0 }.joined(separator: " · ")
-        return PlaylistsPageView(
-            chrome: chrome(title: title, description: nil, path: urls.paged(urls.playlists, number), section: "playlists"),
+        let title = [l10n.string(.playlists), number > 1 ? l10n.pageOf(number, paging.pageCount) : nil].compactMap { $0 }.joined(separator: " · ")
+        let view = PlaylistsPageView(
             playlists: journal.playlists[paging.range(number)].map(playlistCard),
             pagination: pagination(number, of: paging.pageCount, newestFirst: false) { urls.paged(urls.playlists, $0) })
+        return ChromedPage(chrome: chrome(title: title, description: nil, path: urls.paged(urls.playlists, number), section: "playlists"),
+                           view: view).object
     }
 
     func playlistPage(_ playlist: Playlist) -> TemplateObject {

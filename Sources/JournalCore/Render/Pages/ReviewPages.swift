@@ -10,16 +10,16 @@ extension SiteRenderer {
         let title = l10n.reviewTitle(year)
         let lastYear = year - 1
         let view = ReviewPageView(
-            breadcrumbs: [Crumb(name: l10n.string("archive"), href: urls.href(urls.archive)),
+            breadcrumbs: [Crumb(name: l10n.string(.archive), href: urls.href(urls.archive)),
                           Crumb(name: String(year), href: urls.href(urls.year(year))),
-                          Crumb(name: l10n.string("year_in_review"), href: nil)],
+                          Crumb(name: l10n.string(.yearInReview), href: nil)],
             title: title,
-            lede: l10n.string("review_lede"),
+            lede: l10n.string(.reviewLede),
             yearHref: urls.href(urls.year(year)),
             year: String(year),
             totals: reviewTotals(review),
             untimedNote: review.totals.untimedPlays > 0 && review.totals.plays > 0 ? l10n.untimedPlays(review.totals.untimedPlays) : nil,
-            comparedWith: review.previous.map { _ in "\(l10n.string("compared_with")) \(lastYear)" },
+            comparedWith: review.previous.map { _ in "\(l10n.string(.comparedWith)) \(lastYear)" },
             // In the journal's first year every artist is new: nothing to say.
             newArtists: index > 0 ? newArtists(review) : nil,
             headlines: reviewHeadlines(review),
@@ -78,8 +78,8 @@ extension SiteRenderer {
                                   href: forgotten.artist.flatMap { trackHref(title: forgotten.name, artist: $0) }, artistHref: artistHref)
             },
             hasLastYear: review.previous != nil,
-            previous: reviewNeighbour(index - 1, label: l10n.string("previous_year")),
-            next: reviewNeighbour(index + 1, label: l10n.string("next_year")),
+            previous: reviewNeighbour(index - 1, label: l10n.string(.previousYear)),
+            next: reviewNeighbour(index + 1, label: l10n.string(.nextYear)),
             share: shareView(page: path, images: [reviewStoryImage(index)] + embeds(of: stats.years[index]).map(shareImage),
                              card: cardShareImage(path: urls.card(of: path), alt: reviewCardAlt(index),
                                                   width: ShareCard.Layout.landscape.width, height: ShareCard.Layout.landscape.height)))
@@ -109,7 +109,7 @@ extension SiteRenderer {
         if let top = review.topTracks.first {
             let track = top.track
             headlines.append(ReviewHeadline(
-                label: l10n.string("song_of_the_year"), name: track.title, href: trackHref(title: track.title, artist: track.primaryArtist),
+                label: l10n.string(.songOfTheYear), name: track.title, href: trackHref(title: track.title, artist: track.primaryArtist),
                 artists: track.artists.map { name in
                     let artist = library.artist(named: name)
                     return NamedLink(name: artist?.name ?? name, href: artist.map { urls.href(urls.artist($0.slug)) })
@@ -118,8 +118,8 @@ extension SiteRenderer {
         }
         if let artist = review.topArtists.first {
             headlines.append(ReviewHeadline(
-                label: l10n.string("artist_of_the_year"), name: artist.name, href: artist.slug.map { urls.href(urls.artist($0)) }, artists: [],
-                detail: "\(l10n.plays(artist.plays)) · \(l10n.string("peak_month")) \(l10n.monthYear(year: review.year, month: artist.peakMonth))",
+                label: l10n.string(.artistOfTheYear), name: artist.name, href: artist.slug.map { urls.href(urls.artist($0)) }, artists: [],
+                detail: "\(l10n.plays(artist.plays)) · \(l10n.string(.peakMonth)) \(l10n.monthYear(year: review.year, month: artist.peakMonth))",
                 art: namedArt(review.topArtistTracks.first??.track, name: artist.name), round: true))
         }
         return headlines
@@ -129,15 +129,15 @@ extension SiteRenderer {
     private func reviewHighlights(_ review: YearReview, index: Int) -> [ReviewHighlight] {
         var cards: [ReviewHighlight] = []
         if review.totals.hasDurations {
-            cards.append(ReviewHighlight(label: l10n.string("minutes_label"), value: l10n.number(review.totals.minutes),
+            cards.append(ReviewHighlight(label: l10n.string(.minutesLabel), value: l10n.number(review.totals.minutes),
                                          detail: l10n.totalDuration(review.totals.listenedSeconds), href: "#review-totals"))
         }
         if index > 0, review.newArtistCount > 0, review.totals.plays > 0 {
-            cards.append(ReviewHighlight(label: l10n.string("new_this_year"), value: l10n.newArtists(review.newArtistCount),
+            cards.append(ReviewHighlight(label: l10n.string(.newThisYear), value: l10n.newArtists(review.newArtistCount),
                                          detail: l10n.shareOfPlays(Share.percent(review.newArtistPlays, of: review.totals.plays)), href: "#review-new"))
         }
         if let streak = review.longestStreak {
-            cards.append(ReviewHighlight(label: l10n.string("longest_streak"), value: l10n.days(streak.length),
+            cards.append(ReviewHighlight(label: l10n.string(.longestStreak), value: l10n.days(streak.length),
                                          detail: l10n.dateRange(streak.start, streak.end), href: urls.href(urls.day(streak.start))))
         }
         if !review.phases.isEmpty {
@@ -149,11 +149,11 @@ extension SiteRenderer {
                 if names.last != name { names.append(name) }
             }
             let shown = names.count > 4 ? names.prefix(3) + ["…"] : names[...]
-            cards.append(ReviewHighlight(label: l10n.string("genre_phases"), value: shown.joined(separator: " → "),
+            cards.append(ReviewHighlight(label: l10n.string(.genrePhases), value: shown.joined(separator: " → "),
                                          detail: nil, href: "#review-phases"))
         }
         if let first = review.firstPlay {
-            cards.append(ReviewHighlight(label: l10n.string("first_song"), value: first.track.title,
+            cards.append(ReviewHighlight(label: l10n.string(.firstSong), value: first.track.title,
                                          detail: "\(creditedNames(first.track).joined(separator: ", ")) · \(l10n.shortDate(first.date))",
                                          href: urls.href(urls.day(first.date))))
         }
@@ -168,23 +168,23 @@ extension SiteRenderer {
     func reviewCard(_ index: Int) -> ShareCard {
         let review = reviews[index]
         let year = stats.years[index]
-        var figures = [ShareCard.Figure(value: l10n.number(review.totals.plays), label: l10n.string("tracks_played"))]
+        var figures = [ShareCard.Figure(value: l10n.number(review.totals.plays), label: l10n.string(.tracksPlayed))]
         if review.totals.hasDurations {
-            figures.append(ShareCard.Figure(value: l10n.number(review.totals.minutes), label: l10n.string("minutes_short")))
+            figures.append(ShareCard.Figure(value: l10n.number(review.totals.minutes), label: l10n.string(.minutesShort)))
         } else {
-            figures.append(ShareCard.Figure(value: "\(l10n.number(review.totals.daysLogged))/\(l10n.number(review.totals.coveredDays))", label: l10n.string("days_logged")))
+            figures.append(ShareCard.Figure(value: "\(l10n.number(review.totals.daysLogged))/\(l10n.number(review.totals.coveredDays))", label: l10n.string(.daysLogged)))
         }
-        figures.append(ShareCard.Figure(value: l10n.number(review.totals.artists), label: l10n.string("artists_label")))
+        figures.append(ShareCard.Figure(value: l10n.number(review.totals.artists), label: l10n.string(.artistsLabel)))
         if index > 0 {
-            figures.append(ShareCard.Figure(value: l10n.number(review.newArtistCount), label: l10n.string("new_artists_short")))
+            figures.append(ShareCard.Figure(value: l10n.number(review.newArtistCount), label: l10n.string(.newArtistsShort)))
         } else {
-            figures.append(ShareCard.Figure(value: String(year.genreCount), label: l10n.string("genres")))
+            figures.append(ShareCard.Figure(value: String(year.genreCount), label: l10n.string(.genres)))
         }
-        var card = shareCard(label: String(review.year), kicker: l10n.string("year_in_review"), figures: figures,
+        var card = shareCard(label: String(review.year), kicker: l10n.string(.yearInReview), figures: figures,
                              genres: cardSegments(year), covers: cardCovers(year))
         // Led by the song and the artist of the year, each named, with its cover.
         if let song = review.topTracks.first {
-            card.headlines.append(ShareCard.Headline(label: l10n.string("song_of_the_year"), title: song.track.title,
+            card.headlines.append(ShareCard.Headline(label: l10n.string(.songOfTheYear), title: song.track.title,
                                                      detail: "\(creditedNames(song.track).joined(separator: ", ")) · \(l10n.plays(song.plays))",
                                                      cover: cardCover(song.track)))
         }
@@ -193,7 +193,7 @@ extension SiteRenderer {
             // The cover of its most played track, or its own initials.
             let cover = track.flatMap { $0.artwork == nil ? nil : cardCover($0) }
                 ?? ShareCard.Cover(title: artist.name, artist: "", color: track.map { catalog.drawnGenre(of: $0).color } ?? GenreCatalog.otherColor)
-            card.headlines.append(ShareCard.Headline(label: l10n.string("artist_of_the_year"), title: artist.name, detail: l10n.plays(artist.plays),
+            card.headlines.append(ShareCard.Headline(label: l10n.string(.artistOfTheYear), title: artist.name, detail: l10n.plays(artist.plays),
                                                      cover: cover, round: true))
         }
         return card
@@ -206,18 +206,18 @@ extension SiteRenderer {
         if review.totals.hasDurations { alt += ", \(l10n.totalDuration(review.totals.listenedSeconds))" }
         alt += "."
         if let song = review.topTracks.first {
-            alt += " \(l10n.string("song_of_the_year")): \(song.track.title) (\(creditedNames(song.track).joined(separator: ", ")))."
+            alt += " \(l10n.string(.songOfTheYear)): \(song.track.title) (\(creditedNames(song.track).joined(separator: ", ")))."
         }
-        if let artist = review.topArtists.first { alt += " \(l10n.string("artist_of_the_year")): \(artist.name)." }
+        if let artist = review.topArtists.first { alt += " \(l10n.string(.artistOfTheYear)): \(artist.name)." }
         let top = stats.years[index].genres.prefix(3).map { l10n.genreName($0.genre) }
-        if !top.isEmpty { alt += " \(l10n.string("top_genres")): \(top.joined(separator: ", "))." }
+        if !top.isEmpty { alt += " \(l10n.string(.topGenres)): \(top.joined(separator: ", "))." }
         return alt
     }
 
     private func reviewStoryImage(_ index: Int) -> ShareImage {
         let layout = ShareCard.Layout.portrait
         return cardShareImage(path: urls.story(of: urls.review(reviews[index].year)), alt: reviewCardAlt(index),
-                              width: layout.width, height: layout.height, id: "story", label: l10n.string("share_story"))
+                              width: layout.width, height: layout.height, id: "story", label: l10n.string(.shareStory))
     }
 
     private func reviewNeighbour(_ index: Int, label: String) -> PeriodLink? {
@@ -235,20 +235,20 @@ extension SiteRenderer {
                 let change = value - previous
                 item.delta = change > 0 ? "+" + l10n.number(change) : change < 0 ? "−" + l10n.number(-change) : "±0"
                 item.direction = change > 0 ? "up" : change < 0 ? "down" : "same"
-                item.before = "\(l10n.string("compared_with")) \(review.year - 1): \(l10n.number(previous))"
+                item.before = "\(l10n.string(.comparedWith)) \(review.year - 1): \(l10n.number(previous))"
             }
             return item
         }
         var totals = [
-            total(l10n.string("tracks_played"), now.plays, before?.plays, hint: l10n.string("tracks_played_hint")),
-            total(l10n.string("days_logged"), now.daysLogged, before?.daysLogged, shown: "\(l10n.number(now.daysLogged)) / \(l10n.number(now.coveredDays))",
+            total(l10n.string(.tracksPlayed), now.plays, before?.plays, hint: l10n.string(.tracksPlayedHint)),
+            total(l10n.string(.daysLogged), now.daysLogged, before?.daysLogged, shown: "\(l10n.number(now.daysLogged)) / \(l10n.number(now.coveredDays))",
                   hint: l10n.daysLoggedHint(now.coveredDays)),
-            total(l10n.string("artists_label"), now.artists, before?.artists),
-            total(l10n.string("tracks_label"), now.tracks, before?.tracks),
-            total(l10n.string("albums_label"), now.albums, before?.albums),
+            total(l10n.string(.artistsLabel), now.artists, before?.artists),
+            total(l10n.string(.tracksLabel), now.tracks, before?.tracks),
+            total(l10n.string(.albumsLabel), now.albums, before?.albums),
         ]
         if now.hasDurations {
-            totals.append(total(l10n.string("minutes_label"), now.minutes, before.map(\.minutes), hint: l10n.string("minutes_hint")))
+            totals.append(total(l10n.string(.minutesLabel), now.minutes, before.map(\.minutes), hint: l10n.string(.minutesHint)))
         }
         return totals
     }
@@ -279,7 +279,7 @@ extension SiteRenderer {
                                     counts: stats?.totals ?? Array(repeating: 0, count: chartGenres.count),
                                     href: stats.map { _ in urls.href(urls.month(year: year, month: firstMonth + offset)) })
             },
-            title: "\(year) · \(l10n.string("genre_mix"))", l10n: l10n)
+            title: "\(year) · \(l10n.string(.genreMix))", l10n: l10n)
         let present = chartGenres.indices.filter { genre in months.contains { ($0?.totals[genre] ?? 0) > 0 } }
         let swatches = present.map { index in
             let genre = chartGenres[index]
@@ -305,7 +305,7 @@ extension SiteRenderer {
                 ColumnChart.Column(label: l10n.weekdaysShort[weekday], name: l10n.weekdays[weekday], value: review.weekdayPlays[weekday],
                                    isMarked: weekday == review.favouriteWeekday)
             },
-            title: "\(review.year) · \(l10n.string("listening_rhythm"))", l10n: l10n).svg()
+            title: "\(review.year) · \(l10n.string(.listeningRhythm))", l10n: l10n).svg()
     }
 
     /// Plays by release year or decade, the busiest marked.
@@ -317,6 +317,6 @@ extension SiteRenderer {
                 return ColumnChart.Column(label: label, name: bucket.first == bucket.last ? label : "\(bucket.first)–\(bucket.last)",
                                           value: bucket.plays, isMarked: bucket.plays == busiest)
             },
-            title: "\(review.year) · \(l10n.string("release_years"))", l10n: l10n).svg()
+            title: "\(review.year) · \(l10n.string(.releaseYears))", l10n: l10n).svg()
     }
 }

@@ -33,15 +33,15 @@ extension SiteRenderer {
 
     /// A page's card (`card.jpg`, made by the card stage), as the Share block's `card`.
     func cardShareImage(path: String, alt: String, width: Int, height: Int, id: String = "card", label: String? = nil) -> ShareImage {
-        ShareImage(id: id, label: label ?? l10n.string("share_card"), path: path, alt: alt, width: width, height: height)
+        ShareImage(id: id, label: label ?? l10n.string(.shareCard), path: path, alt: alt, width: width, height: height)
     }
 
     func shareImage(_ embed: Embed) -> ShareImage {
         let (id, label): (String, String)
         switch embed.kind {
-        case .chart: (id, label) = ("chart", l10n.string("share_chart"))
-        case .calendar: (id, label) = ("calendar", l10n.string("share_calendar"))
-        case .heatmap: (id, label) = ("heatmap", l10n.string("share_heatmap"))
+        case .chart: (id, label) = ("chart", l10n.string(.shareChart))
+        case .calendar: (id, label) = ("calendar", l10n.string(.shareCalendar))
+        case .heatmap: (id, label) = ("heatmap", l10n.string(.shareHeatmap))
         }
         let size = embed.size
         return ShareImage(id: id, label: label, path: embed.path, alt: embed.title, width: size.width, height: size.height)

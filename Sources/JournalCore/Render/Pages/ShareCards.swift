@@ -26,7 +26,7 @@ extension SiteRenderer {
     public func shareCard(label: String, kicker: String, figures: [ShareCard.Figure], genres: [ShareCard.Segment],
                           covers: [ShareCard.Cover]) -> ShareCard {
         ShareCard(label: label, kicker: kicker, siteTitle: journal.config.title, siteAddress: siteAddress, figures: figures,
-                  genresHeading: l10n.string("top_genres"), genres: genres, covers: covers, language: journal.config.language.rawValue)
+                  genresHeading: l10n.string(.topGenres), genres: genres, covers: covers, language: journal.config.language.rawValue)
     }
 
     /// A page's `og:image` when it is the card at `path` (1200x630).
@@ -43,10 +43,10 @@ extension SiteRenderer {
 
     func shareCard(_ period: PeriodStats) -> ShareCard {
         shareCard(label: cardLabel(period), kicker: cardKicker(period), figures: [
-            ShareCard.Figure(value: l10n.number(period.plays), label: l10n.string("tracks_played")),
-            ShareCard.Figure(value: "\(l10n.number(period.daysLogged))/\(l10n.number(period.coveredDays))", label: l10n.string("days_logged")),
-            ShareCard.Figure(value: l10n.number(period.topArtists.count), label: l10n.string("artists")),
-            ShareCard.Figure(value: l10n.number(period.genreCount), label: l10n.string("genres")),
+            ShareCard.Figure(value: l10n.number(period.plays), label: l10n.string(.tracksPlayed)),
+            ShareCard.Figure(value: "\(l10n.number(period.daysLogged))/\(l10n.number(period.coveredDays))", label: l10n.string(.daysLogged)),
+            ShareCard.Figure(value: l10n.number(period.topArtists.count), label: l10n.string(.artists)),
+            ShareCard.Figure(value: l10n.number(period.genreCount), label: l10n.string(.genres)),
         ], genres: cardSegments(period), covers: cardCovers(period))
     }
 
@@ -55,15 +55,15 @@ extension SiteRenderer {
         case .week: return l10n.weekOf(period.start)
         case .month: return l10n.monthYear(year: period.start.year, month: period.start.month)
         case .year: return String(period.start.year)
-        case .all: return l10n.string("all_time")
+        case .all: return l10n.string(.allTime)
         }
     }
 
     func cardKicker(_ period: PeriodStats) -> String {
         switch period.kind {
-        case .week: return l10n.string("card_week")
-        case .month: return l10n.string("card_month")
-        case .year, .all: return l10n.string("card_year")
+        case .week: return l10n.string(.cardWeek)
+        case .month: return l10n.string(.cardMonth)
+        case .year, .all: return l10n.string(.cardYear)
         }
     }
 
@@ -71,7 +71,7 @@ extension SiteRenderer {
     func cardAlt(_ period: PeriodStats) -> String {
         var alt = "\(cardKicker(period)): \(cardLabel(period)). \(l10n.tracks(period.plays)), \(l10n.daysOf(period.daysLogged, period.coveredDays)), \(l10n.artists(period.topArtists.count)), \(l10n.genres(period.genreCount))."
         let top = period.genres.prefix(3).map(\.genre.name)
-        if !top.isEmpty { alt += " \(l10n.string("top_genres")): \(top.joined(separator: ", "))." }
+        if !top.isEmpty { alt += " \(l10n.string(.topGenres)): \(top.joined(separator: ", "))." }
         return alt
     }
 

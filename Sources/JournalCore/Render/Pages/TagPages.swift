@@ -4,7 +4,7 @@ import Mustache
 extension SiteRenderer {
     func tagsPage() -> TemplateObject {
         let rows = library.tags.map { TagRow(name: $0.name, href: urls.href(urls.tag($0.slug)), count: $0.itemCount) }
-        return chrome(title: l10n.string("tags"), description: nil, path: urls.tags, section: "tags").page("tags", rows)
+        return chrome(title: l10n.string(.tags), description: nil, path: urls.tags, section: "tags").page("tags", rows)
     }
 
     /// Page `number` of a tag's days, newest first; its playlists on the first page.
@@ -22,6 +22,6 @@ extension SiteRenderer {
     }
 
     func searchPage() -> TemplateObject {
-        chrome(title: l10n.string("search"), description: nil, path: urls.search, section: "search").page("search", SearchIndex(renderer: self).view())
+        chrome(title: l10n.string(.search), description: nil, path: urls.search, section: "search").page("search", SearchIndex(renderer: self).view())
     }
 }

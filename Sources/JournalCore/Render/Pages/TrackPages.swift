@@ -17,10 +17,10 @@ extension SiteRenderer {
         let paging = Paging(count: plays.count, size: rowsPerPage)
         let artist = library.artist(named: last.primaryArtist)
         let artistName = artist?.name ?? last.primaryArtist
-        var breadcrumbs = [Crumb(name: l10n.string("artists"), href: urls.href(urls.artists)),
+        var breadcrumbs = [Crumb(name: l10n.string(.artists), href: urls.href(urls.artists)),
                            Crumb(name: artistName, href: urls.href(urls.artist(track.artistSlug)))]
         if listed {
-            breadcrumbs.append(Crumb(name: l10n.string("tracks_heading"), href: urls.href(urls.artistTracks(track.artistSlug))))
+            breadcrumbs.append(Crumb(name: l10n.string(.tracksHeading), href: urls.href(urls.artistTracks(track.artistSlug))))
         }
         breadcrumbs.append(Crumb(name: track.title, href: nil))
 
@@ -56,13 +56,13 @@ extension SiteRenderer {
             title: track.title,
             artists: card.artists,
             summary: [
-                SummaryItem(label: l10n.string("plays_label"), value: l10n.number(track.plays), href: nil),
-                SummaryItem(label: l10n.string("first_listened"), value: l10n.shortDate(first), href: urls.href(urls.day(first))),
-                SummaryItem(label: l10n.string("last_listened"), value: l10n.shortDate(track.lastPlayed), href: urls.href(urls.day(track.lastPlayed))),
+                SummaryItem(label: l10n.string(.playsLabel), value: l10n.number(track.plays), href: nil),
+                SummaryItem(label: l10n.string(.firstListened), value: l10n.shortDate(first), href: urls.href(urls.day(first))),
+                SummaryItem(label: l10n.string(.lastListened), value: l10n.shortDate(track.lastPlayed), href: urls.href(urls.day(track.lastPlayed))),
             ],
             card: card,
             chart: track.plays >= Self.trackChartPlays
-                ? timeChart(track.history, title: "\(track.title) · \(l10n.string("plays_over_time"))", genre: named) { year in
+                ? timeChart(track.history, title: "\(track.title) · \(l10n.string(.playsOverTime))", genre: named) { year in
                     // The page of the year's newest play, at the year's heading.
                     plays.firstIndex { self.journal.days[$0.dayIndex].date.year == year }.map { position in
                         urls.href(urls.paged(path, paging.page(of: position))) + "#" + Self.yearID(year)

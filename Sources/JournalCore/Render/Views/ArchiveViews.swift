@@ -5,17 +5,13 @@ import Mustache
 
 /// One step of the way up from a page: `Archive › 2020 › December 2020`. The last names the page
 /// itself and has no link.
-struct Crumb {
+struct Crumb: Encodable {
     var name: String
     var href: String?
 }
 
-extension Crumb: TemplateObjectRepresentable {
-    var templateObject: TemplateObject { ["name": name.templateValue, "href": href.templateValue] }
-}
-
 /// A week listed on its month's or year's page.
-struct WeekLink {
+struct WeekLink: Encodable {
     /// `2 Mar`: the week's first day.
     var name: String
     /// `Week of 2 Mar 2026 · 12 tracks`.
@@ -23,12 +19,8 @@ struct WeekLink {
     var href: String
 }
 
-extension WeekLink: TemplateObjectRepresentable {
-    var templateObject: TemplateObject { ["name": name.templateValue, "label": label.templateValue, "href": href.templateValue] }
-}
-
 /// A month of a year: on the year page with its weeks, in the archive as one cell of a strip.
-struct MonthCell {
+struct MonthCell: Encodable {
     /// `Mar`.
     var short: String
     /// `March 2018 · 32 tracks`, or the month's name alone when nothing was logged.
@@ -41,15 +33,8 @@ struct MonthCell {
     var weeks: [WeekLink]
 }
 
-extension MonthCell: TemplateObjectRepresentable {
-    var templateObject: TemplateObject {
-        ["short": short.templateValue, "label": label.templateValue, "href": href.templateValue, "plays": plays.templateValue,
-         "level": level.templateValue, "weeks": weeks.templateValue]
-    }
-}
-
 /// A year in the archive.
-struct ArchiveYear {
+struct ArchiveYear: Encodable {
     var name: String
     var href: String
     /// `1,204 tracks · 315 of 365 days · 12 genres`.
@@ -59,14 +44,7 @@ struct ArchiveYear {
     var reviewHref: String
 }
 
-extension ArchiveYear: TemplateObjectRepresentable {
-    var templateObject: TemplateObject {
-        ["name": name.templateValue, "href": href.templateValue, "totals": totals.templateValue, "months": months.templateValue,
-         "reviewHref": reviewHref.templateValue]
-    }
-}
-
-struct ArchivePageView {
+struct ArchivePageView: Encodable {
     var summary: [SummaryItem]
     var chart: ChartView
     var genres: [GenreShare]
@@ -77,12 +55,4 @@ struct ArchivePageView {
     var currentStreak: StreakView?
     /// Newest first.
     var years: [ArchiveYear]
-}
-
-extension ArchivePageView: TemplateObjectRepresentable {
-    var templateObject: TemplateObject {
-        ["summary": summary.templateValue, "chart": chart.templateValue, "genres": genres.templateValue,
-         "noGenre": noGenre.templateValue, "topArtists": topArtists.templateValue, "topTracks": topTracks.templateValue,
-         "longestStreak": longestStreak.templateValue, "currentStreak": currentStreak.templateValue, "years": years.templateValue]
-    }
 }

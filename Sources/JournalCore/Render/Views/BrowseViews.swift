@@ -5,7 +5,7 @@ import Mustache
 
 // MARK: Artists, genres, tags, search
 
-struct ArtistRow {
+struct ArtistRow: Encodable {
     var name: String
     var href: String
     var plays: String
@@ -13,14 +13,8 @@ struct ArtistRow {
     var credits: String?
 }
 
-extension ArtistRow: TemplateObjectRepresentable {
-    var templateObject: TemplateObject {
-        ["name": name.templateValue, "href": href.templateValue, "plays": plays.templateValue, "credits": credits.templateValue]
-    }
-}
-
 /// A page of the artists index: A–Z with a jump list, the most played on the first page.
-struct ArtistsIndexView {
+struct ArtistsIndexView: Encodable {
     /// `573 artists`.
     var count: String
     /// `Page 2 of 6`, when there are several.
@@ -35,36 +29,20 @@ struct ArtistsIndexView {
     var pagination: Pagination?
 }
 
-extension ArtistsIndexView: TemplateObjectRepresentable {
-    var templateObject: TemplateObject {
-        ["count": count.templateValue, "pageLabel": pageLabel.templateValue, "hasCredits": hasCredits.templateValue,
-         "letters": letters.templateValue, "top": top.templateValue, "groups": groups.templateValue,
-         "pagination": pagination.templateValue]
-    }
-}
-
 /// A letter of the jump list, linked to where its artists start.
-struct LetterLink {
+struct LetterLink: Encodable {
     var letter: String
     var href: String
 }
 
-extension LetterLink: TemplateObjectRepresentable {
-    var templateObject: TemplateObject { ["letter": letter.templateValue, "href": href.templateValue] }
-}
-
-struct LetterGroup {
+struct LetterGroup: Encodable {
     var letter: String
     /// The heading's fragment identifier.
     var id: String
     var rows: [ArtistRow]
 }
 
-extension LetterGroup: TemplateObjectRepresentable {
-    var templateObject: TemplateObject { ["letter": letter.templateValue, "id": id.templateValue, "rows": rows.templateValue] }
-}
-
-struct ArtistPageView {
+struct ArtistPageView: Encodable {
     var name: String
     var summary: [SummaryItem]
     /// `2 plays + 1 with others`, when some plays credit the artist beside another.
@@ -83,26 +61,14 @@ struct ArtistPageView {
     var shown: [ShownYear]
 }
 
-extension ArtistPageView: TemplateObjectRepresentable {
-    var templateObject: TemplateObject {
-        ["name": name.templateValue, "summary": summary.templateValue, "credits": credits.templateValue, "chart": chart.templateValue,
-         "tracks": tracks.templateValue, "albums": albums.templateValue, "allTracks": allTracks.templateValue,
-         "allAlbums": allAlbums.templateValue, "years": years.templateValue, "shown": shown.templateValue]
-    }
-}
-
 /// A link to a whole list shown in part: `All tracks (37)`.
-struct MoreLink {
+struct MoreLink: Encodable {
     var href: String
     var count: Int
 }
 
-extension MoreLink: TemplateObjectRepresentable {
-    var templateObject: TemplateObject { ["href": href.templateValue, "count": count.templateValue] }
-}
-
 /// A year of an artist's plays listed on the artist's page.
-struct ShownYear {
+struct ShownYear: Encodable {
     var year: String
     /// The heading's fragment (`y2025`), which the chart's bars link to.
     var id: String
@@ -111,24 +77,16 @@ struct ShownYear {
     var plays: [ArtistDayRow]
 }
 
-extension ShownYear: TemplateObjectRepresentable {
-    var templateObject: TemplateObject { ["year": year.templateValue, "id": id.templateValue, "count": count.templateValue, "plays": plays.templateValue] }
-}
-
 /// A year of an artist's plays or a genre's days, with what it holds.
-struct YearLink {
+struct YearLink: Encodable {
     var year: String
     var href: String
     /// `312 plays`, `48 days · 61 plays`.
     var detail: String
 }
 
-extension YearLink: TemplateObjectRepresentable {
-    var templateObject: TemplateObject { ["year": year.templateValue, "href": href.templateValue, "detail": detail.templateValue] }
-}
-
 /// An artist's plays in a year before their latest (`artist-year`).
-struct ArtistYearPageView {
+struct ArtistYearPageView: Encodable {
     /// The way up: the index, then the artist or genre (`Crumb`).
     var breadcrumbs: [Crumb]
     var year: String
@@ -138,15 +96,8 @@ struct ArtistYearPageView {
     var next: PeriodLink?
 }
 
-extension ArtistYearPageView: TemplateObjectRepresentable {
-    var templateObject: TemplateObject {
-        ["breadcrumbs": breadcrumbs.templateValue, "year": year.templateValue, "count": count.templateValue, "plays": plays.templateValue,
-         "previous": previous.templateValue, "next": next.templateValue]
-    }
-}
-
 /// A page of an artist's tracks or albums (`artist-list`).
-struct ArtistListPageView {
+struct ArtistListPageView: Encodable {
     /// The way up: the index, then the artist or genre (`Crumb`).
     var breadcrumbs: [Crumb]
     /// `Tracks`, `Albums`.
@@ -157,15 +108,8 @@ struct ArtistListPageView {
     var pagination: Pagination?
 }
 
-extension ArtistListPageView: TemplateObjectRepresentable {
-    var templateObject: TemplateObject {
-        ["breadcrumbs": breadcrumbs.templateValue, "heading": heading.templateValue, "count": count.templateValue,
-         "rows": rows.templateValue, "pagination": pagination.templateValue]
-    }
-}
-
 /// A track or an album with its plays and its place in the artist's list.
-struct CountRow {
+struct CountRow: Encodable {
     var rank: Int
     var title: String
     var album: String?
@@ -174,27 +118,15 @@ struct CountRow {
     var href: String? = nil
 }
 
-extension CountRow: TemplateObjectRepresentable {
-    var templateObject: TemplateObject {
-        ["rank": rank.templateValue, "title": title.templateValue, "album": album.templateValue, "plays": plays.templateValue, "href": href.templateValue]
-    }
-}
-
 /// A day's plays of an artist.
-struct ArtistDayRow {
+struct ArtistDayRow: Encodable {
     var date: String
     var dateISO: String
     var href: String
     var tracks: [PlayedTrack]
 }
 
-extension ArtistDayRow: TemplateObjectRepresentable {
-    var templateObject: TemplateObject {
-        ["date": date.templateValue, "dateISO": dateISO.templateValue, "href": href.templateValue, "tracks": tracks.templateValue]
-    }
-}
-
-struct PlayedTrack {
+struct PlayedTrack: Encodable {
     var title: String
     /// The track's page.
     var href: String?
@@ -202,11 +134,7 @@ struct PlayedTrack {
     var with: String?
 }
 
-extension PlayedTrack: TemplateObjectRepresentable {
-    var templateObject: TemplateObject { ["title": title.templateValue, "href": href.templateValue, "with": with.templateValue] }
-}
-
-struct GenreRow {
+struct GenreRow: Encodable {
     var name: String
     var color: String
     var href: String
@@ -217,25 +145,14 @@ struct GenreRow {
     var other: Bool
 }
 
-extension GenreRow: TemplateObjectRepresentable {
-    var templateObject: TemplateObject {
-        ["name": name.templateValue, "color": color.templateValue, "href": href.templateValue, "plays": plays.templateValue,
-         "percent": percent.templateValue, "width": width.templateValue, "other": other.templateValue]
-    }
-}
-
 /// What the genres index says below its list: the plays with no genre, and what striped swatches mean.
-struct GenreNotesView {
+struct GenreNotesView: Encodable {
     /// `No genre: 3 tracks`.
     var noGenre: String?
     var otherNote: String?
 }
 
-extension GenreNotesView: TemplateObjectRepresentable {
-    var templateObject: TemplateObject { ["noGenre": noGenre.templateValue, "otherNote": otherNote.templateValue] }
-}
-
-struct GenrePageView {
+struct GenrePageView: Encodable {
     var name: String
     var color: String
     var isOther: Bool
@@ -252,18 +169,8 @@ struct GenrePageView {
     var months: [MonthDays]
 }
 
-extension GenrePageView: TemplateObjectRepresentable {
-    var templateObject: TemplateObject {
-        ["name": name.templateValue, "color": color.templateValue, "isOther": isOther.templateValue,
-         "summary": summary.templateValue, "chart": chart.templateValue, "topArtists": topArtists.templateValue,
-         "years": years.templateValue, "latestYear": latestYear.templateValue, "latestCount": latestCount.templateValue,
-         "latestID": latestID.templateValue,
-         "months": months.templateValue]
-    }
-}
-
 /// The days of a year before a genre's latest (`genre-year`).
-struct GenreYearPageView {
+struct GenreYearPageView: Encodable {
     /// The way up: the index, then the artist or genre (`Crumb`).
     var breadcrumbs: [Crumb]
     var color: String
@@ -274,45 +181,26 @@ struct GenreYearPageView {
     var next: PeriodLink?
 }
 
-extension GenreYearPageView: TemplateObjectRepresentable {
-    var templateObject: TemplateObject {
-        ["breadcrumbs": breadcrumbs.templateValue, "color": color.templateValue, "year": year.templateValue, "count": count.templateValue,
-         "months": months.templateValue, "previous": previous.templateValue, "next": next.templateValue]
-    }
-}
-
 /// A month's days, each a chip with its day of the month.
-struct MonthDays {
+struct MonthDays: Encodable {
     /// `Jan`.
     var name: String
     var days: [DayChip]
 }
 
-extension MonthDays: TemplateObjectRepresentable {
-    var templateObject: TemplateObject { ["name": name.templateValue, "days": days.templateValue] }
-}
-
-struct DayChip {
+struct DayChip: Encodable {
     var label: String
     var dateISO: String
     var href: String
 }
 
-extension DayChip: TemplateObjectRepresentable {
-    var templateObject: TemplateObject { ["label": label.templateValue, "dateISO": dateISO.templateValue, "href": href.templateValue] }
-}
-
-struct TagRow {
+struct TagRow: Encodable {
     var name: String
     var href: String
     var count: Int
 }
 
-extension TagRow: TemplateObjectRepresentable {
-    var templateObject: TemplateObject { ["name": name.templateValue, "href": href.templateValue, "count": count.templateValue] }
-}
-
-struct TagPageView {
+struct TagPageView: Encodable {
     var name: String
     /// `34 days`, with the page when there are several.
     var count: String
@@ -323,14 +211,7 @@ struct TagPageView {
     var pagination: Pagination?
 }
 
-extension TagPageView: TemplateObjectRepresentable {
-    var templateObject: TemplateObject {
-        ["name": name.templateValue, "count": count.templateValue, "days": days.templateValue, "playlists": playlists.templateValue,
-         "pagination": pagination.templateValue]
-    }
-}
-
-struct SearchView {
+struct SearchView: Encodable {
     /// The index's URL.
     var index: String
     /// The result types' labels as a JSON object, for the script.
@@ -340,13 +221,9 @@ struct SearchView {
     var script: String
 }
 
-extension SearchView: TemplateObjectRepresentable {
-    var templateObject: TemplateObject { ["index": index.templateValue, "types": types.templateValue, "plays": plays.templateValue, "script": script.templateValue] }
-}
-
 // MARK: Playlists and pages
 
-struct PlaylistCardView {
+struct PlaylistCardView: Encodable {
     var href: String
     var title: String
     var trackCount: String
@@ -358,33 +235,16 @@ struct PlaylistCardView {
     var placeholder: String?
 }
 
-extension PlaylistCardView: TemplateObjectRepresentable {
-    var templateObject: TemplateObject {
-        ["href": href.templateValue, "title": title.templateValue, "trackCount": trackCount.templateValue,
-         "totalDuration": totalDuration.templateValue, "description": description.templateValue,
-         "cover": cover.templateValue, "coverWebp": coverWebp.templateValue,
-         "placeholder": placeholder.templateValue]
-    }
-}
-
 /// A page of the playlists index.
-struct PlaylistsPageView {
-    var chrome: PageChrome
+struct PlaylistsPageView: Encodable {
     var playlists: [PlaylistCardView]
     var pagination: Pagination?
 }
 
-extension PlaylistsPageView: TemplateObjectRepresentable {
-    var templateObject: TemplateObject {
-        var object = chrome.chrome
-        object["playlists"] = playlists.templateValue
-        object["pagination"] = pagination.templateValue
-        return object
-    }
-}
 
-struct PlaylistPageView {
-    var card: PlaylistCardView
+struct PlaylistPageView: Encodable {
+    /// Its fields are the page's own.
+    @Flattened var card: PlaylistCardView
     var tracks: [TrackView]
     var created: String?
     var createdISO: String?
@@ -394,26 +254,9 @@ struct PlaylistPageView {
     var body: String?
 }
 
-extension PlaylistPageView: TemplateObjectRepresentable {
-    var templateObject: TemplateObject {
-        var object = card.templateObject
-        object["tracks"] = tracks.templateValue
-        object["created"] = created.templateValue
-        object["createdISO"] = createdISO.templateValue
-        object["updated"] = updated.templateValue
-        object["updatedISO"] = updatedISO.templateValue
-        object["tags"] = tags.templateValue
-        object["body"] = body.templateValue
-        return object
-    }
-}
 
-struct PlainPageView {
+struct PlainPageView: Encodable {
     var title: String
     /// HTML.
     var body: String
-}
-
-extension PlainPageView: TemplateObjectRepresentable {
-    var templateObject: TemplateObject { ["title": title.templateValue, "body": body.templateValue] }
 }

@@ -5,28 +5,35 @@ import Mustache
 
 // MARK: Every page
 
-/// The site and the page's metadata, on every page (`site`, `t`, `meta`).
-struct PageChrome {
-    var site: SiteView
+/// The site and the page's metadata, on every page.
+struct PageChrome: Encodable {
+    /// Converted once for every page (`SiteView`).
+    var site: Converted
     var meta: MetaView
-    /// The UI strings (`t`), converted once for every page.
-    var strings: TemplateValue
+    /// The UI strings, converted once for every page.
+    var t: TemplateValue
 }
 
 extension PageChrome {
-    /// The page's own values with the site, the UI strings and the page's metadata beside them.
-    func page(_ key: String, _ view: some TemplateRepresentable) -> TemplateObject {
-        var object = chrome
-        object[key] = view.templateValue
+    /// The page's own values under `key`, with the site, the UI strings and the page's metadata
+    /// beside them.
+    func page(_ key: String, _ view: some Encodable) -> TemplateObject {
+        var object = TemplateEncoding.object(self)
+        object[key] = TemplateEncoding.value(view)
         return object
-    }
-
-    var chrome: TemplateObject {
-        ["site": site.templateValue, "t": strings, "meta": meta.templateValue]
     }
 }
 
-struct SiteView {
+/// A page whose own values stand beside the chrome's rather than under a name (the home page,
+/// the playlists index, 404: their templates came first).
+struct ChromedPage<View: Encodable>: Encodable {
+    @Flattened var chrome: PageChrome
+    @Flattened var view: View
+
+    var object: TemplateObject { TemplateEncoding.object(self) }
+}
+
+struct SiteView: Encodable {
     var title: String
     var lang: String
     var home: String
@@ -43,16 +50,7 @@ struct SiteView {
     var author: String?
 }
 
-extension SiteView: TemplateObjectRepresentable {
-    var templateObject: TemplateObject {
-        ["title": title.templateValue, "lang": lang.templateValue, "home": home.templateValue,
-         "stylesheet": stylesheet.templateValue, "favicon": favicon.templateValue, "nav": nav.templateValue,
-         "pages": pages.templateValue, "feed": feed.templateValue, "locale": locale.templateValue,
-         "description": description.templateValue, "author": author.templateValue]
-    }
-}
-
-struct NavItem {
+struct NavItem: Encodable {
     var label: String
     var href: String
     var current: Bool
@@ -60,13 +58,7 @@ struct NavItem {
     var isSearch = false
 }
 
-extension NavItem: TemplateObjectRepresentable {
-    var templateObject: TemplateObject {
-        ["label": label.templateValue, "href": href.templateValue, "current": current.templateValue, "isSearch": isSearch.templateValue]
-    }
-}
-
-struct MetaView {
+struct MetaView: Encodable {
     /// The `<title>`: the page's title and the site's.
     var title: String
     var canonical: String
@@ -81,30 +73,35 @@ struct MetaView {
     var imageAlt: String?
 }
 
-extension MetaView: TemplateObjectRepresentable {
-    var templateObject: TemplateObject {
-        ["title": title.templateValue, "canonical": canonical.templateValue, "description": description.templateValue,
-         "ogTitle": ogTitle.templateValue, "ogType": ogType.templateValue, "image": image.templateValue,
-         "imageWidth": imageWidth.templateValue, "imageHeight": imageHeight.templateValue, "imageAlt": imageAlt.templateValue]
-    }
-}
-
 // MARK: Home and 404
 
-struct HomePageView {
-    var chrome: PageChrome
+struct HomePageView: Encodable {
     var days: [Converted]
     var isFirstPage: Bool
     var latestWeek: LatestWeek?
     var latestMonth: CalendarView?
     /// The newest year so far, on the first page.
     var year: HomeYear?
-    var pagination: Pagination?
+    var pagination: HomePager?
+}
+
+/// The home page's pager, with `newer` and `older`: the names its links had before the pager was
+/// shared (`previous`, `next`), so a journal's own home.mustache keeps its pager.
+struct HomePager: Encodable {
+    @Flattened var pager: Pagination
+    var newer: String?
+    var older: String?
+
+    init(_ pager: Pagination) {
+        self.pager = pager
+        newer = pager.previous
+        older = pager.next
+    }
 }
 
 /// The newest year so far on the home page: its totals, its song and artist so far, and the
 /// way to the year, its review and the month.
-struct HomeYear {
+struct HomeYear: Encodable {
     /// `2026 so far`, linked to the year.
     var title: String
     var href: String
@@ -121,46 +118,15 @@ struct HomeYear {
     var monthHref: String?
 }
 
-extension HomeYear: TemplateObjectRepresentable {
-    var templateObject: TemplateObject {
-        ["title": title.templateValue, "href": href.templateValue, "summary": summary.templateValue, "song": song.templateValue,
-         "songArtist": songArtist.templateValue, "artist": artist.templateValue, "reviewLabel": reviewLabel.templateValue,
-         "reviewHref": reviewHref.templateValue, "monthLabel": monthLabel.templateValue, "monthHref": monthHref.templateValue]
-    }
-}
 
-extension HomePageView: TemplateObjectRepresentable {
-    var templateObject: TemplateObject {
-        var object = chrome.chrome
-        object["days"] = days.templateValue
-        object["isFirstPage"] = isFirstPage.templateValue
-        object["latestWeek"] = latestWeek.templateValue
-        object["latestMonth"] = latestMonth.templateValue
-        object["year"] = year.templateValue
-        object["pagination"] = pagination.map { pagination -> TemplateValue in
-            // `newer` and `older`: the home pager's links by the names they had before the pager
-            // was shared (`previous`, `next`), so a journal's own home.mustache keeps its pager.
-            var pager = pagination.templateObject
-            pager["newer"] = pagination.previous.templateValue
-            pager["older"] = pagination.next.templateValue
-            return .object(pager)
-        }.templateValue
-        return object
-    }
-}
-
-struct LatestWeek {
+struct LatestWeek: Encodable {
     var title: String
     var href: String
     var chart: ChartView
 }
 
-extension LatestWeek: TemplateObjectRepresentable {
-    var templateObject: TemplateObject { ["title": title.templateValue, "href": href.templateValue, "chart": chart.templateValue] }
-}
-
 /// The pager of a list cut into pages (`partials/pagination`).
-struct Pagination {
+struct Pagination: Encodable {
     /// `Page 2 of 9`.
     var label: String
     var previous: String?
@@ -171,15 +137,8 @@ struct Pagination {
     var pages: [PageNumberLink]
 }
 
-extension Pagination: TemplateObjectRepresentable {
-    var templateObject: TemplateObject {
-        ["label": label.templateValue, "previous": previous.templateValue, "next": next.templateValue,
-         "previousLabel": previousLabel.templateValue, "nextLabel": nextLabel.templateValue, "pages": pages.templateValue]
-    }
-}
-
 /// A page number, or a gap (`…`) between numbers.
-struct PageNumberLink {
+struct PageNumberLink: Encodable {
     var gap: Bool
     var number: Int
     var href: String
@@ -188,23 +147,9 @@ struct PageNumberLink {
     static let gapMark = PageNumberLink(gap: true, number: 0, href: "", current: false)
 }
 
-extension PageNumberLink: TemplateObjectRepresentable {
-    var templateObject: TemplateObject {
-        ["gap": gap.templateValue, "number": number.templateValue, "href": href.templateValue, "current": current.templateValue]
-    }
-}
-
-struct NotFoundPageView {
-    var chrome: PageChrome
+struct NotFoundPageView: Encodable {
     /// The latest days' cards.
     var recent: [Converted]
 }
 
-extension NotFoundPageView: TemplateObjectRepresentable {
-    var templateObject: TemplateObject {
-        var object = chrome.chrome
-        object["recent"] = recent.templateValue
-        return object
-    }
-}
 

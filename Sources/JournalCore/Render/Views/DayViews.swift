@@ -5,9 +5,11 @@ import Mustache
 
 // MARK: Tracks and days
 
-struct TrackView {
+struct TrackView: Encodable {
     /// From 1, in its list.
     var number: Int
+    /// Its fragment identifier on a day's page (`SiteURLs.trackAnchor`).
+    var anchor: String
     var title: String
     /// The track's page, when it was played on a day (a playlist's track may not have been).
     var trackHref: String?
@@ -41,51 +43,28 @@ struct TrackView {
     var plays: String? = nil
 }
 
-extension TrackView: TemplateObjectRepresentable {
-    var templateObject: TemplateObject {
-        ["number": number.templateValue, "anchor": SiteURLs.trackAnchor(number).templateValue, "title": title.templateValue, "trackHref": trackHref.templateValue, "artist": artist.templateValue,
-         "primaryArtist": primaryArtist.templateValue, "genre": genre.templateValue, "genreColor": genreColor.templateValue,
-         "genreHref": genreHref.templateValue, "artists": artists.templateValue, "featuring": featuring.templateValue,
-         "album": album.templateValue, "duration": duration.templateValue, "durationISO": durationISO.templateValue,
-         "released": released.templateValue, "artwork": artwork.templateValue,
-         "artworkWebp": artworkWebp.templateValue, "placeholder": placeholder.templateValue,
-         "preview": preview.templateValue, "links": links.templateValue, "note": note.templateValue, "plays": plays.templateValue]
-    }
-}
 
 /// A name with a link when it has a page (an artist, a tag).
-struct NamedLink {
+struct NamedLink: Encodable {
     var name: String
     var href: String?
 }
 
-extension NamedLink: TemplateObjectRepresentable {
-    var templateObject: TemplateObject { ["name": name.templateValue, "href": href.templateValue] }
-}
-
-struct AudioView {
+struct AudioView: Encodable {
     var src: String
     /// The MIME type, when the extension says it.
     var type: String?
 }
 
-extension AudioView: TemplateObjectRepresentable {
-    var templateObject: TemplateObject { ["src": src.templateValue, "type": type.templateValue] }
-}
-
 /// A link to a track on a streaming service.
-struct ServiceLink {
+struct ServiceLink: Encodable {
     var service: String
     var label: String
     var href: String
 }
 
-extension ServiceLink: TemplateObjectRepresentable {
-    var templateObject: TemplateObject { ["service": service.templateValue, "label": label.templateValue, "href": href.templateValue] }
-}
-
 /// A day as a card in lists.
-struct DayCardView {
+struct DayCardView: Encodable {
     var href: String
     var date: String
     var dateISO: String
@@ -95,17 +74,10 @@ struct DayCardView {
     var summary: String?
 }
 
-extension DayCardView: TemplateObjectRepresentable {
-    var templateObject: TemplateObject {
-        ["href": href.templateValue, "date": date.templateValue, "dateISO": dateISO.templateValue,
-         "trackCount": trackCount.templateValue, "tracks": tracks.templateValue, "title": title.templateValue,
-         "summary": summary.templateValue]
-    }
-}
-
 /// A day's page (`day`): its card and what surrounds it.
-struct DayPageView {
-    var card: DayCardView
+struct DayPageView: Encodable {
+    /// Its fields are the page's own.
+    @Flattened var card: Converted
     var heading: String
     var hasTitle: Bool
     var mood: String?
@@ -122,47 +94,18 @@ struct DayPageView {
     var yearName: String
 }
 
-extension DayPageView: TemplateObjectRepresentable {
-    var templateObject: TemplateObject {
-        var object = card.templateObject
-        object["heading"] = heading.templateValue
-        object["hasTitle"] = hasTitle.templateValue
-        object["mood"] = mood.templateValue
-        object["tags"] = tags.templateValue
-        object["body"] = body.templateValue
-        object["previous"] = previous.templateValue
-        object["next"] = next.templateValue
-        object["weekHref"] = weekHref.templateValue
-        object["weekName"] = weekName.templateValue
-        object["monthHref"] = monthHref.templateValue
-        object["monthName"] = monthName.templateValue
-        object["yearHref"] = yearHref.templateValue
-        object["yearName"] = yearName.templateValue
-        return object
-    }
-}
 
 /// The previous or next day.
-struct DayLink {
+struct DayLink: Encodable {
     var href: String
     var date: String
     var title: String?
 }
 
-extension DayLink: TemplateObjectRepresentable {
-    var templateObject: TemplateObject { ["href": href.templateValue, "date": date.templateValue, "title": title.templateValue] }
-}
-
 /// A cover as `partials/cover.mustache` draws it: the resized image (WebP beside it), or one
 /// drawn from the title's initials.
-struct ArtView {
+struct ArtView: Encodable {
     var artwork: String?
     var artworkWebp: String?
     var placeholder: String?
-}
-
-extension ArtView: TemplateObjectRepresentable {
-    var templateObject: TemplateObject {
-        ["artwork": artwork.templateValue, "artworkWebp": artworkWebp.templateValue, "placeholder": placeholder.templateValue]
-    }
 }

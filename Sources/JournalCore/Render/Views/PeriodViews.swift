@@ -6,7 +6,7 @@ import Mustache
 // MARK: Charts and calendars
 
 /// A chart as the page shows it: the inline SVG, an HTML legend and the same numbers as a table.
-struct ChartView {
+struct ChartView: Encodable {
     var svg: String
     var title: String
     var legend: [Swatch]
@@ -18,14 +18,7 @@ struct ChartView {
     var svgHref: String?
 }
 
-extension ChartView: TemplateObjectRepresentable {
-    var templateObject: TemplateObject {
-        ["svg": svg.templateValue, "title": title.templateValue, "legend": legend.templateValue, "columns": columns.templateValue,
-         "rows": rows.templateValue, "slotHeader": slotHeader.templateValue, "svgHref": svgHref.templateValue]
-    }
-}
-
-struct Swatch {
+struct Swatch: Encodable {
     var name: String
     var color: String
     /// A genre, `Other` or no genre: `kind` in templates is `genre`, `other` or `none`, so the
@@ -35,57 +28,48 @@ struct Swatch {
     var href: String? = nil
 }
 
-extension Swatch: TemplateObjectRepresentable {
-    var templateObject: TemplateObject {
-        ["name": name.templateValue, "color": color.templateValue, "kind": kind.templateValue, "href": href.templateValue]
-    }
-}
+/// `genre`, `other` or `none` in templates.
+extension Genre.Kind: Encodable {}
 
-extension Genre.Kind: TemplateRepresentable {
-    var templateValue: TemplateValue {
-        switch self {
-        case .genre: return .text("genre")
-        case .other: return .text("other")
-        case .none: return .text("none")
-        }
+struct ChartRow: Encodable {
+    /// A column's count.
+    struct Cell: Encodable {
+        var count: Int
     }
-}
 
-struct ChartRow {
     var name: String
     /// One per column.
-    var counts: [Int]
+    var cells: [Cell]
     var total: Int
     var href: String?
     /// After the journal's last logged day: the row says "not yet" instead of its zeros.
-    var isFuture: Bool = false
+    var future: Bool
     /// The cells that text spans: every column and the total.
-    var span: Int { counts.count + 1 }
-}
+    var span: Int
 
-extension ChartRow: TemplateObjectRepresentable {
-    var templateObject: TemplateObject {
-        ["name": name.templateValue, "cells": .list(counts.map { ["count": .int($0)] }), "total": total.templateValue, "href": href.templateValue,
-         "future": isFuture.templateValue, "span": span.templateValue]
+    init(name: String, counts: [Int], total: Int, href: String?, isFuture: Bool) {
+        self.name = name
+        cells = counts.map(Cell.init)
+        self.total = total
+        self.href = href
+        future = isFuture
+        span = counts.count + 1
     }
 }
 
 /// A month as weeks of seven cells.
-struct CalendarView {
-    var weeks: [[CalendarCell]]
+struct CalendarView: Encodable {
+    struct Week: Encodable {
+        var cells: [CalendarCell]
+    }
+
+    var weeks: [Week]
     var headers: [WeekdayHeader]
     var title: String
     var href: String
 }
 
-extension CalendarView: TemplateObjectRepresentable {
-    var templateObject: TemplateObject {
-        ["weeks": .list(weeks.map { ["cells": $0.templateValue] }), "headers": headers.templateValue,
-         "title": title.templateValue, "href": href.templateValue]
-    }
-}
-
-struct CalendarCell {
+struct CalendarCell: Encodable {
     /// Before the first or after the last day of the month.
     var blank: Bool
     var day: Int
@@ -105,28 +89,15 @@ struct CalendarCell {
     static let blankCell = CalendarCell(blank: true, day: 0, dateISO: "")
 }
 
-extension CalendarCell: TemplateObjectRepresentable {
-    var templateObject: TemplateObject {
-        ["blank": blank.templateValue, "day": day.templateValue, "dateISO": dateISO.templateValue, "href": href.templateValue,
-         "count": count.templateValue, "label": label.templateValue, "artwork": artwork.templateValue,
-         "artworkWebp": artworkWebp.templateValue, "color": color.templateValue,
-         "future": future.templateValue]
-    }
-}
-
-struct WeekdayHeader {
+struct WeekdayHeader: Encodable {
     var short: String
     var long: String
-}
-
-extension WeekdayHeader: TemplateObjectRepresentable {
-    var templateObject: TemplateObject { ["short": short.templateValue, "long": long.templateValue] }
 }
 
 // MARK: Periods
 
 /// A number at the top of a page.
-struct SummaryItem {
+struct SummaryItem: Encodable {
     var label: String
     var value: String
     var href: String?
@@ -134,14 +105,8 @@ struct SummaryItem {
     var hint: String? = nil
 }
 
-extension SummaryItem: TemplateObjectRepresentable {
-    var templateObject: TemplateObject {
-        ["label": label.templateValue, "value": value.templateValue, "href": href.templateValue, "hint": hint.templateValue]
-    }
-}
-
 /// A genre's plays in a period, with its share.
-struct GenreShare {
+struct GenreShare: Encodable {
     var name: String
     var color: String
     var plays: String
@@ -154,14 +119,7 @@ struct GenreShare {
     var minor: Bool
 }
 
-extension GenreShare: TemplateObjectRepresentable {
-    var templateObject: TemplateObject {
-        ["name": name.templateValue, "color": color.templateValue, "plays": plays.templateValue,
-         "percent": percent.templateValue, "width": width.templateValue, "href": href.templateValue, "minor": minor.templateValue]
-    }
-}
-
-struct RankedItem {
+struct RankedItem: Encodable {
     var rank: Int
     var name: String
     var plays: String
@@ -173,38 +131,21 @@ struct RankedItem {
     var artistHref: String? = nil
 }
 
-extension RankedItem: TemplateObjectRepresentable {
-    var templateObject: TemplateObject {
-        ["rank": rank.templateValue, "name": name.templateValue, "plays": plays.templateValue,
-         "artist": artist.templateValue, "href": href.templateValue, "artistHref": artistHref.templateValue]
-    }
-}
-
-struct StreakView {
+struct StreakView: Encodable {
     var length: String
     var range: String
     var startHref: String
     var endHref: String
 }
 
-extension StreakView: TemplateObjectRepresentable {
-    var templateObject: TemplateObject {
-        ["length": length.templateValue, "range": range.templateValue, "startHref": startHref.templateValue, "endHref": endHref.templateValue]
-    }
-}
-
 /// The previous or next week, month or year.
-struct PeriodLink {
+struct PeriodLink: Encodable {
     var href: String
     var label: String
     var name: String
 }
 
-extension PeriodLink: TemplateObjectRepresentable {
-    var templateObject: TemplateObject { ["href": href.templateValue, "label": label.templateValue, "name": name.templateValue] }
-}
-
-struct WeekPageView {
+struct WeekPageView: Encodable {
     /// The way up: archive, year, month.
     var breadcrumbs: [Crumb]
     var title: String
@@ -222,15 +163,7 @@ struct WeekPageView {
     var share: ShareView
 }
 
-extension WeekPageView: TemplateObjectRepresentable {
-    var templateObject: TemplateObject {
-        ["breadcrumbs": breadcrumbs.templateValue, "title": title.templateValue, "range": range.templateValue, "summary": summary.templateValue, "chart": chart.templateValue,
-         "genres": genres.templateValue, "noGenre": noGenre.templateValue, "topArtists": topArtists.templateValue, "days": days.templateValue,
-         "previous": previous.templateValue, "next": next.templateValue, "share": share.templateValue]
-    }
-}
-
-struct MonthPageView {
+struct MonthPageView: Encodable {
     /// The way up: archive, year, month.
     var breadcrumbs: [Crumb]
     var title: String
@@ -252,17 +185,7 @@ struct MonthPageView {
     var share: ShareView
 }
 
-extension MonthPageView: TemplateObjectRepresentable {
-    var templateObject: TemplateObject {
-        ["breadcrumbs": breadcrumbs.templateValue, "weeks": weeks.templateValue,
-         "title": title.templateValue, "summary": summary.templateValue, "calendar": calendar.templateValue,
-         "chart": chart.templateValue, "genres": genres.templateValue, "noGenre": noGenre.templateValue, "topArtists": topArtists.templateValue,
-         "topTracks": topTracks.templateValue, "yearHref": yearHref.templateValue, "year": year.templateValue,
-         "previous": previous.templateValue, "next": next.templateValue, "share": share.templateValue]
-    }
-}
-
-struct YearPageView {
+struct YearPageView: Encodable {
     /// The way up: archive, year, month.
     var breadcrumbs: [Crumb]
     var title: String
@@ -289,29 +212,12 @@ struct YearPageView {
     var share: ShareView
 }
 
-extension YearPageView: TemplateObjectRepresentable {
-    var templateObject: TemplateObject {
-        ["breadcrumbs": breadcrumbs.templateValue, "title": title.templateValue, "summary": summary.templateValue, "heatmap": heatmap.templateValue,
-         "heatmapMonths": heatmapMonths.templateValue,
-         "chart": chart.templateValue, "genres": genres.templateValue, "noGenre": noGenre.templateValue, "topArtists": topArtists.templateValue,
-         "topTracks": topTracks.templateValue, "months": months.templateValue, "longestStreak": longestStreak.templateValue,
-         "currentStreak": currentStreak.templateValue, "reviewHref": reviewHref.templateValue,
-         "previous": previous.templateValue, "next": next.templateValue, "share": share.templateValue]
-    }
-}
-
 /// A month of the year heatmap's table: days logged and tracks.
-struct HeatmapMonth {
+struct HeatmapMonth: Encodable {
     var name: String
     /// The month's page, when it has one.
     var href: String?
     var days: Int
     var tracks: Int
-}
-
-extension HeatmapMonth: TemplateObjectRepresentable {
-    var templateObject: TemplateObject {
-        ["name": name.templateValue, "href": href.templateValue, "days": days.templateValue, "tracks": tracks.templateValue]
-    }
 }
 

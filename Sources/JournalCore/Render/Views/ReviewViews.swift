@@ -1,7 +1,7 @@
 import Mustache
 
 /// The year in review (`/YYYY/review/`), as the theme's `review.mustache` sees it.
-struct ReviewPageView {
+struct ReviewPageView: Encodable {
     var breadcrumbs: [Crumb]
     var title: String
     var lede: String
@@ -41,25 +41,8 @@ struct ReviewPageView {
     var share: ShareView
 }
 
-extension ReviewPageView: TemplateObjectRepresentable {
-    var templateObject: TemplateObject {
-        ["breadcrumbs": breadcrumbs.templateValue, "title": title.templateValue, "lede": lede.templateValue,
-         "yearHref": yearHref.templateValue, "year": year.templateValue, "totals": totals.templateValue,
-         "untimedNote": untimedNote.templateValue, "comparedWith": comparedWith.templateValue,
-         "newArtists": newArtists.templateValue, "headlines": headlines.templateValue, "highlights": highlights.templateValue,
-         "topArtists": topArtists.templateValue, "playlist": playlist.templateValue,
-         "topAlbums": topAlbums.templateValue, "months": months.templateValue, "phases": phases.templateValue, "mix": mix.templateValue,
-         "weekdays": weekdays.templateValue, "favouriteWeekday": favouriteWeekday.templateValue,
-         "longestStreak": longestStreak.templateValue, "biggestDay": biggestDay.templateValue,
-         "releaseYears": releaseYears.templateValue, "undatedNote": undatedNote.templateValue,
-         "forgottenArtists": forgottenArtists.templateValue, "forgottenTracks": forgottenTracks.templateValue,
-         "hasLastYear": hasLastYear.templateValue, "previous": previous.templateValue, "next": next.templateValue,
-         "share": share.templateValue]
-    }
-}
-
 /// One of the year's totals, with how it changed from the year before.
-struct ReviewTotal {
+struct ReviewTotal: Encodable {
     var label: String
     var value: String
     var hint: String?
@@ -71,15 +54,8 @@ struct ReviewTotal {
     var before: String?
 }
 
-extension ReviewTotal: TemplateObjectRepresentable {
-    var templateObject: TemplateObject {
-        ["label": label.templateValue, "value": value.templateValue, "hint": hint.templateValue, "delta": delta.templateValue,
-         "direction": direction.templateValue, "before": before.templateValue]
-    }
-}
-
 /// Artists first played this year.
-struct ReviewNewArtists {
+struct ReviewNewArtists: Encodable {
     /// `12 new artists`.
     var headline: String
     /// `40% of the year's plays`.
@@ -87,13 +63,7 @@ struct ReviewNewArtists {
     var artists: [ReviewNewArtist]
 }
 
-extension ReviewNewArtists: TemplateObjectRepresentable {
-    var templateObject: TemplateObject {
-        ["headline": headline.templateValue, "share": share.templateValue, "artists": artists.templateValue]
-    }
-}
-
-struct ReviewNewArtist {
+struct ReviewNewArtist: Encodable {
     var name: String
     var href: String
     var plays: String
@@ -103,15 +73,8 @@ struct ReviewNewArtist {
     var firstTrack: String
 }
 
-extension ReviewNewArtist: TemplateObjectRepresentable {
-    var templateObject: TemplateObject {
-        ["name": name.templateValue, "href": href.templateValue, "plays": plays.templateValue, "firstDate": firstDate.templateValue,
-         "firstISO": firstISO.templateValue, "firstHref": firstHref.templateValue, "firstTrack": firstTrack.templateValue]
-    }
-}
-
 /// Months in a row led by one genre.
-struct ReviewPhase {
+struct ReviewPhase: Encodable {
     /// `Jan – Mar` or `Jun`.
     var months: String
     var genre: String
@@ -124,15 +87,8 @@ struct ReviewPhase {
     var span: Int
 }
 
-extension ReviewPhase: TemplateObjectRepresentable {
-    var templateObject: TemplateObject {
-        ["months": months.templateValue, "genre": genre.templateValue, "color": color.templateValue, "href": href.templateValue,
-         "plays": plays.templateValue, "minor": minor.templateValue, "span": span.templateValue]
-    }
-}
-
 /// The month-by-month genre mix: the chart, its legend and its numbers.
-struct ReviewMix {
+struct ReviewMix: Encodable {
     var svg: String
     var legend: [Swatch]
     var caption: String
@@ -141,25 +97,14 @@ struct ReviewMix {
     var rows: [ReviewMixRow]
 }
 
-extension ReviewMix: TemplateObjectRepresentable {
-    var templateObject: TemplateObject {
-        ["svg": svg.templateValue, "legend": legend.templateValue, "caption": caption.templateValue, "columns": columns.templateValue,
-         "rows": rows.templateValue]
-    }
-}
-
-struct ReviewMixRow {
+struct ReviewMixRow: Encodable {
     var month: String
     var href: String?
     /// Each column genre's share of the month, `40%`.
     var cells: [String]
 }
 
-extension ReviewMixRow: TemplateObjectRepresentable {
-    var templateObject: TemplateObject { ["month": month.templateValue, "href": href.templateValue, "cells": cells.templateValue] }
-}
-
-struct ReviewBiggestDay {
+struct ReviewBiggestDay: Encodable {
     var date: String
     var iso: String
     var href: String
@@ -168,14 +113,8 @@ struct ReviewBiggestDay {
     var ties: String
 }
 
-extension ReviewBiggestDay: TemplateObjectRepresentable {
-    var templateObject: TemplateObject {
-        ["date": date.templateValue, "iso": iso.templateValue, "href": href.templateValue, "plays": plays.templateValue, "ties": ties.templateValue]
-    }
-}
-
 /// One of the review's two headlines: the song of the year, the artist of the year.
-struct ReviewHeadline {
+struct ReviewHeadline: Encodable {
     /// `Song of the year`.
     var label: String
     var name: String
@@ -189,16 +128,9 @@ struct ReviewHeadline {
     var round: Bool
 }
 
-extension ReviewHeadline: TemplateObjectRepresentable {
-    var templateObject: TemplateObject {
-        ["label": label.templateValue, "name": name.templateValue, "href": href.templateValue, "artists": artists.templateValue,
-         "detail": detail.templateValue, "art": art.templateValue, "round": round.templateValue]
-    }
-}
-
 /// A headline figure of the year, one card each: minutes, new artists, the longest streak,
 /// the genre phases, the first song.
-struct ReviewHighlight {
+struct ReviewHighlight: Encodable {
     var label: String
     /// `665 minutes`, `23 days`, `K-Pop → Indie`.
     var value: String
@@ -208,14 +140,8 @@ struct ReviewHighlight {
     var href: String?
 }
 
-extension ReviewHighlight: TemplateObjectRepresentable {
-    var templateObject: TemplateObject {
-        ["label": label.templateValue, "value": value.templateValue, "detail": detail.templateValue, "href": href.templateValue]
-    }
-}
-
 /// A ranked artist or album of the year with its cover.
-struct ReviewRankedArt {
+struct ReviewRankedArt: Encodable {
     var rank: Int
     var name: String
     var href: String?
@@ -230,16 +156,8 @@ struct ReviewRankedArt {
     var art: ArtView
 }
 
-extension ReviewRankedArt: TemplateObjectRepresentable {
-    var templateObject: TemplateObject {
-        ["rank": rank.templateValue, "name": name.templateValue, "href": href.templateValue, "artist": artist.templateValue,
-         "artistHref": artistHref.templateValue, "plays": plays.templateValue, "peak": peak.templateValue,
-         "peakHref": peakHref.templateValue, "peakPlays": peakPlays.templateValue, "art": art.templateValue]
-    }
-}
-
 /// The song played most in a month.
-struct ReviewMonthSong {
+struct ReviewMonthSong: Encodable {
     /// `October`, linked to the month's page.
     var month: String
     var monthHref: String
@@ -249,11 +167,4 @@ struct ReviewMonthSong {
     var artistHref: String?
     var plays: String
     var art: ArtView
-}
-
-extension ReviewMonthSong: TemplateObjectRepresentable {
-    var templateObject: TemplateObject {
-        ["month": month.templateValue, "monthHref": monthHref.templateValue, "title": title.templateValue, "href": href.templateValue,
-         "artist": artist.templateValue, "artistHref": artistHref.templateValue, "plays": plays.templateValue, "art": art.templateValue]
-    }
 }

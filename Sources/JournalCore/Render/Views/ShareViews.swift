@@ -5,21 +5,15 @@ import Mustache
 /// The Share block of a page (partials/share.mustache): each image of the page made to be shown
 /// elsewhere, with a link to it and snippets to copy that use absolute URLs, and the page's card
 /// first when it has one. Made by `SiteRenderer.shareView(page:images:card:)`.
-struct ShareView {
+struct ShareView: Encodable {
     /// Files to embed: `chart.svg`, `calendar.svg`, `heatmap.svg`.
     var items: [ShareItem]
     /// The page's card (`card.jpg`), when the page has one: shown before the rest.
     var card: ShareItem?
 }
 
-extension ShareView: TemplateObjectRepresentable {
-    var templateObject: TemplateObject {
-        ["items": items.templateValue, "card": card.templateValue]
-    }
-}
-
 /// One image to share and its snippets.
-struct ShareItem {
+struct ShareItem: Encodable {
     /// Unique on the page, for the fields' ids: `chart`, `calendar`, `card`.
     var id: String
     /// What it is: `Chart`, `Calendar`, `Card`.
@@ -37,12 +31,4 @@ struct ShareItem {
     var markdown: String
     /// `<a href="page"><img src="url" alt="…" width="…" height="…"></a>`.
     var html: String
-}
-
-extension ShareItem: TemplateObjectRepresentable {
-    var templateObject: TemplateObject {
-        ["id": id.templateValue, "label": label.templateValue, "href": href.templateValue, "url": url.templateValue,
-         "alt": alt.templateValue, "width": width.templateValue, "height": height.templateValue,
-         "markdown": markdown.templateValue, "html": html.templateValue]
-    }
 }

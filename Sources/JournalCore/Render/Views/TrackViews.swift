@@ -2,7 +2,7 @@ import Mustache
 
 /// A track's page (`TrackPages.swift`): the track as last played, its plays over time, and
 /// every play, newest first, a page at a time.
-struct TrackPageView {
+struct TrackPageView: Encodable {
     /// Artists › the artist › Tracks › the track.
     var breadcrumbs: [Crumb]
     var title: String
@@ -24,17 +24,8 @@ struct TrackPageView {
     var playlists: [NamedLink]
 }
 
-extension TrackPageView: TemplateObjectRepresentable {
-    var templateObject: TemplateObject {
-        ["breadcrumbs": breadcrumbs.templateValue, "title": title.templateValue, "artists": artists.templateValue,
-         "summary": summary.templateValue, "card": card.templateValue, "chart": chart.templateValue, "albums": albums.templateValue,
-         "count": count.templateValue, "years": years.templateValue, "pagination": pagination.templateValue,
-         "playlists": playlists.templateValue]
-    }
-}
-
 /// A year's plays of a track on one page of its list.
-struct TrackPlayYear {
+struct TrackPlayYear: Encodable {
     var year: String
     /// Its heading's fragment (`y2025`), which the chart's bars link to.
     var id: String
@@ -43,12 +34,8 @@ struct TrackPlayYear {
     var plays: [TrackPlayRow]
 }
 
-extension TrackPlayYear: TemplateObjectRepresentable {
-    var templateObject: TemplateObject { ["year": year.templateValue, "id": id.templateValue, "count": count.templateValue, "plays": plays.templateValue] }
-}
-
 /// A day's plays of the track: the day, and what the diary says of the track that day.
-struct TrackPlayRow {
+struct TrackPlayRow: Encodable {
     /// `27 Apr`: the year is the heading's.
     var date: String
     var dateISO: String
@@ -63,11 +50,4 @@ struct TrackPlayRow {
     var times: String?
     /// The plays' notes, HTML.
     var notes: [String]
-}
-
-extension TrackPlayRow: TemplateObjectRepresentable {
-    var templateObject: TemplateObject {
-        ["date": date.templateValue, "dateISO": dateISO.templateValue, "href": href.templateValue, "dayTitle": dayTitle.templateValue,
-         "album": album.templateValue, "with": with.templateValue, "times": times.templateValue, "notes": notes.templateValue]
-    }
 }
