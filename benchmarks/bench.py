@@ -1,14 +1,16 @@
 #!/usr/bin/env python3
-"""Benchmark `journal build` against Hugo on the same synthetic journals (issue 5).
+"""Benchmark `journal build` against Hugo on the same synthetic journals.
 
 Usage: python3 benchmarks/bench.py [--sizes 365,3653,18262] [--runs 5] [--work DIR] [--no-hugo]
+                                   [--binary PATH]
 
-Builds journal in release mode, generates each journal with ../shared/bench/make-journal.py
-(and its Hugo site), then for each size runs `journal build` and `hugo` alternately, several
-times each, and prints medians, the journal/Hugo ratio, peak memory (from /usr/bin/time -v),
-the per-stage breakdown of `journal build --verbose`, a no-change rebuild and a rebuild after
-one entry changed. The first journal build of each size starts without `.journal-cache/`, so it
-draws every share card; its time is printed apart, and the later runs take the cards from the cache.
+Builds journal in release mode (or measures --binary), generates each journal with
+benchmarks/make_journal.py (and its Hugo site), then for each size runs `journal build` and
+`hugo` alternately, several times each, and prints medians, the journal/Hugo ratio, peak memory
+(from /usr/bin/time -v), the per-stage breakdown of `journal build --verbose`, a no-change
+rebuild and a rebuild after one entry changed. The first journal build of each size starts
+without `.journal-cache/`, so it draws every share card; its time is printed apart, and the later
+runs take the cards from the cache.
 """
 import argparse
 import os
@@ -20,7 +22,7 @@ import sys
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-YARDSTICK = os.path.join(ROOT, "..", "shared", "bench", "make-journal.py")
+MAKE_JOURNAL = os.path.join(ROOT, "benchmarks", "make_journal.py")
 JOURNAL = os.path.join(ROOT, ".build", "release", "journal")
 
 
@@ -71,12 +73,15 @@ def main():
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--work", default="/tmp/journal-bench")
     parser.add_argument("--no-hugo", action="store_true")
+    parser.add_argument("--binary", help="the journal binary to measure (default: build release)")
     args = parser.parse_args()
+    journal = os.path.abspath(args.binary) if args.binary else JOURNAL
 
     print("== machine")
     print(f"  cores: {os.cpu_count()}, {subprocess.run(['uname', '-srm'], capture_output=True, text=True).stdout.strip()}")
-    subprocess.run(["swift", "build", "-c", "release", "--product", "journal"], cwd=ROOT, check=True,
-                   stdout=subprocess.DEVNULL)
+    if not args.binary:
+        subprocess.run(["swift", "build", "-c", "release", "--product", "journal"], cwd=ROOT, check=True,
+                       stdout=subprocess.DEVNULL)
     use_hugo = not args.no_hugo and shutil.which("hugo") is not None
     if not args.no_hugo and not use_hugo:
         print("  hugo not found (apt-get install -y hugo); measuring journal alone")
@@ -88,7 +93,7 @@ def main():
     for days in [int(s) for s in args.sizes.split(",")]:
         source = os.path.join(args.work, f"j{days}")
         if not os.path.exists(os.path.join(source, "journal.yaml")):
-            subprocess.run([sys.executable, YARDSTICK, source, "--days", str(days), "--hugo"], check=True,
+            subprocess.run([sys.executable, MAKE_JOURNAL, source, "--days", str(days), "--hugo"], check=True,
                            stdout=subprocess.DEVNULL)
         stale = [os.path.join(args.work, name) for name in os.listdir(args.work)
                  if name.startswith((f"out-j{days}-", f"out-h{days}-"))]
@@ -112,7 +117,7 @@ def main():
             # for Hugo as for journal.
             out_j = os.path.join(args.work, f"out-j{days}-{run}")
             outputs.append(out_j)
-            wall, peak, out = run_timed([JOURNAL, "build", "--source", source, "--output", out_j, "--verbose"])
+            wall, peak, out = run_timed([journal, "build", "--source", source, "--output", out_j, "--verbose"])
             journal_times.append(wall)
             journal_cpu.append(run_timed.cpu)
             journal_peaks.append(peak)
@@ -129,7 +134,7 @@ def main():
 
         # A no-change rebuild over the last full build.
         before = mtimes(out_j)
-        rebuild = [run_timed([JOURNAL, "build", "--source", source, "--output", out_j, "--quiet"])[0] for _ in range(args.runs)]
+        rebuild = [run_timed([journal, "build", "--source", source, "--output", out_j, "--quiet"])[0] for _ in range(args.runs)]
         touched = sum(1 for path, mtime in mtimes(out_j).items() if before.get(path) != mtime)
 
         # One entry changed: append a line to the newest diary file, rebuild, restore it.
@@ -140,12 +145,12 @@ def main():
             with open(newest, "a", encoding="utf-8") as f:
                 f.write("\nOne more line for the benchmark.\n")
             before = mtimes(out_j)
-            one_change = run_timed([JOURNAL, "build", "--source", source, "--output", out_j, "--quiet"])[0]
+            one_change = run_timed([journal, "build", "--source", source, "--output", out_j, "--quiet"])[0]
             rewritten = sum(1 for path, mtime in mtimes(out_j).items() if before.get(path) != mtime)
         finally:
             with open(newest, "w", encoding="utf-8") as f:
                 f.write(original)
-        run_timed([JOURNAL, "build", "--source", source, "--output", out_j, "--quiet"])
+        run_timed([journal, "build", "--source", source, "--output", out_j, "--quiet"])
         files = sum(len(fs) for _, _, fs in os.walk(out_j))
         size_j = tree_size(out_j)
         size_h = tree_size(out_h) if use_hugo else None

@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
-"""Covers of real sizes (issue 23): what a phone downloads to show them, and that a rebuild makes none again.
+"""Covers of real sizes: what a phone downloads to show them, and that a rebuild makes none again.
 
 Usage: covers_gate.py [--journal .build/debug/journal] [--days 120] [--covers 12]
 
-Makes a journal with ../shared/bench/make-journal.py --covers (JPEG covers of 600, 1200 and
+Makes a journal with benchmarks/make_journal.py --covers (JPEG covers of 600, 1200 and
 3000 px, as people save them), builds it, serves the site on 127.0.0.1 and opens the newest month,
 the home page and the newest year in review in headless Chromium as a 390 px phone at 3x:
   - the images fetched before the first scroll weigh at most 500 KB, and at most 1.5 MB once the
@@ -14,7 +14,7 @@ then builds again after an edit and checks that no cached cover was made again (
 .journal-cache/covers keep their modification times).
 
 Prints PASS/FAIL lines and "N passed, M failed"; exit 1 on any failure.
-Needs: Pillow (for make-journal.py --covers), selenium, chromium and chromium-driver.
+Needs: Pillow (for make_journal.py --covers), selenium, chromium and chromium-driver.
 """
 
 from __future__ import annotations
@@ -31,12 +31,13 @@ import threading
 import time
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 
+from PIL import Image
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
-MAKER = os.path.join(ROOT, "..", "shared", "bench", "make-journal.py")
+MAKER = os.path.join(ROOT, "benchmarks", "make_journal.py")
 FIRST_SCREEN = 500 * 1024
 WHOLE_PAGE = 1536 * 1024
 
@@ -119,13 +120,13 @@ def main() -> int:
     parser.add_argument("--days", type=int, default=120)
     parser.add_argument("--covers", type=int, default=12)
     args = parser.parse_args()
-    if not os.path.exists(MAKER):
-        print(f"skipped: {MAKER} is not beside the clone")
-        return 0
     journal = os.path.abspath(args.journal)
     with tempfile.TemporaryDirectory() as work:
         source, site = os.path.join(work, "journal"), os.path.join(work, "site")
         subprocess.run([sys.executable, MAKER, source, "--days", str(args.days), "--covers", str(args.covers)], check=True, stdout=subprocess.DEVNULL)
+        sides = sorted({Image.open(p).size for p in glob.glob(os.path.join(source, "static", "artwork", "*.jpg"))})
+        check(sides == [(600, 600), (1200, 1200), (3000, 3000)] or args.covers < 3,
+              f"the covers are squares of 600, 1200 and 3000 px ({', '.join(f'{w}x{h}' for w, h in sides)})")
         started = time.monotonic()
         subprocess.run([journal, "build", "--quiet", "--source", source, "--output", site], check=True)
         print(f"  first build: {time.monotonic() - started:.1f} s")

@@ -5,10 +5,11 @@
                                  [--seed 1] [--timeout 120] [--budget 300] [--keep]
                                  [--no-shape-change] [--make-journal PATH]
 
-Makes a synthetic journal A (make-journal.py, plus a page and a few static files) and a journal
-B with real changes: six diary entries edited (title and a track), one deleted, two added, the
-page edited, a page added (which changes the menu on every page), a static file changed, and an
-output file that becomes a folder and a folder that becomes a file (static/notes, static/links).
+Makes a synthetic journal A (benchmarks/make_journal.py's, plus a page and a few static files)
+and a journal B with real changes: six diary entries edited (title and a track), one deleted, two
+added, the page edited, a page added (which changes the menu on every page), a static file
+changed, and an output file that becomes a folder and a folder that becomes a file (static/notes,
+static/links).
 Builds A and B into fresh folders as references, times the rebuild of B over A (T), then K
 times: builds A into OUT, starts the build of B into OUT, `kill -9`s it at a moment spread over
 [0, 1.5 T], checks that OUT is wholly the old or the new site, and that a following build of B
@@ -34,7 +35,7 @@ import tempfile
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-MAKE_JOURNAL = os.path.join(ROOT, "..", "shared", "bench", "make-journal.py")
+MAKE_JOURNAL = os.path.join(ROOT, "benchmarks", "make_journal.py")
 MARKER = ".journal-output"
 # A file beside OUT at most this big is taken for a lock file or similar, not a leftover.
 SMALL_SIBLING = 64 * 1024
@@ -283,7 +284,7 @@ def diary_files(journal):
 
 
 def diary_path(journal, date):
-    """Where the entry for `date` (YYYY-MM-DD) goes, as make-journal.py lays it out."""
+    """Where the entry for `date` (YYYY-MM-DD) goes, as make_journal.py lays it out."""
     return os.path.join(journal, "content", "diary", date[:4], date[5:7], date + ".md")
 
 
@@ -304,7 +305,7 @@ def next_day(date):
 
 
 def make_journal_a(make_journal, folder, days, seed):
-    """Writes journal A: make-journal.py's journal plus what it does not make (a page and static
+    """Writes journal A: make_journal.py's journal plus what it does not make (a page and static
     files, so that B can change them), including static/notes (a file) and static/links/ (a
     folder) whose kinds B swaps."""
     subprocess.run([sys.executable, make_journal, folder, "--days", str(days), "--seed", str(seed)],

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The 10-year journal's site in headless Chromium (issue 14): usable after ten years.
+"""The 10-year journal's site in headless Chromium: usable after ten years.
 
 Usage: ten_years_browser.py SITE_DIR JOURNAL_DIR [YEAR-MONTH]
 
