@@ -255,12 +255,12 @@ import Testing
     --------------
     """
 
-    @Test func realisticMarkdownIsNotReported() {
+    @Test func realisticMarkdownIsNotReported() throws {
         Self.expectSafe(Self.realistic)
         // A long diary day: the same page fifty times.
         Self.expectSafe(Self.repeated(Self.realistic + "\n\n", 50))
         // And rendering it takes the normal path.
-        #expect(Markdown(unsafeHTML: false).render(Self.realistic, path: "realistic.md").html.contains("<table>"))
+        #expect(try Markdown(unsafeHTML: false).render(Self.realistic, path: "realistic.md").get().html.contains("<table>"))
     }
 
     @Test func theSampleJournalIsNotReported() throws {
@@ -301,11 +301,11 @@ import Testing
         ]
     }()
 
-    @Test func theWorstInputsInsideTheLimitsAreNotReportedAndRender() {
+    @Test func theWorstInputsInsideTheLimitsAreNotReportedAndRender() throws {
         for (name, text) in Self.insideLimits {
             #expect(text.utf8.count > 200_000 && text.utf8.count < 262_144, "\(name): \(text.utf8.count) bytes")
             #expect(MarkdownBounds.check(text).isEmpty, "\(name): \(MarkdownBounds.check(text))")
-            let output = Markdown(unsafeHTML: false).render(text, path: "\(name).md")
+            let output = try Markdown(unsafeHTML: false).render(text, path: "\(name).md").get()
             #expect(!output.html.isEmpty, "\(name)")
         }
     }

@@ -106,30 +106,3 @@ import Testing
         ])
     }
 }
-
-/// The watchdog behind the Markdown bounds: a parse past its budget stops
-/// the build with the file's name. Run as a process of its own, since it ends the process.
-@Suite struct ParseWatchdogTests {
-    @Test func aParsePastItsBudgetStopsTheBuildNamingTheFile() throws {
-        // One day only: with so small a budget, any other parse could be the one caught.
-        let journal = try TestJournal(minimalConfig + """
-
-        -- content/diary/2026/11/2026-11-20.md --
-        ---
-        tracks: [{title: A, artist: B}]
-        ---
-        """)
-        #expect(journal.build().succeeded)
-        let site = journal.tree()
-        try journal.remove("content/diary/2026/11/2026-11-20.md")
-        // Ordinary text, long enough that parsing it takes a few milliseconds.
-        let body = String(repeating: "A line of an ordinary *diary* with [a link](https://example.org/).\n\n", count: 3000)
-        try journal.write("content/diary/2026/11/2026-11-21.md", "---\ntracks: [{title: A, artist: B}]\n---\n" + body)
-        guard let binary = journalBinary() else { return }
-        let built = try runProcess(binary, ["build", "--source", journal.path], environment: ["JOURNAL_PARSE_BUDGET": "0.0001"])
-        let text = built.errors
-        #expect(built.status == 1)
-        #expect(text.hasPrefix(journal.path + "/content/diary/2026/11/2026-11-21.md:1:1: error: the Markdown parser has run for over 0.0001 s on this file"), "\(text)")
-        #expect(journal.tree() == site)
-    }
-}

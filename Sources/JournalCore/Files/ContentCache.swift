@@ -205,7 +205,7 @@ final class ContentCache: @unchecked Sendable {
         let digest = isRacy(stamp) ? Self.digest(file, limit: limit) : ""
         let (value, readable) = decode()
         var new: [UInt8]?
-        if readable, let digest {
+        if readable, !value.transient, let digest {
             var form = BinaryWriter()
             form.form(value)
             let fields = [Array(path.utf8), Array(stamp.utf8), Array(context.utf8), form.bytes]

@@ -7,6 +7,15 @@ struct DecodedFile<Value: Sendable>: Sendable {
     var value: Value?
     var diagnostics: [Diagnostic]
     var images: [StaticImageUse] = []
+    /// Not to be kept for the next load (a Markdown parse did not finish in time).
+    var transient = false
+}
+
+extension YAMLFields {
+    /// What was decoded, with every problem found on the way.
+    func decoded<Value>(_ value: Value?) -> DecodedFile<Value> {
+        DecodedFile(value: value, diagnostics: diagnostics, images: images, transient: parseUnfinished)
+    }
 }
 
 /// Decodes the three kinds of content file (a day, a playlist, a page: docs/content-format.md) from their front matter and body.
@@ -57,11 +66,11 @@ struct ContentDecoding: Sendable {
         }
         let body = reader.body(file.body, firstLine: file.bodyFirstLine, markdown: markdown)
         guard !reader.diagnostics.hasErrors, !unwritten, let date, let tracks else {
-            return DecodedFile(value: nil, diagnostics: reader.diagnostics, images: reader.images)
+            return reader.decoded(Optional<Day>.none)
         }
         let day = Day(date: date, title: title, tracks: tracks, tags: tags, mood: mood, draft: draft,
                       bodyHTML: body.html, summary: Self.summary(body.firstParagraph), sourcePath: path)
-        return DecodedFile(value: day, diagnostics: reader.diagnostics, images: reader.images)
+        return reader.decoded(day)
     }
 
     func playlist(_ file: FrontMatter, path: String, slug: String) -> DecodedFile<Playlist> {
@@ -87,12 +96,12 @@ struct ContentDecoding: Sendable {
         }
         let body = reader.body(file.body, firstLine: file.bodyFirstLine, markdown: markdown)
         guard !reader.diagnostics.hasErrors, !unwritten, let title, let tracks else {
-            return DecodedFile(value: nil, diagnostics: reader.diagnostics, images: reader.images)
+            return reader.decoded(Optional<Playlist>.none)
         }
         let playlist = Playlist(slug: slug, title: title, description: description, cover: cover, created: created,
                                 updated: updated, tags: tags, tracks: tracks, draft: draft, bodyHTML: body.html,
                                 sourcePath: path)
-        return DecodedFile(value: playlist, diagnostics: reader.diagnostics, images: reader.images)
+        return reader.decoded(playlist)
     }
 
     func page(_ file: FrontMatter, path: String, slug: String) -> (Page?, [Diagnostic]) {

@@ -13,6 +13,8 @@ public struct LoadOptions: Sendable {
     /// What earlier builds decoded, kept in the journal's `.journal-cache` (`ContentCache`); the
     /// result is the same either way.
     var stored: ContentCache?
+    /// Where Markdown is parsed, under its time budget.
+    public var parseQueue = MarkdownParseQueue.shared
 
     public init(drafts: Bool = false, overrides: ConfigOverrides = ConfigOverrides(), parallel: Bool = true, cache: LoadCache? = nil) {
         self.drafts = drafts
@@ -91,7 +93,7 @@ public struct JournalLoader: Sendable {
         // Content is still checked with the default settings when journal.yaml is broken,
         // so one run reports every problem.
         let settings = config ?? SiteConfig(title: "")
-        let decoding = ContentDecoding(markdown: Markdown(unsafeHTML: settings.unsafeHTML),
+        let decoding = ContentDecoding(markdown: Markdown(unsafeHTML: settings.unsafeHTML, queue: options.parseQueue),
                                        maxTracksPerDay: settings.maxTracksPerDay)
 
         // Files are read and decoded on every core; what depends on other files (one file per

@@ -46,20 +46,28 @@ public final class LoadCache: @unchecked Sendable {
     var isEmpty: Bool { lock.withLock { entries.isEmpty } }
 
     func day(_ path: String, stamp: String, context: String, decode: () -> DecodedFile<Day>) -> DecodedFile<Day> {
-        cached(path, stamp: stamp, context: context, get: \.day, set: { $0.day = $1 }, decode: decode)
+        cached(path, stamp: stamp, context: context, get: \.day, set: { $0.day = $1 }, decode: decode, keeps: { !$0.transient })
     }
 
     func playlist(_ path: String, stamp: String, context: String, decode: () -> DecodedFile<Playlist>) -> DecodedFile<Playlist> {
-        cached(path, stamp: stamp, context: context, get: \.playlist, set: { $0.playlist = $1 }, decode: decode)
+        cached(path, stamp: stamp, context: context, get: \.playlist, set: { $0.playlist = $1 }, decode: decode, keeps: { !$0.transient })
     }
 
-    /// The entry's value when it was decoded from this stamp and context; else decoded now and kept.
+    /// The entry's value when it was decoded from this stamp and context; else decoded now and
+    /// kept, when `keeps` says it may be.
     private func cached<Value>(_ path: String, stamp: String, context: String, get: (Entry) -> Value?,
-                               set: (inout Entry, Value) -> Void, decode: () -> Value) -> Value {
+                               set: (inout Entry, Value) -> Void, decode: () -> Value, keeps: (Value) -> Bool) -> Value {
         if let entry = lock.withLock({ entries[path] }), entry.stamp == stamp, entry.context == context, let value = get(entry) {
             return value
         }
         let value = decode()
+        guard keeps(value) else {
+            lock.withLock {
+                if let old = entries.removeValue(forKey: path) { replacedEntries[path, default: []].append(old) }
+                changedNow.insert(path)
+            }
+            return value
+        }
         var entry = Entry(stamp: stamp, context: context)
         set(&entry, value)
         lock.withLock {

@@ -4,9 +4,10 @@ import Foundation
 /// GitHub-flavoured Markdown through cmark-gfm. The only file that touches the C library.
 ///
 /// cmark-gfm's parser is not thread-safe: finishing a parse adds the extensions' special
-/// characters to a process-global table and takes them out again. So parsing holds a lock, and
-/// rendering the parsed document to HTML, which touches no shared state, runs outside it, on
-/// every core. The core extensions are registered once before the first parse.
+/// characters to a process-global table and takes them out again. So parses run one at a time
+/// on a `MarkdownParseQueue`, under its budget, and rendering the parsed document to HTML, which
+/// touches no shared state, runs on every core. The core extensions are registered once before
+/// the first parse.
 struct Markdown: Sendable {
     /// A link or image destination found in the text, for checking.
     struct Destination: Equatable {
@@ -27,37 +28,67 @@ struct Markdown: Sendable {
 
     /// When false, raw HTML is replaced by a comment (`markdown.unsafe_html`).
     var unsafeHTML: Bool
+    var queue = MarkdownParseQueue.shared
+
+    /// The cmark-gfm `MarkdownBounds` was measured against: another version may have other slow
+    /// shapes of text (a test compares it with the linked one).
+    static let calibratedVersion = "0.29.0.gfm.6"
+
+    /// The version of the linked cmark-gfm.
+    static var linkedVersion: String { cmark_version_string().map { String(cString: $0) } ?? "" }
+
+    /// A parser and the document it made, freed together.
+    private struct Parsed: @unchecked Sendable {
+        let parser: OpaquePointer
+        let document: OpaquePointer?
+
+        func free() {
+            if let document { cmark_node_free(document) }
+            cmark_parser_free(parser)
+        }
+    }
 
     private static let extensionNames = ["table", "strikethrough", "autolink", "tagfilter", "tasklist"]
-    private static let parseLock = NSLock()
     private static let registration: Void = { cmark_gfm_core_extensions_ensure_registered() }()
 
-    /// `path` names the file in the watchdog's message if the parse runs away (`ParseWatchdog`).
-    func render(_ text: String, path: String) -> Output {
+    /// The text as HTML, with its first paragraph and link destinations; or why it could not be
+    /// parsed in time (`MarkdownParseQueue`), naming the file at `path` to the others waiting.
+    func render(_ text: String, path: String) -> Result<Output, MarkdownParseQueue.Failure> {
         _ = Self.registration
         // Table alignment as style attributes: the align attribute is obsolete HTML.
         var options = CMARK_OPT_FOOTNOTES | CMARK_OPT_STRIKETHROUGH_DOUBLE_TILDE | CMARK_OPT_TABLE_PREFER_STYLE_ATTRIBUTES
         if unsafeHTML { options |= CMARK_OPT_UNSAFE }
-        guard let parser = cmark_parser_new(options) else { return Output(html: "", firstParagraph: "", destinations: []) }
-        defer { cmark_parser_free(parser) }
-        for name in Self.extensionNames {
-            if let syntax = cmark_find_syntax_extension(name) {
-                cmark_parser_attach_syntax_extension(parser, syntax)
+        // Everything the parse touches is made and freed on the queue's side: a parse past its
+        // budget goes on after this file has stopped waiting for it.
+        let outcome = queue.run(path, { () -> Parsed? in
+            guard let parser = cmark_parser_new(options) else { return nil }
+            for name in Self.extensionNames {
+                if let syntax = cmark_find_syntax_extension(name) {
+                    cmark_parser_attach_syntax_extension(parser, syntax)
+                }
             }
-        }
-        var utf8 = Array(text.utf8)
-        Self.parseLock.lock()
-        let parsed = ParseWatchdog.shared.watch(path) { () -> OpaquePointer? in
+            var utf8 = Array(text.utf8)
             utf8.withUnsafeMutableBufferPointer { buffer in
                 buffer.baseAddress.map { base in
                     base.withMemoryRebound(to: CChar.self, capacity: buffer.count) { cmark_parser_feed(parser, $0, buffer.count) }
                 }
             }
-            return cmark_parser_finish(parser)
+            return Parsed(parser: parser, document: cmark_parser_finish(parser))
+        }, discard: { $0?.free() })
+        switch outcome {
+        case .failure(let failure):
+            return .failure(failure)
+        case .success(nil):
+            return .success(Output(html: "", firstParagraph: "", destinations: []))
+        case .success(let parsed?):
+            defer { parsed.free() }
+            return .success(Self.output(parsed, options: options))
         }
-        Self.parseLock.unlock()
-        guard let document = parsed else { return Output(html: "", firstParagraph: "", destinations: []) }
-        defer { cmark_node_free(document) }
+    }
+
+    private static func output(_ parsed: Parsed, options: Int32) -> Output {
+        guard let document = parsed.document else { return Output(html: "", firstParagraph: "", destinations: []) }
+        let parser = parsed.parser
 
         var html = ""
         if let rendered = cmark_render_html(document, options, cmark_parser_get_syntax_extensions(parser)) {
@@ -65,7 +96,7 @@ struct Markdown: Sendable {
             html = ControlCharacters.replaced(in: String(cString: rendered))
             free(rendered)
         }
-        let (firstParagraph, destinations) = Self.walk(document)
+        let (firstParagraph, destinations) = walk(document)
         return Output(html: html, firstParagraph: ControlCharacters.replaced(in: firstParagraph), destinations: destinations)
     }
 

@@ -112,6 +112,18 @@ extension YAMLFields {
         return (index + 1, scalars + 1)
     }
 
+    /// Why a text was not parsed, and what to do.
+    static func message(_ failure: MarkdownParseQueue.Failure, budget: Duration) -> String {
+        let seconds = Double(budget.components.seconds) + Double(budget.components.attoseconds) / 1e18
+        let limit = String(format: "%g", seconds)
+        switch failure {
+        case .overBudget:
+            return "the Markdown parser ran for over \(limit) s on this text, where any file takes well under one, and was left to finish unseen: split the file, or simplify its longest table, list or quote, and please report it"
+        case .busy(let other):
+            return "not parsed: the Markdown parser is still busy with \(other), which ran for over \(limit) s; this file is parsed once that one is fixed"
+        }
+    }
+
     /// Renders Markdown that starts on file line `firstLine`, refusing unsafe link schemes and,
     /// before parsing, text that would make the parser super-linear (`MarkdownBounds`).
     mutating func body(_ text: String, firstLine: Int, markdown: Markdown) -> Markdown.Output {
@@ -120,7 +132,15 @@ extension YAMLFields {
             diagnostics.append(Diagnostic(.error, problem.message, path: path, line: firstLine + problem.line - 1, column: problem.column))
         }
         guard problems.isEmpty else { return Markdown.Output(html: "", firstParagraph: "", destinations: []) }
-        let output = markdown.render(text, path: path)
+        let output: Markdown.Output
+        switch markdown.render(text, path: path) {
+        case .success(let rendered):
+            output = rendered
+        case .failure(let failure):
+            parseUnfinished = true
+            diagnostics.append(Diagnostic(.error, Self.message(failure, budget: markdown.queue.budget), path: path, line: firstLine, column: 1))
+            return Markdown.Output(html: "", firstParagraph: "", destinations: [])
+        }
         for destination in output.destinations {
             if case .failure(let problem) = LinkTarget.check(destination.url, allowMailto: true), problem != .empty {
                 let what = destination.isImage ? "image source" : "link"

@@ -13,6 +13,9 @@ struct YAMLFields {
     var diagnostics: [Diagnostic] = []
     /// The site paths given as images, checked against `static/` once Load has listed it.
     var images: [StaticImageUse] = []
+    /// A Markdown parse gave no document in time (`MarkdownParseQueue`): what was decoded says
+    /// so, and is never kept for the next load, since the next parse may well finish.
+    var parseUnfinished = false
 
     init(path: String, firstLine: Int) {
         self.path = path

@@ -28,6 +28,8 @@ public struct BuildOptions: Sendable {
     /// The render work all pages together may take and make (`SiteRenderBudget`); tests lower them.
     public var maxRenderSteps = SiteRenderBudget.defaultMaxSteps
     public var maxRenderBytes = SiteRenderBudget.defaultMaxBytes
+    /// Where Markdown is parsed, under its time budget (`MarkdownParseQueue`); tests give their own.
+    public var parseQueue = MarkdownParseQueue.shared
     /// Asked before each stage, cover and page whether to stop (`journal serve` stopping, so a
     /// build under way does not keep the cores from it). Told yes, the build ends at once: it
     /// writes nothing more, its staging folder goes, the output stays as it was, and the report

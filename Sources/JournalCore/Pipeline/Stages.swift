@@ -19,6 +19,7 @@ enum Stages {
         let loaded = timer.time("load") { () -> LoadResult in
             var loading = LoadOptions(drafts: options.drafts, overrides: options.overrides, parallel: !options.singleThreaded, cache: options.cache)
             loading.stored = stored
+            loading.parseQueue = options.parseQueue
             return JournalLoader(source: options.source).load(loading, config: config)
         }
         var diagnostics = loaded.diagnostics
