@@ -40,11 +40,20 @@ public struct Console: Sendable {
     let writeError: @Sendable (String) -> Void
     /// Inside a GitHub Actions job: diagnostics are also printed as workflow annotations.
     let github: Bool
+    /// The clock `new`, `status`, `add` and `init` read "today" from (tests give a fixed one).
+    let now: @Sendable () -> Date
 
-    public init(github: Bool, out: @escaping @Sendable (String) -> Void, error: @escaping @Sendable (String) -> Void) {
+    public init(github: Bool, out: @escaping @Sendable (String) -> Void, error: @escaping @Sendable (String) -> Void,
+                now: @escaping @Sendable () -> Date = { Date() }) {
         self.github = github
         writeOut = out
         writeError = error
+        self.now = now
+    }
+
+    /// Today's date in `timezone` (the system's when nil), by this console's clock.
+    func today(timezone: String?) -> CalendarDate {
+        Today.date(now: now(), timezone: timezone)
     }
 
     public static var standard: Console {

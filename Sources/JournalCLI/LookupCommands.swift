@@ -92,7 +92,7 @@ struct AddCommand: JournalSubcommand {
     func execute(_ console: Console) -> Int32 {
         let source = sourceOptions.source
         guard let (config, journal) = LookupSetup.journal(source: source, console: console) else { return 1 }
-        let today = Today.date(timezone: config.timezone)
+        let today = console.today(timezone: config.timezone)
         let day = date.flatMap { Today.parse($0, today: today) } ?? today
         let addition = SongAddition(source: source, config: config, journal: journal)
         if case .failure(let refusal) = addition.checkRoom(on: day) {

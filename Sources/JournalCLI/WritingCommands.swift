@@ -51,7 +51,7 @@ struct InitCommand: JournalSubcommand {
 
     func execute(_ console: Console) -> Int32 {
         let options = JournalInit.Options(title: title, language: Language(rawValue: language.lowercased()), toolRepository: toolRepository,
-                                          today: Today.date(timezone: nil))
+                                          today: console.today(timezone: nil))
         do throws(JournalInit.Refusal) {
             let files = try JournalInit.run(in: folder, options: options)
             console.out("Started a journal in \(folder) (\(files.count) files). Inside it:")
@@ -125,7 +125,7 @@ struct NewCommand: JournalSubcommand {
                 let path = try NewEntry.playlist(title: words.dropFirst().joined(separator: " "), source: source)
                 console.out(path)
             } else {
-                let today = Today.date(timezone: config.timezone)
+                let today = console.today(timezone: config.timezone)
                 let date = words.first.flatMap { Today.parse($0, today: today) } ?? today
                 let path = try NewEntry.day(date, source: source, config: config)
                 console.out(path)
@@ -167,7 +167,7 @@ struct StatusCommand: JournalSubcommand {
             console.print(loaded.diagnostics, quiet: false)
             return 1
         }
-        let status = JournalStatus(journal: journal, today: Today.date(timezone: journal.config.timezone))
+        let status = JournalStatus(journal: journal, today: console.today(timezone: journal.config.timezone))
         if !quiet {
             console.print(loaded.diagnostics, quiet: false)
             for line in status.lines { console.out(line) }

@@ -11,10 +11,14 @@ import JournalCLI
         var errors: [String]
     }
 
+    /// The moment every run here takes for now: noon UTC on 15 June 2026, so "today" never
+    /// changes under a test at midnight.
+    static let now = Date(timeIntervalSince1970: 1_781_524_800)
+
     /// Runs `journal ARGUMENTS` inside `folder`'s journal, capturing both streams.
     func journal(_ arguments: [String], github: Bool = false) -> Run {
         let out = Lines(), errors = Lines()
-        let console = Console(github: github, out: out.append, error: errors.append)
+        let console = Console(github: github, out: out.append, error: errors.append, now: { Self.now })
         let status = JournalCLI.run(arguments, console: console)
         return Run(status: status, out: out.all, errors: errors.all)
     }

@@ -106,7 +106,7 @@ import Yams
 
     @Test func newWritesTodayInTheJournalsZoneAndNeverOverwrites() throws {
         let folder = try CommandLineTests.Folder(["journal.yaml": Self.settings])
-        let today = Today.date(timezone: "UTC")
+        let today = Today.date(now: CommandLineTests.now, timezone: "UTC")
         let expected = "content/diary/\(today.iso.prefix(4))/\(today.iso.dropFirst(5).prefix(2))/\(today.iso).md"
         let run = cli.journal(["new", "--source", folder.path])
         #expect(run.status == 0, "\(run.errors)")
@@ -145,7 +145,7 @@ import Yams
 
     @Test func newTakesYesterdayAndPlaylistsAndRefusesBadDates() throws {
         let folder = try CommandLineTests.Folder(["journal.yaml": Self.settings])
-        let yesterday = Today.date(timezone: "UTC").adding(days: -1)
+        let yesterday = Today.date(now: CommandLineTests.now, timezone: "UTC").adding(days: -1)
         #expect(cli.journal(["new", "yesterday", "--source", folder.path]).out.first?.hasSuffix("/\(yesterday.iso).md") == true)
         let playlist = cli.journal(["new", "playlist", "Rainy", "commute", "--source", folder.path])
         #expect(playlist.out == [folder.path + "/content/playlists/rainy-commute.md"])
@@ -184,7 +184,7 @@ import Yams
     }
 
     @Test func statusQuietExitsZeroWhenTodayIsLoggedAndThreeWhenNot() throws {
-        let today = Today.date(timezone: "UTC")
+        let today = Today.date(now: CommandLineTests.now, timezone: "UTC")
         let entry = "---\ntracks:\n  - {title: A, artist: B}\n---\n"
         let folder = try CommandLineTests.Folder(["journal.yaml": Self.settings, "content/diary/\(today.adding(days: -1).iso).md": entry])
         let open = cli.journal(["status", "--quiet", "--source", folder.path])

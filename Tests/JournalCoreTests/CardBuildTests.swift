@@ -76,20 +76,24 @@ import Testing
         return nil
     }
 
+    /// A card as the site has it (the one place its sizes are checked): a whole JPEG of its
+    /// layout's size, `story.jpg` a portrait and the rest landscape, and a landscape card light
+    /// enough for every link preview (about 80 KB at most).
+    static func expectCard(_ bytes: [UInt8], path: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+        let layout: ShareCard.Layout = path.hasSuffix("story.jpg") ? .portrait : .landscape
+        #expect(CardKey.isWholeJPEG(bytes, width: layout.width, height: layout.height), "\(path)", sourceLocation: sourceLocation)
+        if layout == .landscape {
+            #expect(bytes.count <= 90_000, "\(path) is \(bytes.count) bytes", sourceLocation: sourceLocation)
+        }
+    }
+
     @Test func everyWeekMonthAndYearHasACardJPEGOfItsSize() throws {
         let journal = try Self.journal()
         let report = Self.build(journal, output: "public")
         let tree = journal.tree(journal.path + "/public")
         #expect(Set(tree.keys.filter { $0.hasSuffix("card.jpg") }) == Set(Self.cards))
-        for path in Self.cards {
-            let bytes = try #require(tree[path].map { [UInt8]($0) }, "\(path)")
-            #expect(CardKey.isWholeJPEG(bytes, width: 1200, height: 630), "\(path)")
-            // Light enough for every link preview: about 80 KB at most.
-            #expect(bytes.count <= 90_000, "\(path) is \(bytes.count) bytes")
-        }
-        for path in Self.stories {
-            let bytes = try #require(tree[path].map { [UInt8]($0) }, "\(path)")
-            #expect(CardKey.isWholeJPEG(bytes, width: 1080, height: 1920), "\(path)")
+        for path in Self.cards + Self.stories {
+            Self.expectCard(try #require(tree[path].map { [UInt8]($0) }, "\(path)"), path: path)
         }
         #expect(report.cardsDrawn == Self.drawn)
     }

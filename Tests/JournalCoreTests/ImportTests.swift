@@ -54,6 +54,27 @@ import Testing
         #expect(Self.planner("America/Los_Angeles").plan([wall]).days.map(\.date.iso) == ["2027-01-01"])
     }
 
+    /// Each play's offset is the zone's at that instant: across the changes to and from summer
+    /// time (Europe/Berlin, 29 March and 25 October 2026), a play just after local midnight is on
+    /// the new day and one just before on the old, by the offset in force then, not the first's.
+    @Test func playsAcrossADaylightSavingChangeLandOnTheirLocalDates() {
+        let plays = [
+            ("Before spring", "2026-03-28T22:59:00", "2026-03-28"), // 23:59 CET
+            ("After spring", "2026-03-28T23:30:00", "2026-03-29"), // 00:30 CET
+            ("Spring evening", "2026-03-29T21:30:00", "2026-03-29"), // 23:30 CEST
+            ("Spring night", "2026-03-29T22:30:00", "2026-03-30"), // 00:30 CEST
+            ("Before autumn", "2026-10-24T21:59:00", "2026-10-24"), // 23:59 CEST
+            ("After autumn", "2026-10-24T22:30:00", "2026-10-25"), // 00:30 CEST
+            ("Autumn evening", "2026-10-25T22:30:00", "2026-10-25"), // 23:30 CET
+            ("Autumn night", "2026-10-25T23:30:00", "2026-10-26"), // 00:30 CET
+        ]
+        let plan = Self.planner("Europe/Berlin", max: 0).plan(plays.map { Self.play($0.0, at: $0.1) })
+        let dates = Dictionary(plan.days.flatMap { day in day.tracks.map { ($0.title, day.date.iso) } }, uniquingKeysWith: { first, _ in first })
+        for (title, _, date) in plays {
+            #expect(dates[title] == date, "\(title)")
+        }
+    }
+
     @Test func theSamePlaySeenTwiceCountsOnce() {
         let plan = Self.planner("UTC", max: 0).plan([
             Self.play("Song", at: "2026-11-21T10:00:00"), Self.play("song", at: "2026-11-21T10:00:04"),

@@ -1,4 +1,5 @@
 import Foundation
+import FoundationXML
 import Testing
 @testable import JournalCore
 
@@ -151,7 +152,9 @@ import Testing
         expectLocalLinksResolve(journal)
     }
 
-    @Test func scriptInAnyFieldIsEscapedOnEveryPage() throws {
+    /// Hostile text in every field a journal has, in every kind of file the site is made of:
+    /// HTML, XML (feed, sitemap), SVG (charts) and JSON (the search index).
+    @Test func scriptInAnyFieldIsEscapedInEveryFile() throws {
         let evil = "<script>alert(1)</script>"
         let journal = try TestJournal("""
         -- journal.yaml --
@@ -187,13 +190,32 @@ import Testing
         let report = journal.build()
         #expect(report.succeeded, "\(journal.lines(report.diagnostics))")
         var pagesShowingIt = 0
-        for (path, data) in journal.tree() where path.hasSuffix(".html") {
-            let html = String(decoding: data, as: UTF8.self)
-            #expect(!html.contains("<script>alert(1)"), "\(path) has an unescaped script")
-            #expect(!html.contains("onerror=alert"), "\(path) has raw HTML from Markdown")
-            if html.contains("&lt;script&gt;alert(1)&lt;/script&gt;") { pagesShowingIt += 1 }
+        var shownIn: [String: Int] = [:]
+        for (path, data) in journal.tree() {
+            let kind = (path as NSString).pathExtension
+            guard ["html", "xml", "svg", "json"].contains(kind) else { continue }
+            let text = String(decoding: data, as: UTF8.self)
+            #expect(!text.contains(evil), "\(path) has the text unescaped")
+            #expect(!text.contains("onerror=alert"), "\(path) has raw HTML from Markdown")
+            switch kind {
+            case "html":
+                if text.contains("&lt;script&gt;alert(1)&lt;/script&gt;") { pagesShowingIt += 1 }
+            case "json":
+                // Parsed, the text is there as itself.
+                let parsed = try JSONSerialization.jsonObject(with: data)
+                let again = try JSONSerialization.data(withJSONObject: parsed, options: [.withoutEscapingSlashes])
+                if String(decoding: again, as: UTF8.self).contains(evil) { shownIn[kind, default: 0] += 1 }
+            default:
+                // Well-formed, so nothing in the text closed an element or opened one.
+                let parser = XMLParser(data: data)
+                #expect(parser.parse(), "\(path) is not well-formed: \(parser.parserError.map { "\($0)" } ?? "")")
+                if text.contains("&lt;script&gt;alert(1)&lt;/script&gt;") { shownIn[kind, default: 0] += 1 }
+            }
         }
         #expect(pagesShowingIt == journal.tree().keys.filter { $0.hasSuffix(".html") }.count)
+        // The text reaches every kind of file, so each was really tried: the feed and sitemap's
+        // XML, the charts' SVG, the search index's JSON.
+        #expect(shownIn["xml", default: 0] >= 1 && shownIn["svg", default: 0] >= 1 && shownIn["json", default: 0] >= 1, "\(shownIn)")
     }
 
     @Test func rawHTMLIsKeptOnlyWhenEnabled() throws {

@@ -47,8 +47,7 @@ import Testing
         let cards = tree.keys.filter { $0.hasSuffix("card.jpg") || $0.hasSuffix("story.jpg") }
         #expect(cards.count == stats.weeks.count + stats.months.count + 3 * stats.years.count)
         for path in cards {
-            let expected = path.hasSuffix("story.jpg") ? (1080, 1920) : (1200, 630)
-            #expect(CardKey.isWholeJPEG([UInt8](tree[path] ?? Data()), width: expected.0, height: expected.1), "\(path)")
+            CardBuildTests.expectCard([UInt8](tree[path] ?? Data()), path: path)
         }
         for card in cards where card.hasSuffix("card.jpg") {
             let page = String(decoding: tree[String(card.dropLast("card.jpg".count)) + "index.html"] ?? Data(), as: UTF8.self)
