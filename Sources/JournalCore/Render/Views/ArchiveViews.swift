@@ -1,5 +1,3 @@
-import Mustache
-
 // The archive (every year and month, all-time totals) and the ways up and across between
 // period pages: breadcrumbs, a month's weeks, a year's months with their weeks.
 

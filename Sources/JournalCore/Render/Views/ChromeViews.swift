@@ -1,9 +1,8 @@
 import Mustache
 
-// What the pages of the default theme show, as typed values ready to print (STYLE.md: templates
-// get strings, never model objects), each with the keys the theme knows it by.
-
-// MARK: Every page
+// What every page shows around its own content (the site, its menus, the page's metadata) and
+// the pager lists share, as typed values ready to print (STYLE.md: templates get strings, never
+// model objects).
 
 /// The site and the page's metadata, on every page.
 struct PageChrome: Encodable {
@@ -73,58 +72,6 @@ struct MetaView: Encodable {
     var imageAlt: String?
 }
 
-// MARK: Home and 404
-
-struct HomePageView: Encodable {
-    var days: [Converted]
-    var isFirstPage: Bool
-    var latestWeek: LatestWeek?
-    var latestMonth: CalendarView?
-    /// The newest year so far, on the first page.
-    var year: HomeYear?
-    var pagination: HomePager?
-}
-
-/// The home page's pager, with `newer` and `older`: the names its links had before the pager was
-/// shared (`previous`, `next`), so a journal's own home.mustache keeps its pager.
-struct HomePager: Encodable {
-    @Flattened var pager: Pagination
-    var newer: String?
-    var older: String?
-
-    init(_ pager: Pagination) {
-        self.pager = pager
-        newer = pager.previous
-        older = pager.next
-    }
-}
-
-/// The newest year so far on the home page: its totals, its song and artist so far, and the
-/// way to the year, its review and the month.
-struct HomeYear: Encodable {
-    /// `2026 so far`, linked to the year.
-    var title: String
-    var href: String
-    var summary: [SummaryItem]
-    /// The song and the artist played most so far, each linked.
-    var song: NamedLink?
-    var songArtist: String?
-    var artist: NamedLink?
-    /// `2026 in review`.
-    var reviewLabel: String
-    var reviewHref: String
-    /// `November 2026`: the newest month.
-    var monthLabel: String?
-    var monthHref: String?
-}
-
-
-struct LatestWeek: Encodable {
-    var title: String
-    var href: String
-    var chart: ChartView
-}
-
 /// The pager of a list cut into pages (`partials/pagination`).
 struct Pagination: Encodable {
     /// `Page 2 of 9`.
@@ -146,10 +93,4 @@ struct PageNumberLink: Encodable {
 
     static let gapMark = PageNumberLink(gap: true, number: 0, href: "", current: false)
 }
-
-struct NotFoundPageView: Encodable {
-    /// The latest days' cards.
-    var recent: [Converted]
-}
-
 

@@ -1,5 +1,3 @@
-import Mustache
-
 // What the pages of the default theme show, as typed values ready to print (STYLE.md: templates
 // get strings, never model objects), each with the keys the theme knows it by.
 

@@ -1,5 +1,3 @@
-import Mustache
-
 /// The year in review (`/YYYY/review/`), as the theme's `review.mustache` sees it.
 struct ReviewPageView: Encodable {
     var breadcrumbs: [Crumb]

@@ -1,7 +1,3 @@
-import Mustache
-
-// MARK: Share
-
 /// The Share block of a page (partials/share.mustache): each image of the page made to be shown
 /// elsewhere, with a link to it and snippets to copy that use absolute URLs, and the page's card
 /// first when it has one. Made by `SiteRenderer.shareView(page:images:card:)`.

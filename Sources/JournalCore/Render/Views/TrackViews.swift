@@ -1,5 +1,3 @@
-import Mustache
-
 /// A track's page (`TrackPages.swift`): the track as last played, its plays over time, and
 /// every play, newest first, a page at a time.
 struct TrackPageView: Encodable {
