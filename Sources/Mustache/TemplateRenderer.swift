@@ -7,9 +7,9 @@ struct TemplateRenderer {
     let options: RenderOptions
     var output: [UInt8] = []
     /// Values of the enclosing sections, innermost last.
-    private var stack: [TemplateValue]
+    private(set) var stack: [TemplateValue]
     /// Where the innermost list section is (`first()`, `index()`).
-    private var listPosition: (index: Int, count: Int)?
+    private(set) var listPosition: (index: Int, count: Int)?
     /// Blocks replaced by the inheriting templates being rendered, with the path of the template
     /// each replacement comes from.
     private var blocks: [String: (nodes: [TemplateNode], path: String)] = [:]
@@ -18,10 +18,10 @@ struct TemplateRenderer {
     private var atLineStart = false
     /// The template the nodes being rendered come from, and the innermost tag being rendered,
     /// for errors.
-    private var path: String
+    private(set) var path: String
     /// The page's own template, which the build's budget counts the page's work against.
     private let page: String
-    private var tag = TemplatePosition(line: 0, column: 0)
+    private(set) var tag = TemplatePosition(line: 0, column: 0)
     /// The page's template and the partials and parents in progress, outermost first, to stop
     /// a template that includes itself forever and to say which chain went too deep.
     private var including: [String]
@@ -35,7 +35,7 @@ struct TemplateRenderer {
     /// Nodes rendered so far, plus the enclosing values a name was looked for in, and the most a
     /// page may take or make (a 10-year journal's largest page with the default theme takes
     /// 5,899 steps and makes 98 KB).
-    private var steps = 0
+    var steps = 0
     static let maxSteps = 5_000_000
     static let maxOutput = 64 << 20
     /// Steps and bytes already reported to the build's budget.
@@ -276,159 +276,6 @@ struct TemplateRenderer {
         charged = (steps, output.count)
         if let exceeded = budget.spend(steps: spent.steps, bytes: max(0, spent.bytes), template: page) {
             throw exceeded
-        }
-    }
-
-    // MARK: Errors
-
-    private func error(_ message: String, at position: TemplatePosition) -> TemplateRenderError {
-        TemplateRenderError(message: message, path: path, line: Int(position.line), column: Int(position.column))
-    }
-
-    @inline(never)
-    private func budgetError() -> TemplateRenderError {
-        if steps >= Self.maxSteps {
-            return error("the page takes more than \(Self.maxSteps) render steps, the limit: sections over lists nested in each other multiply their work", at: tag)
-        }
-        return error("the page is larger than \(Self.maxOutput >> 20) MB, the limit", at: tag)
-    }
-
-    @inline(never)
-    private func expansionError(at position: TemplatePosition? = nil) -> TemplateRenderError {
-        error("partials, parents and list items are rendered more than \(Self.maxExpansions) times for the page, the limit", at: position ?? tag)
-    }
-
-    /// Why `name` resolves to nothing.
-    @inline(never)
-    private func unresolved(_ name: TemplateName) -> TemplateRenderError {
-        let message: String
-        if name.position {
-            if listPosition == nil {
-                message = "'\(name.source)' is outside a list section, so it has no position"
-            } else {
-                message = "'\(name.source)': '\(name.transforms.first ?? "")' is not a transform of a list position (first, last, index, even, odd)"
-            }
-        } else {
-            message = explain(name)
-        }
-        return error(message, at: name.at)
-    }
-
-    private func explain(_ name: TemplateName) -> String {
-        var value: TemplateValue?
-        var remaining = name.path[...]
-        var walked: [String] = []
-        if name.path.isEmpty {
-            value = stack.last
-        } else if name.anchored {
-            value = stack.last
-        } else {
-            let first = name.path[0]
-            for frame in stack.reversed() {
-                if case .object(let fields) = frame, let found = fields[first] {
-                    value = found
-                    break
-                }
-            }
-            guard value != nil else { return "no value is named '\(first)' here" }
-            walked = [first]
-            remaining = remaining.dropFirst()
-        }
-        for key in remaining {
-            guard case .object(let fields)? = value else {
-                return "'\(name.source)': '\(walked.joined(separator: "."))' is \(Self.describe(value)), which has no '\(key)'"
-            }
-            guard let found = fields[key] else {
-                let owner = walked.isEmpty ? "the current value" : "'\(walked.joined(separator: "."))'"
-                return "'\(name.source)': \(owner) has no '\(key)'"
-            }
-            value = found
-            walked.append(key)
-        }
-        for transform in name.transforms {
-            guard let current = value, let next = current.transformed(transform) else {
-                return "'\(name.source)': '\(transform)' does not apply to \(Self.describe(value))"
-            }
-            value = next
-        }
-        return "'\(name.source)' resolves to nothing"
-    }
-
-    private static func describe(_ value: TemplateValue?) -> String {
-        switch value {
-        case .text?: "a text"
-        case .bool?: "a true/false value"
-        case .int?: "a number"
-        case .list?: "a list"
-        case .object?: "an object"
-        case nil: "nothing"
-        }
-    }
-
-    // MARK: Names
-
-    /// The value `name` stands for here; every enclosing value it is looked for in beyond the
-    /// innermost counts as a step, so a deep context cannot make a cheap page slow.
-    private mutating func lookup(_ name: TemplateName) -> TemplateValue? {
-        var value: TemplateValue?
-        if name.position {
-            guard let position = listPosition else { return nil }
-            return Self.positionTransform(name.transforms, position)
-        } else if name.path.isEmpty {
-            value = stack.last
-        } else if name.anchored {
-            value = Self.descend(stack.last, name.path[...])
-        } else {
-            let first = name.path[0]
-            var looked = 0
-            for frame in stack.reversed() {
-                if case .object(let fields) = frame, let found = fields[first] {
-                    value = name.path.count == 1 ? found : Self.descend(found, name.path.dropFirst())
-                    break
-                }
-                looked += 1
-            }
-            steps += looked
-        }
-        for transform in name.transforms {
-            guard let current = value else { return nil }
-            value = current.transformed(transform)
-        }
-        return value
-    }
-
-    private static func descend(_ value: TemplateValue?, _ path: ArraySlice<String>) -> TemplateValue? {
-        var current = value
-        for key in path {
-            guard case .object(let fields)? = current else { return nil }
-            current = fields[key]
-        }
-        return current
-    }
-
-    private static func positionTransform(_ transforms: [String], _ position: (index: Int, count: Int)) -> TemplateValue? {
-        guard let first = transforms.first else { return nil }
-        var value: TemplateValue
-        switch first {
-        case "first": value = .bool(position.index == 0)
-        case "last": value = .bool(position.index == position.count - 1)
-        case "index": value = .int(position.index)
-        case "even": value = .bool(position.index % 2 == 0)
-        case "odd": value = .bool(position.index % 2 == 1)
-        default: return nil
-        }
-        for transform in transforms.dropFirst() {
-            guard let next = value.transformed(transform) else { return nil }
-            value = next
-        }
-        return value
-    }
-
-    private static func isTruthy(_ value: TemplateValue?) -> Bool {
-        switch value {
-        case nil, .bool(false)?: false
-        case .list(let items)?: !items.isEmpty
-        default: true
         }
     }
 
