@@ -10,18 +10,18 @@ import Foundation
 /// copying a whole `dirent` (as `entry.pointee.d_name` does) reads up to 256 bytes past a short
 /// name, and past the last record of the system's buffer into an unmapped page: a crash that
 /// shows only now and then, when a folder's last entry ends near a page boundary.
-public enum DirectoryEntry {
+enum DirectoryEntry {
     private static let nameOffset = MemoryLayout<dirent>.offset(of: \dirent.d_name)
     private static let typeOffset = MemoryLayout<dirent>.offset(of: \dirent.d_type)
 
     /// The entry's name (invalid UTF-8 repaired).
-    public static func name(_ entry: UnsafeMutablePointer<dirent>) -> String {
+    static func name(_ entry: UnsafeMutablePointer<dirent>) -> String {
         guard let nameOffset else { return "" }
         return String(cString: (UnsafeRawPointer(entry) + nameOffset).assumingMemoryBound(to: CChar.self))
     }
 
     /// `DT_DIR`, `DT_REG`, `DT_UNKNOWN` ...
-    public static func type(_ entry: UnsafeMutablePointer<dirent>) -> Int32 {
+    static func type(_ entry: UnsafeMutablePointer<dirent>) -> Int32 {
         guard let typeOffset else { return Int32(DT_UNKNOWN) }
         return Int32((UnsafeRawPointer(entry) + typeOffset).load(as: UInt8.self))
     }
