@@ -16,7 +16,7 @@ final class InotifyWatcher: ChangeWatcher, @unchecked Sendable {
     private let descriptor: Int32
     /// Written to by `stop()`, to wake the thread out of `poll`.
     private let wakeRead: Int32, wakeWrite: Int32
-    private let finished = DispatchSemaphore(value: 0)
+    private let thread = StoppableThread(name: "journal serve: inotify")
     /// The watch of the journal folder itself (only used on the watcher's thread).
     private var rootWatch: Int32 = -1
     /// What the journal folder and its watched names led to when they were last watched (device
@@ -57,18 +57,13 @@ final class InotifyWatcher: ChangeWatcher, @unchecked Sendable {
     func start(onChange: @escaping @Sendable () -> Void) {
         // The first watches are in place before `start` returns: nothing saved after it is missed.
         watchEverything()
-        let thread = Thread { [self] in
-            run(onChange)
-            finished.signal()
-        }
-        thread.name = "journal serve: inotify"
-        thread.start()
+        thread.start { [self] in run(onChange) }
     }
 
     func stop() {
         var byte: UInt8 = 1
         _ = write(wakeWrite, &byte, 1)
-        finished.wait()
+        thread.stop()
     }
 
     private func run(_ onChange: @Sendable () -> Void) {
