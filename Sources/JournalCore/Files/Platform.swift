@@ -44,6 +44,44 @@ enum Platform {
         journal_exchange_paths(first, second) == 0 ? 0 : errno
     }
 
+    /// Renames `from` to `to` (`rename`). Returns 0, or the `errno` of the failure.
+    static func move(_ from: String, _ to: String) -> Int32 {
+        rename(from, to) == 0 ? 0 : errno
+    }
+
+    /// Flushes the folder `root` and everything written below it to disk, before it goes live:
+    /// on Linux the whole file system at once (`syncfs`: 0.15 to 0.2 s, where an `fsync` of every file
+    /// of the 10-year site took 13 to 22 s); elsewhere every file and folder below it (`fsync`),
+    /// then the drive's cache (`F_FULLFSYNC`). Returns 0, or the `errno` of the failure.
+    static func flushTree(_ root: String) -> Int32 {
+        let descriptor = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard descriptor >= 0 else { return errno }
+        defer { close(descriptor) }
+        #if canImport(Darwin)
+        var failure: Int32 = 0
+        FileTree.walk(root) { relative, kind in
+            guard kind != .other, failure == 0 else { return }
+            let entry = openat(descriptor, relative, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+            guard entry >= 0 else { failure = errno; return }
+            if fsync(entry) != 0 { failure = errno }
+            close(entry)
+        }
+        guard failure == 0 else { return failure }
+        return fcntl(descriptor, F_FULLFSYNC) == 0 ? 0 : errno
+        #else
+        return journal_sync_filesystem(descriptor) == 0 ? 0 : errno
+        #endif
+    }
+
+    /// Flushes a folder's own entries to disk (`fsync`), so a rename in it is there after a power
+    /// loss. Returns 0, or the `errno` of the failure.
+    static func flushFolder(_ path: String) -> Int32 {
+        let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard descriptor >= 0 else { return errno }
+        defer { close(descriptor) }
+        return fsync(descriptor) == 0 ? 0 : errno
+    }
+
     /// Takes an exclusive advisory lock on a folder, held until `descriptor` is closed (or the
     /// process ends, however it ends). `wait`: until another process lets go, else fail at once.
     /// Returns the open descriptor, or nil with `errno` set (`EWOULDBLOCK` when another process
