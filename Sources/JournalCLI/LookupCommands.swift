@@ -95,10 +95,7 @@ struct AddCommand: JournalSubcommand {
         let today = console.today(timezone: config.timezone)
         let day = date.flatMap { Today.parse($0, today: today) } ?? today
         let addition = SongAddition(source: source, config: config, journal: journal)
-        if case .failure(let refusal) = addition.checkRoom(on: day) {
-            console.error("error: \(refusal)")
-            return 1
-        }
+        if case .failure(let refusal) = addition.checkRoom(on: day) { return console.refuse(refusal) }
         var lock: CatalogueLock?
         guard LookupSetup.lock(source: source, console: console, holding: &lock) else { return 1 }
         defer { withExtendedLifetime(lock) {} }
@@ -154,8 +151,7 @@ struct AddCommand: JournalSubcommand {
         let note = self.note?.trimmingCharacters(in: .whitespacesAndNewlines)
         switch Blocking.wait({ await addition.add(candidate, on: day, note: note, client: client) }) {
         case .failure(let refusal):
-            console.error("error: \(refusal)")
-            return 1
+            return console.refuse(refusal)
         case .success(let report):
             for warning in report.warnings { console.error("warning: \(warning)") }
             console.out("Added \(candidate.song.title) — \(candidate.song.artist) to \(report.dayPath)\(report.createdDay ? " (a new day)" : "").")

@@ -63,18 +63,7 @@ struct InitCommand: JournalSubcommand {
             }
             return 0
         } catch {
-            switch error {
-            case .notEmpty(let path, let names):
-                let shown = names.isEmpty ? "it is not a folder" : "it holds " + names.joined(separator: ", ") + (names.count == 3 ? ", …" : "")
-                console.error("error: \(path) is not empty (\(shown)); init starts a journal only in an empty or new folder, and touched nothing")
-                return 2
-            case .cannotWrite(let path, let reason):
-                console.error("error: cannot write \(path): \(reason); nothing was left behind")
-                return 1
-            case .leftBehind(let path, let reason, let remaining):
-                console.error("error: cannot write \(path): \(reason); what init made was removed except \(remaining.joined(separator: ", "))")
-                return 1
-            }
+            return console.refuse(error)
         }
     }
 }
@@ -132,14 +121,7 @@ struct NewCommand: JournalSubcommand {
             }
             return 0
         } catch {
-            switch error {
-            case .exists(let path):
-                console.error("error: \(path) already exists; open it to add to it (nothing was written)")
-                console.out(path)
-            case .cannotWrite(let path, let reason):
-                console.error("error: cannot write \(path): \(reason)")
-            }
-            return 1
+            return console.refuse(error)
         }
     }
 }

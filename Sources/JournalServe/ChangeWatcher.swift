@@ -34,9 +34,7 @@ final class PollingWatcher: ChangeWatcher, @unchecked Sendable {
     private let options: BuildOptions
     private let burst: Burst
     private let interval = 0.25
-    private let condition = NSCondition()
-    private var stopping = false
-    private let finished = DispatchSemaphore(value: 0)
+    private let thread = StoppableThread(name: "journal serve: polling")
 
     init(options: BuildOptions, burst: Burst) {
         self.options = options
@@ -44,45 +42,27 @@ final class PollingWatcher: ChangeWatcher, @unchecked Sendable {
     }
 
     func start(onChange: @escaping @Sendable () -> Void) {
-        let thread = Thread { [self] in
+        thread.start { [self] in
             var last = Build.sourceStamp(options)
-            while wait(interval) {
+            while thread.sleep(interval) {
                 let now = Build.sourceStamp(options)
                 guard now != last else { continue }
                 // A burst: wait until the stamp stays the same for `quiet` seconds.
                 let start = Date()
                 var settled = now
-                while wait(burst.quiet) {
+                while thread.sleep(burst.quiet) {
                     let again = Build.sourceStamp(options)
                     if again == settled || Date().timeIntervalSince(start) > burst.longestBurst { break }
                     settled = again
                 }
                 last = settled
-                if isStopping { break }
+                if thread.isStopping { break }
                 onChange()
             }
-            finished.signal()
         }
-        thread.name = "journal serve: polling"
-        thread.start()
     }
 
     func stop() {
-        condition.withLock {
-            stopping = true
-            condition.signal()
-        }
-        finished.wait()
-    }
-
-    private var isStopping: Bool { condition.withLock { stopping } }
-
-    /// Sleeps `seconds` unless stopped first; false when stopped.
-    private func wait(_ seconds: Double) -> Bool {
-        condition.withLock {
-            let deadline = Date(timeIntervalSinceNow: seconds)
-            while !stopping && condition.wait(until: deadline) {}
-            return !stopping
-        }
+        thread.stop()
     }
 }

@@ -4,9 +4,10 @@ import Glibc
 import JournalCore
 
 /// Linux's inotify: the kernel reports each change in a watched folder, so a save is seen in
-/// microseconds without walking the journal. Every folder of `content/`, `templates/` and
-/// `static/` is watched (symbolic links followed, as the build follows them), and the journal
-/// folder itself for `journal.yaml` and for those three appearing, going or being renamed.
+/// microseconds without walking the journal. Every folder the build reads in `content/`,
+/// `templates/`, `static/` and `catalogue/` is watched (found by the build's own walk,
+/// `JournalTree`: symbolic links followed as the build follows them), and the journal
+/// folder itself for `journal.yaml` and for those four appearing, going or being renamed.
 /// Editors that save by writing a new file and renaming it over the old one show as a move into
 /// the folder; folders that appear are watched before the rebuild reads them.
 final class InotifyWatcher: ChangeWatcher, @unchecked Sendable {
@@ -15,8 +16,8 @@ final class InotifyWatcher: ChangeWatcher, @unchecked Sendable {
     private let descriptor: Int32
     /// Written to by `stop()`, to wake the thread out of `poll`.
     private let wakeRead: Int32, wakeWrite: Int32
-    private let finished = DispatchSemaphore(value: 0)
-    /// Watch descriptor → the folder it watches (only used on the watcher's thread).
+    private let thread = StoppableThread(name: "journal serve: inotify")
+    /// The watch of the journal folder itself (only used on the watcher's thread).
     private var rootWatch: Int32 = -1
     /// What the journal folder and its watched names led to when they were last watched (device
     /// and inode, through links): a watch follows an inode, so when one of them is removed and
@@ -31,8 +32,7 @@ final class InotifyWatcher: ChangeWatcher, @unchecked Sendable {
         var inode: UInt64
     }
 
-    private static let watchedFolders = ["content", "templates", "static", "catalogue"]
-    private static let watchedNames = Set(watchedFolders + ["journal.yaml"])
+    private static let watchedNames = Set(JournalTree.readFolders + ["journal.yaml"])
     private static let mask = UInt32(IN_CREATE | IN_DELETE | IN_MODIFY | IN_CLOSE_WRITE | IN_MOVED_FROM | IN_MOVED_TO
         | IN_ATTRIB | IN_DELETE_SELF | IN_MOVE_SELF)
 
@@ -57,18 +57,13 @@ final class InotifyWatcher: ChangeWatcher, @unchecked Sendable {
     func start(onChange: @escaping @Sendable () -> Void) {
         // The first watches are in place before `start` returns: nothing saved after it is missed.
         watchEverything()
-        let thread = Thread { [self] in
-            run(onChange)
-            finished.signal()
-        }
-        thread.name = "journal serve: inotify"
-        thread.start()
+        thread.start { [self] in run(onChange) }
     }
 
     func stop() {
         var byte: UInt8 = 1
         _ = write(wakeWrite, &byte, 1)
-        finished.wait()
+        thread.stop()
     }
 
     private func run(_ onChange: @Sendable () -> Void) {
@@ -139,46 +134,26 @@ final class InotifyWatcher: ChangeWatcher, @unchecked Sendable {
         return relevant
     }
 
-    /// Watches the journal folder and every folder below content/, templates/, static/ and catalogue/ (adding
-    /// a watch twice is harmless: the kernel returns the same one).
+    /// Watches the journal folder and every folder the build reads below it
+    /// (`JournalTree.foldersRead`: one walk, the build's). Adding a watch twice is harmless: the
+    /// kernel returns the same one.
     private func watchEverything() {
         roots = rootIdentities()
         rootWatch = inotify_add_watch(descriptor, source, Self.mask)
-        var seen = Set<String>()
-        for name in Self.watchedFolders {
-            watchTree(source + "/" + name, seen: &seen)
+        for folder in JournalTree.foldersRead(from: source) {
+            _ = inotify_add_watch(descriptor, folder, Self.mask)
         }
     }
 
     /// The journal folder and the watched folders, each as `stat` finds it through links (not
     /// journal.yaml: every save of it by renaming is a new inode, and the root's watch sees those).
     private func rootIdentities() -> [Identity?] {
-        ([source] + Self.watchedFolders.map { source + "/" + $0 }).map { path in
+        ([source] + JournalTree.readFolders.map { source + "/" + $0 }).map { path in
             var status = stat()
             guard stat(path, &status) == 0 else { return nil }
             return Identity(device: UInt64(status.st_dev), inode: UInt64(status.st_ino))
         }
     }
 
-    private func watchTree(_ folder: String, seen: inout Set<String>) {
-        guard let real = realpath(folder, nil) else { return }
-        let key = String(cString: real)
-        free(real)
-        // A link that leads back into a folder it is in is walked once.
-        guard seen.insert(key).inserted else { return }
-        _ = inotify_add_watch(descriptor, folder, Self.mask)
-        guard let directory = opendir(folder) else { return }
-        defer { closedir(directory) }
-        while let entry = readdir(directory) {
-            let name = DirectoryEntry.name(entry)
-            if name.hasPrefix(".") { continue }
-            let path = folder + "/" + name
-            var status = stat()
-            // stat, not lstat: links to folders are followed, as the build follows them.
-            if stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR {
-                watchTree(path, seen: &seen)
-            }
-        }
-    }
 }
 #endif

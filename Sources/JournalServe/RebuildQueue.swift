@@ -5,57 +5,39 @@ import Foundation
 /// makes exactly one more build after it, however many requests came; the build under way can
 /// ask `hasPending` to give way to it (a newer save supersedes the pass of an older one).
 final class RebuildQueue: @unchecked Sendable {
-    private let condition = NSCondition()
+    private let thread = StoppableThread(name: "journal serve: rebuild")
+    /// Guarded by `thread`'s lock.
     private var requested = false
-    private var stopping = false
-    private let finished = DispatchSemaphore(value: 0)
 
     init(_ rebuild: @escaping @Sendable () -> Void) {
-        let thread = Thread { [self] in
-            while let _ = next() { rebuild() }
-            finished.signal()
+        thread.start { [self] in
+            while thread.wait(for: takeRequest) { rebuild() }
         }
-        thread.name = "journal serve: rebuild"
-        thread.start()
     }
 
     /// Asks for a rebuild as soon as the one under way (if any) is done.
     func request() {
-        condition.withLock {
-            requested = true
-            condition.signal()
-        }
+        thread.signal { requested = true }
     }
 
     /// Whether a build was asked for since the one under way started.
-    var hasPending: Bool { condition.withLock { requested && !stopping } }
+    var hasPending: Bool { thread.withLock { stopping in requested && !stopping } }
 
     /// Starts no build after the one under way; returns at once.
     func refuseMore() {
-        condition.withLock {
-            stopping = true
-            condition.signal()
-        }
+        thread.askToStop()
     }
 
     /// Ends the thread after the build under way, if any; returns when it has ended, or after
     /// `seconds` (the build then ends on its own).
     func stop(waiting seconds: Double = .infinity) {
-        refuseMore()
-        if seconds.isFinite {
-            _ = finished.wait(timeout: .now() + seconds)
-        } else {
-            finished.wait()
-        }
+        thread.stop(waiting: seconds)
     }
 
-    /// Waits for a request; nil once stopping.
-    private func next() -> Void? {
-        condition.withLock {
-            while !requested && !stopping { condition.wait() }
-            if stopping { return nil }
-            requested = false
-            return ()
-        }
+    /// A request, taken (under the thread's lock); false when there is none.
+    private func takeRequest() -> Bool {
+        guard requested else { return false }
+        requested = false
+        return true
     }
 }

@@ -12,7 +12,7 @@ import Darwin
 /// that leads back into a folder it is inside is reported, not walked forever. Hidden names
 /// (starting with `.`) are left out at every depth: a theme cloned with its `.git/` never
 /// publishes it. Everything that cannot be read is reported, never silently skipped.
-struct JournalTree {
+public struct JournalTree {
     struct File {
         /// Relative to the walked folder, `/`-separated.
         var relative: String
@@ -28,10 +28,32 @@ struct JournalTree {
 
     /// Regular files, sorted by their bytes so the order never depends on the file system.
     private(set) var files: [File] = []
+    /// Every folder walked (`""` for the root itself), relative like `files`, in no particular
+    /// order; also those that could not be listed. What a change watcher watches.
+    private(set) var folders: [String] = []
     private(set) var problems: [Problem] = []
 
     /// The journal folder, resolved, when links must stay inside it (`published`).
     private var journal: String?
+
+    /// The folders of a journal the build reads files from (besides `journal.yaml`).
+    public static let readFolders = ["content", "templates", "static", "catalogue"]
+
+    /// Every folder a build reads below the journal at `source` (links followed as the build
+    /// follows them, hidden ones left out), as paths that start with `source`: what a change
+    /// watcher watches.
+    public static func foldersRead(from source: String) -> [String] {
+        readFolders.flatMap { name in
+            let root = source + "/" + name
+            return JournalTree(reading: name, of: source).folders.map { $0.isEmpty ? root : root + "/" + $0 }
+        }
+    }
+
+    /// `name`, one of `readFolders`, of the journal at `source`, walked as Load walks it: links in
+    /// the published folders (`static/`, `templates/`) only to the journal's own files.
+    init(reading name: String, of source: String) {
+        self.init(source + "/" + name, published: name == "static" || name == "templates" ? source : nil)
+    }
 
     /// Walks `root`. A missing `root` is an empty tree (the folders are optional). For a folder
     /// whose files are published (`static/`, `templates/`), `published` names the journal: a link
@@ -70,6 +92,7 @@ struct JournalTree {
         // that two links reach.
         var pending: [(relative: String, ancestors: Set<Identity>)] = [("", [identity])]
         while let (relative, ancestors) = pending.popLast() {
+            folders.append(relative)
             guard let directory = opendir(relative.isEmpty ? root : root + "/" + relative) else {
                 problems.append(Problem(relative: relative, message: "cannot read this folder: \(Platform.describe(errno))"))
                 continue
@@ -130,3 +153,4 @@ struct JournalTree {
         return nil
     }
 }
+

@@ -10,18 +10,18 @@ import Foundation
 /// copying a whole `dirent` (as `entry.pointee.d_name` does) reads up to 256 bytes past a short
 /// name, and past the last record of the system's buffer into an unmapped page: a crash that
 /// shows only now and then, when a folder's last entry ends near a page boundary.
-public enum DirectoryEntry {
+enum DirectoryEntry {
     private static let nameOffset = MemoryLayout<dirent>.offset(of: \dirent.d_name)
     private static let typeOffset = MemoryLayout<dirent>.offset(of: \dirent.d_type)
 
     /// The entry's name (invalid UTF-8 repaired).
-    public static func name(_ entry: UnsafeMutablePointer<dirent>) -> String {
+    static func name(_ entry: UnsafeMutablePointer<dirent>) -> String {
         guard let nameOffset else { return "" }
         return String(cString: (UnsafeRawPointer(entry) + nameOffset).assumingMemoryBound(to: CChar.self))
     }
 
     /// `DT_DIR`, `DT_REG`, `DT_UNKNOWN` ...
-    public static func type(_ entry: UnsafeMutablePointer<dirent>) -> Int32 {
+    static func type(_ entry: UnsafeMutablePointer<dirent>) -> Int32 {
         guard let typeOffset else { return Int32(DT_UNKNOWN) }
         return Int32((UnsafeRawPointer(entry) + typeOffset).load(as: UInt8.self))
     }
@@ -42,6 +42,44 @@ enum Platform {
     /// or `EINVAL` mean the system or the file system cannot swap.
     static func exchange(_ first: String, _ second: String) -> Int32 {
         journal_exchange_paths(first, second) == 0 ? 0 : errno
+    }
+
+    /// Renames `from` to `to` (`rename`). Returns 0, or the `errno` of the failure.
+    static func move(_ from: String, _ to: String) -> Int32 {
+        rename(from, to) == 0 ? 0 : errno
+    }
+
+    /// Flushes the folder `root` and everything written below it to disk, before it goes live:
+    /// on Linux the whole file system at once (`syncfs`: 0.15 to 0.2 s, where an `fsync` of every file
+    /// of the 10-year site took 13 to 22 s); elsewhere every file and folder below it (`fsync`),
+    /// then the drive's cache (`F_FULLFSYNC`). Returns 0, or the `errno` of the failure.
+    static func flushTree(_ root: String) -> Int32 {
+        let descriptor = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard descriptor >= 0 else { return errno }
+        defer { close(descriptor) }
+        #if canImport(Darwin)
+        var failure: Int32 = 0
+        FileTree.walk(root) { relative, kind in
+            guard kind != .other, failure == 0 else { return }
+            let entry = openat(descriptor, relative, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+            guard entry >= 0 else { failure = errno; return }
+            if fsync(entry) != 0 { failure = errno }
+            close(entry)
+        }
+        guard failure == 0 else { return failure }
+        return fcntl(descriptor, F_FULLFSYNC) == 0 ? 0 : errno
+        #else
+        return journal_sync_filesystem(descriptor) == 0 ? 0 : errno
+        #endif
+    }
+
+    /// Flushes a folder's own entries to disk (`fsync`), so a rename in it is there after a power
+    /// loss. Returns 0, or the `errno` of the failure.
+    static func flushFolder(_ path: String) -> Int32 {
+        let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard descriptor >= 0 else { return errno }
+        defer { close(descriptor) }
+        return fsync(descriptor) == 0 ? 0 : errno
     }
 
     /// Takes an exclusive advisory lock on a folder, held until `descriptor` is closed (or the

@@ -153,6 +153,8 @@ public enum Build {
                 // serve's next build (for a newer save) must not wait for a disk to remove the
                 // previous site or a stopped build's staging folder.
                 writer.removesInBackground = options.servesLocally
+                // serve's folder is gone once it stops: a power loss has nothing of it to keep.
+                writer.flushesToDisk = !options.servesLocally
                 writer.put(OutputFile(path: SiteWriter.markerName, text: UpToDate.markerText(sourceStamp: stamp)))
                 // Covers first: share cards show their squares.
                 let covered = CoverOutput.write(renderer.coversShown(), cache: covers, source: options.source, writer: writer,

@@ -32,10 +32,8 @@ enum UpToDate {
         hasher.add(source)
         hasher.add(stampOfFile(source + "/journal.yaml") ?? "no journal.yaml")
         // Exactly the files Load reads, found the same way (links followed, hidden names left out).
-        let trees = ParallelMap.map(["content", "templates", "static", "catalogue"]) {
-            JournalTree(source + "/" + $0, published: $0 == "static" || $0 == "templates" ? source : nil)
-        }
-        for (folder, tree) in zip(["content", "templates", "static", "catalogue"], trees) {
+        let trees = ParallelMap.map(JournalTree.readFolders) { JournalTree(reading: $0, of: source) }
+        for (folder, tree) in zip(JournalTree.readFolders, trees) {
             hasher.add(folder)
             for file in tree.files {
                 hasher.add(file.relative)

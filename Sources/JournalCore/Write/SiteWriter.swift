@@ -12,7 +12,9 @@ import Darwin
 /// output in one atomic step (`Platform.exchange`), and the previous site is removed. So the
 /// output holds either the old site or the new one, never a mix: a build that fails, or is
 /// killed at any moment, leaves the previous site exactly as it was, and the next
-/// build removes whatever staging folder it left behind.
+/// build removes whatever staging folder it left behind. The new site is flushed to disk before
+/// the swap and the swap after it (`flushesToDisk`), so a power cut leaves one whole site too
+/// (docs/content-format.md, "The output folder", says what is on disk at each moment).
 ///
 /// Files arrive one by one as they are rendered, from any thread (`put`), so a build never holds
 /// the whole site in memory. A file whose bytes equal the previous site's is hard-linked into
@@ -83,6 +85,14 @@ public final class SiteWriter: @unchecked Sendable {
     /// not wait for the disk: for `journal serve`, whose process lives on. A `journal build`
     /// removes them before it returns, leaving nothing behind.
     public var removesInBackground = false
+
+    /// Whether the new site is flushed to disk before and after it is swapped in, so the output
+    /// survives a power loss whole (docs/content-format.md, "The output folder"). `journal
+    /// serve`, whose folder lives only as long as it runs, does without.
+    public var flushesToDisk = true
+
+    /// The calls that move the new site into place; a test's, to take the other path.
+    var moves = SiteMoves.system
 
     private let lock = NSLock()
     /// Folders that exist in staging, relative ("" is staging itself).
@@ -313,6 +323,17 @@ public final class SiteWriter: @unchecked Sendable {
             throw Failure(messages: failures.sorted())
         }
         let written = changed.subtracting([Self.markerName]).count
+        let removed = previousFiles.keys.filter { !kept.contains($0) }.count
+        let unchanged = hasPrevious && written == 0 && removed == 0 && !previousHasOthers && previousFolders.count == folders.count - 1
+        // What goes live is on disk first, so a power loss after the swap never finds a site
+        // whose files are empty or missing (docs/content-format.md, "The output folder").
+        if flushesToDisk && !unchanged {
+            let result = Platform.flushTree(staging)
+            guard result == 0 else {
+                discardStaging()
+                throw Failure("cannot flush the new site to disk (\(Platform.describe(result))); the previous site was left as it was")
+            }
+        }
         // Swapping happens under the parent's lock, so no other build's look at the staging
         // folders (`recover`) can fall between the steps of a two-rename swap.
         guard let parentLock = Platform.lockFolder(folder.parent, wait: true) else {
@@ -322,16 +343,15 @@ public final class SiteWriter: @unchecked Sendable {
         }
         defer { Platform.unlock(parentLock) }
         guard hasPrevious else {
-            if rename(staging, output) != 0 {
-                let reason = Platform.describe(errno)
+            let result = moves.rename(staging, output)
+            guard result == 0 else {
                 discardStaging()
-                throw Failure("cannot move the new site into place at \(folder.shown): \(reason)")
+                throw Failure("cannot move the new site into place at \(folder.shown): \(Platform.describe(result))")
             }
+            flushMove()
             return Report(written: written, removed: 0)
         }
-        let removed = previousFiles.keys.filter { !kept.contains($0) }.count
-        let sameShape = removed == 0 && !previousHasOthers && previousFolders.count == folders.count - 1
-        if written == 0 && sameShape {
+        if unchanged {
             // Nothing of the site changed: the output stays as it is but for the marker, and
             // staging (the site again) is the next build's spare.
             if changed.contains(Self.markerName) {
@@ -346,10 +366,11 @@ public final class SiteWriter: @unchecked Sendable {
 
     /// Exchanges staging and output, then removes the previous site (now in staging). Where the
     /// file system cannot exchange, two renames, with `recover` as the rule if a build dies
-    /// between them.
+    /// between them: the output is moved aside (`.public.old-PID`), then staging takes its name.
     private func swapIntoPlace() throws(Failure) {
-        let result = Platform.exchange(staging, output)
+        let result = moves.exchange(staging, output)
         if result == 0 {
+            flushMove()
             keepAsSpare(staging)
             return
         }
@@ -362,18 +383,28 @@ public final class SiteWriter: @unchecked Sendable {
             throw Failure("cannot move the new site into place at \(folder.shown): \(Platform.describe(result))")
         }
         let old = folder.parent + "/.\(folder.name).old-\(getpid())"
-        guard rename(output, old) == 0 else {
-            let reason = Platform.describe(errno)
+        let aside = moves.rename(output, old)
+        guard aside == 0 else {
             discardStaging()
-            throw Failure("cannot move the previous site aside: \(reason)")
+            throw Failure("cannot move the previous site aside: \(Platform.describe(aside))")
         }
-        guard rename(staging, output) == 0 else {
-            let reason = Platform.describe(errno)
-            rename(old, output)
+        let placed = moves.rename(staging, output)
+        guard placed == 0 else {
+            _ = moves.rename(old, output)
             discardStaging()
-            throw Failure("cannot move the new site into place at \(folder.shown): \(reason)")
+            throw Failure("cannot move the new site into place at \(folder.shown): \(Platform.describe(placed))")
         }
+        flushMove()
         keepAsSpare(old)
+    }
+
+    /// After the site was moved into place: its folder and the parent's entries to disk, so the
+    /// new site, not the previous one, is the output after a power loss. (An error here is not
+    /// reported: the new site is live, and a power loss can only bring back the previous one whole.)
+    private func flushMove() {
+        guard flushesToDisk else { return }
+        _ = Platform.flushFolder(output)
+        _ = Platform.flushFolder(folder.parent)
     }
 
     /// Keeps `path`, the previous site, for the next build (`spare`); removes it when it cannot.
@@ -601,4 +632,16 @@ public final class SiteWriter: @unchecked Sendable {
         guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG, Int(status.st_size) == bytes.count else { return false }
         return FileTree.read(descriptor, count: bytes.count) == bytes
     }
+}
+
+/// How a build moves its new site into place: the system's calls, or a test's that fails one of
+/// them, to try the way a build takes on file systems that cannot exchange two folders.
+struct SiteMoves: Sendable {
+    /// Swaps two folders in one step (`Platform.exchange`): 0, or the `errno` (`ENOSYS` or
+    /// `EINVAL` where the file system cannot).
+    var exchange: @Sendable (String, String) -> Int32
+    /// Renames (`Platform.move`): 0, or the `errno`.
+    var rename: @Sendable (String, String) -> Int32
+
+    static let system = SiteMoves(exchange: Platform.exchange, rename: Platform.move)
 }
