@@ -13,7 +13,8 @@ import Darwin
 /// output holds either the old site or the new one, never a mix: a build that fails, or is
 /// killed at any moment, leaves the previous site exactly as it was, and the next
 /// build removes whatever staging folder it left behind. The new site is flushed to disk before
-/// the swap and the swap after it (`flushesToDisk`), so a power cut leaves one whole site too
+/// the swap and the swap after it (`flushesToDisk`) when a previous site stands to be replaced,
+/// so a power cut leaves one whole site too
 /// (docs/content-format.md, "The output folder", says what is on disk at each moment).
 ///
 /// Files arrive one by one as they are rendered, from any thread (`put`), so a build never holds
@@ -326,8 +327,11 @@ public final class SiteWriter: @unchecked Sendable {
         let removed = previousFiles.keys.filter { !kept.contains($0) }.count
         let unchanged = hasPrevious && written == 0 && removed == 0 && !previousHasOthers && previousFolders.count == folders.count - 1
         // What goes live is on disk first, so a power loss after the swap never finds a site
-        // whose files are empty or missing (docs/content-format.md, "The output folder").
-        if flushesToDisk && !unchanged {
+        // whose files are empty or missing where a whole one stood (docs/content-format.md, "The
+        // output folder"). A first build has no site to lose: a power cut leaves its files' stamps
+        // unlike the marker's, so the next build writes it again; it is not flushed, which spares
+        // CI and first builds the cost of writing 150 MB through at once.
+        if flushesToDisk && hasPrevious && !unchanged {
             let result = Platform.flushTree(staging)
             guard result == 0 else {
                 discardStaging()
