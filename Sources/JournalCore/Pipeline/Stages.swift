@@ -32,7 +32,7 @@ enum Stages {
         let analysis = timer.time("analyse") { Analysis(journal: journal, parallel: !options.singleThreaded) }
         let (renderer, plan) = timer.time("plan") { () -> (SiteRenderer, SitePlan) in
             var renderer = SiteRenderer(journal: journal, analysis: analysis, theme: theme, parallel: !options.singleThreaded)
-            renderer.artwork = CardArtwork.files(source: options.source)
+            renderer.artwork = loaded.artwork
             renderer.cardsShowWrittenAddress = options.servesLocally
             renderer.budget = SiteRenderBudget(maxSteps: options.maxRenderSteps, maxBytes: options.maxRenderBytes)
             return (renderer, renderer.plan())

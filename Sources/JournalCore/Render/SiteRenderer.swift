@@ -46,13 +46,11 @@ public struct SiteRenderer: Sendable {
     let genreProfiles: [GenreProfile]
     /// The tracks each period's card shows the covers of.
     let covers: PeriodCovers
-    /// Local artwork share cards may embed; none by default (covers are drawn).
+    /// Local artwork share cards may embed, as Load read it; none by default (covers are drawn).
     public var artwork = CardArtwork.none
     /// Cards show journal.yaml's own address, not the one the site is built for (`journal
     /// serve`'s local one), so serve's cards are `build`'s, drawn once for both.
     public var cardsShowWrittenAddress = false
-    /// `journal.staticFiles`, for lookups.
-    let staticFiles: Set<String>
     /// How pages show each resized cover, by its site path: made once, as a month or the home
     /// page shows the same covers again and again.
     let coverImages: [String: CoverImage]
@@ -71,7 +69,6 @@ public struct SiteRenderer: Sendable {
         covers = analysis.covers
         self.theme = theme
         self.parallel = parallel
-        staticFiles = Set(journal.staticFiles)
         urls = SiteURLs(config: journal.config)
         coverImages = journal.covers.mapValues { [urls] cover in CoverImage(cover, urls: urls) }
         l10n = theme.localization

@@ -100,18 +100,7 @@ extension SiteRenderer {
             return ShareCard.Cover(title: track.title, artist: track.primaryArtist, color: color,
                                    squares: cover.jpegSides.map { ShareCard.Square(side: $0, path: cover.path(side: $0, webp: false)) })
         }
-        return ShareCard.Cover(title: track.title, artist: track.primaryArtist, color: color, image: track.artwork.flatMap(embeddedArtwork))
-    }
-
-    /// A local artwork file that is not resized as a `data:` URI, when it is one of the journal's
-    /// static files and small enough (`CardArtwork`); nil for remote URLs, which are never fetched.
-    func embeddedArtwork(_ target: LinkTarget) -> String? {
-        guard target.kind != .absolute else { return nil }
-        var path = Substring(target.text)
-        while path.hasPrefix("/") { path = path.dropFirst() }
-        if path.hasPrefix("./") { path = path.dropFirst(2) }
-        guard !path.contains("?"), !path.contains("#"), staticFiles.contains(String(path)) else { return nil }
-        return artwork.dataURI(String(path))
+        return ShareCard.Cover(title: track.title, artist: track.primaryArtist, color: color, image: track.artwork.flatMap(artwork.dataURI))
     }
 
     /// `example.org/journal`: the site's address without scheme, as cards show it; empty without an
