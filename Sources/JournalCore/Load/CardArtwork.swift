@@ -38,7 +38,9 @@ public struct CardArtwork: Sendable {
         var files: [String: [UInt8]] = [:]
         let staticFiles = Set(journal.staticFiles)
         let tracks = journal.days.lazy.flatMap(\.tracks) + journal.playlists.lazy.flatMap(\.tracks)
-        for target in tracks.lazy.compactMap(\.artwork) {
+        // Each artwork once: a cover is named by every play of its album.
+        var seen: Set<String> = []
+        for target in tracks.lazy.compactMap(\.artwork) where target.kind != .absolute && seen.insert(target.text).inserted {
             guard StaticImages.sitePath(of: target).flatMap({ journal.covers[$0] }) == nil,
                   let relative = staticPath(of: target), staticFiles.contains(relative), files[relative] == nil, SitePath.isSafe(relative),
                   case .bytes(let bytes) = FileTree.read(source + "/static/" + relative, limit: maxBytes) else { continue }
