@@ -15,7 +15,7 @@ import Testing
         let (analysis, _) = try analysed("""
         -- content/diary/2026-03-01.md --
         ---
-        tracks: [{title: Ditto, artist: NewJeans, album: OMG}, {title: Ditto, artist: NewJeans, album: Ditto}]
+        tracks: [{title: Ditto, artist: NewJeans, album: OMG}, {title: Ditto, artist: NewJeans, album: Ditto}, {title: Hype Boy, artist: NewJeans}]
         ---
         -- content/diary/2026-03-02.md --
         ---

@@ -66,7 +66,7 @@ public struct TrackSummary: Sendable, Equatable {
     public var slug: String
     /// The playlists the track is on, indexes into `Journal.playlists` in their order.
     public var playlists: [Int] = []
-    /// The albums it was played from (`AlbumPlays.tally`).
+    /// The albums its page lists (`AlbumPlays.tally`); none for a track without a page.
     public var albums: [AlbumPlays] = []
 
     public var plays: Int { history.count }
@@ -171,7 +171,7 @@ public struct Library: Sendable {
                 tracks[position].playlists.append(index)
             }
         }
-        for index in tracks.indices {
+        for index in tracks.indices where tracks[index].hasPage {
             tracks[index].albums = AlbumPlays.tally(tracks[index].history, in: journal)
         }
         self.tracks = tracks

@@ -35,16 +35,23 @@ public struct CardArtwork: Sendable {
     /// resized and cards may embed, never following a link and never reading more than `maxBytes`
     /// of a file.
     public static func read(source: String, journal: Journal) -> CardArtwork {
+        guard !journal.staticFiles.isEmpty else { return .none }
         var files: [String: [UInt8]] = [:]
         let staticFiles = Set(journal.staticFiles)
-        let tracks = journal.days.lazy.flatMap(\.tracks) + journal.playlists.lazy.flatMap(\.tracks)
         // Each artwork once: a cover is named by every play of its album.
         var seen: Set<String> = []
-        for target in tracks.lazy.compactMap(\.artwork) where target.kind != .absolute && seen.insert(target.text).inserted {
-            guard StaticImages.sitePath(of: target).flatMap({ journal.covers[$0] }) == nil,
-                  let relative = staticPath(of: target), staticFiles.contains(relative), files[relative] == nil, SitePath.isSafe(relative),
-                  case .bytes(let bytes) = FileTree.read(source + "/static/" + relative, limit: maxBytes) else { continue }
+        func add(_ target: LinkTarget?) {
+            guard let target, target.kind != .absolute, seen.insert(target.text).inserted,
+                  StaticImages.sitePath(of: target).flatMap({ journal.covers[$0] }) == nil,
+                  let relative = staticPath(of: target), staticFiles.contains(relative), SitePath.isSafe(relative),
+                  case .bytes(let bytes) = FileTree.read(source + "/static/" + relative, limit: maxBytes) else { return }
             files[relative] = bytes
+        }
+        for day in journal.days {
+            for index in day.tracks.indices { add(day.tracks[index].artwork) }
+        }
+        for playlist in journal.playlists {
+            for index in playlist.tracks.indices { add(playlist.tracks[index].artwork) }
         }
         return CardArtwork(files: files)
     }
