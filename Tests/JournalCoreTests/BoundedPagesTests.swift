@@ -54,9 +54,7 @@ import Testing
     static func plannedWithSmallPages(_ journal: TestJournal) throws -> (SiteRenderer, [FileJob]) {
         let loaded = journal.load()
         let loadedJournal = try #require(loaded.journal, "\(journal.lines(loaded.diagnostics))")
-        let catalog = GenreCatalog(journal: loadedJournal)
-        var renderer = SiteRenderer(journal: loadedJournal, stats: Stats(journal: loadedJournal, catalog: catalog),
-                                    library: Library(journal: loadedJournal, catalog: catalog), theme: try #require(loaded.theme))
+        var renderer = SiteRenderer(journal: loadedJournal, analysis: Analysis(journal: loadedJournal), theme: try #require(loaded.theme))
         renderer.daysPerPage = 2
         renderer.playlistsPerPage = 2
         renderer.rowsPerPage = 2

@@ -12,9 +12,7 @@ import Testing
         let loaded = JournalLoader(source: SampleJournalTests.root).load()
         let journal = try #require(loaded.journal, "\(loaded.diagnostics.map(\.description))")
         let theme = try #require(loaded.theme)
-        let catalog = GenreCatalog(journal: journal)
-        let renderer = SiteRenderer(journal: journal, stats: Stats(journal: journal, catalog: catalog),
-                                    library: Library(journal: journal, catalog: catalog), theme: theme)
+        let renderer = SiteRenderer(journal: journal, analysis: Analysis(journal: journal), theme: theme)
         return (renderer, renderer.plan().jobs.filter { $0.page != nil })
     }
 

@@ -4,6 +4,9 @@ public struct Play: Sendable, Equatable {
     public var dayIndex: Int
     /// Position in the day's track list.
     public var trackIndex: Int
+
+    /// The track played.
+    public func track(in journal: Journal) -> Track { journal.days[dayIndex].tracks[trackIndex] }
 }
 
 extension Sequence<Play> {
@@ -42,6 +45,8 @@ public struct Tag: Sendable {
     public var days: [Int]
     /// Indexes into `Journal.playlists`.
     public var playlists: [Int]
+    /// The plays of its days: how it ranks, like a month.
+    public var plays: Int
     /// Days and playlists with the tag.
     public var itemCount: Int { days.count + playlists.count }
 }
@@ -61,6 +66,8 @@ public struct TrackSummary: Sendable, Equatable {
     public var slug: String
     /// The playlists the track is on, indexes into `Journal.playlists` in their order.
     public var playlists: [Int] = []
+    /// The albums its page lists (`AlbumPlays.tally`); none for a track without a page.
+    public var albums: [AlbumPlays] = []
 
     public var plays: Int { history.count }
 
@@ -164,6 +171,9 @@ public struct Library: Sendable {
                 tracks[position].playlists.append(index)
             }
         }
+        for index in tracks.indices where tracks[index].hasPage {
+            tracks[index].albums = AlbumPlays.tally(tracks[index].history, in: journal)
+        }
         self.tracks = tracks
         self.trackIndex = trackIndex
 
@@ -186,7 +196,9 @@ public struct Library: Sendable {
         }
         var tagSlugs = SlugAllocator()
         tags = tagNames.sorted { ($0.key, $0.value) < ($1.key, $1.value) }.map { key, name in
-            Tag(name: name, slug: tagSlugs.allocate(Slug.make(name)), days: tagDays[key] ?? [], playlists: tagPlaylists[key] ?? [])
+            let days = tagDays[key] ?? []
+            return Tag(name: name, slug: tagSlugs.allocate(Slug.make(name)), days: days, playlists: tagPlaylists[key] ?? [],
+                       plays: days.reduce(0) { $0 + journal.days[$1].tracks.count })
         }
         tagIndex = Dictionary(tags.enumerated().map { ($1.name.lowercased(), $0) }, uniquingKeysWith: { first, _ in first })
     }

@@ -7,16 +7,16 @@ import Foundation
 /// small PNG, JPEG or SVG of sane dimensions. Anything else (remote URLs, large or odd files) is
 /// nil, and the card draws the cover instead.
 ///
-/// Render gets it injected (STYLE.md: the file system root is injected), so it stays a
-/// function of its inputs; tests pass files from memory.
+/// Load reads the files a card may embed (`read(source:journal:)`), so Render gets their bytes and
+/// stays a function of its inputs; tests pass files from memory.
 public struct CardArtwork: Sendable {
     /// The largest file embedded, in bytes: a card stays quick to draw and to hash.
     public static let maxBytes = 384 * 1024
     /// The largest width or height of a PNG or JPEG embedded, in pixels.
     public static let maxDimension = 4096
 
-    /// The bytes of `static/<relative>`, or nil.
-    let read: @Sendable (_ relative: String) -> [UInt8]?
+    /// The bytes of files of `static/` a card may embed, by path under `static/`.
+    let files: [String: [UInt8]]
     /// The JPEG squares of the covers pages show resized, by site path: made by the Write stage,
     /// after the site is planned and before any card is drawn.
     let squares = CoverSquares()
@@ -27,21 +27,48 @@ public struct CardArtwork: Sendable {
     /// only when the card is drawn (`resolve`).
     static let squareScheme = "journal-square:"
 
-    public init(read: @escaping @Sendable (_ relative: String) -> [UInt8]?) {
-        self.read = read
+    public init(files: [String: [UInt8]]) {
+        self.files = files
     }
 
-    /// Reads from `source/static/`, never following a link and never reading more than `maxBytes`.
-    public static func files(source: String) -> CardArtwork {
-        CardArtwork { relative in
-            guard SitePath.isSafe(relative) else { return nil }
-            guard case .bytes(let bytes) = FileTree.read(source + "/static/" + relative, limit: maxBytes) else { return nil }
-            return bytes
+    /// Reads from `source/static/` the artwork of `journal`'s tracks that pages do not show
+    /// resized and cards may embed, never following a link and never reading more than `maxBytes`
+    /// of a file.
+    public static func read(source: String, journal: Journal) -> CardArtwork {
+        guard !journal.staticFiles.isEmpty else { return .none }
+        var files: [String: [UInt8]] = [:]
+        let staticFiles = Set(journal.staticFiles)
+        // Each artwork once: a cover is named by every play of its album.
+        var seen: Set<String> = []
+        func add(_ target: LinkTarget?) {
+            guard let target, target.kind != .absolute, seen.insert(target.text).inserted,
+                  StaticImages.sitePath(of: target).flatMap({ journal.covers[$0] }) == nil,
+                  let relative = staticPath(of: target), staticFiles.contains(relative), SitePath.isSafe(relative),
+                  case .bytes(let bytes) = FileTree.read(source + "/static/" + relative, limit: maxBytes) else { return }
+            files[relative] = bytes
         }
+        for day in journal.days {
+            for index in day.tracks.indices { add(day.tracks[index].artwork) }
+        }
+        for playlist in journal.playlists {
+            for index in playlist.tracks.indices { add(playlist.tracks[index].artwork) }
+        }
+        return CardArtwork(files: files)
     }
 
     /// None: every card draws its covers.
-    public static var none: CardArtwork { CardArtwork { _ in nil } }
+    public static var none: CardArtwork { CardArtwork(files: [:]) }
+
+    /// The path under `static/` a local artwork names as it is written; nil for a remote one or
+    /// one with a query or fragment.
+    static func staticPath(of target: LinkTarget) -> String? {
+        guard target.kind != .absolute else { return nil }
+        var path = Substring(target.text)
+        while path.hasPrefix("/") { path = path.dropFirst() }
+        if path.hasPrefix("./") { path = path.dropFirst(2) }
+        guard !path.contains("?"), !path.contains("#") else { return nil }
+        return String(path)
+    }
 
     /// `svg` with each image named `href="SCHEME…"` (which no escaped text can spell) given the
     /// address `address` makes of the rest of the name, up to its closing quote: how a card's
@@ -78,9 +105,10 @@ public struct CardArtwork: Sendable {
         return at < 0 ? nil : start + at
     }
 
-    /// The `data:` URI of the image at `relative` under `static/`, when it is one to embed.
-    func dataURI(_ relative: String) -> String? {
-        guard let bytes = read(relative), bytes.count <= Self.maxBytes, let type = Self.imageType(bytes) else { return nil }
+    /// The `data:` URI of a local artwork file that is not resized, when it is one to embed: a
+    /// file of `static/` read by Load, small enough to draw.
+    func dataURI(_ target: LinkTarget) -> String? {
+        guard let bytes = Self.staticPath(of: target).flatMap({ files[$0] }), bytes.count <= Self.maxBytes, let type = Self.imageType(bytes) else { return nil }
         return "data:\(type);base64,\(Data(bytes).base64EncodedString())"
     }
 

@@ -41,6 +41,8 @@ public struct LoadResult: Sendable {
     public var diagnostics: [Diagnostic]
     /// What the build keeps in the cache about the covers read (`CoverIndex`).
     var coverIndex = CoverIndex()
+    /// The local artwork share cards may embed, read.
+    var artwork = CardArtwork.none
 }
 
 /// The Load stage (STYLE.md): reads a journal folder from disk into typed values. The only stage
@@ -252,7 +254,8 @@ public struct JournalLoader: Sendable {
         }
         var journal = Journal(config: config, days: days, playlists: playlists, pages: pages, staticFiles: staticFiles)
         journal.covers = covers.covers
-        return LoadResult(journal: journal, theme: theme, diagnostics: diagnostics, coverIndex: covers.index)
+        return LoadResult(journal: journal, theme: theme, diagnostics: diagnostics, coverIndex: covers.index,
+                          artwork: CardArtwork.read(source: source, journal: journal))
     }
 
     /// A catalogue file is data a program writes; it may hold far more than a day.

@@ -144,7 +144,8 @@ public enum Build {
         }
 
         let clock = ContinuousClock()
-        let cards = CardCache(source: options.source, rasterizer: options.rasterizer)
+        let cards = CardCache(source: options.source)
+        let drawing = renderer.cardDrawing(rasterizer: options.rasterizer, store: cards)
         let covers = CoverCache(source: options.source)
         if plan.jobs.contains(where: { $0.rasterSize != nil }) { options.rasterizer.prepare() }
         let written: Result<SiteWriter.Report, GenerateFailure> = timer.time("generate") {
@@ -185,9 +186,8 @@ public enum Build {
                     }
                     if let size = job.rasterSize {
                         do throws(RasterFailure) {
-                            (bytes, cached) = try cards.card(svg: bytes, width: size.width, height: size.height, resolve: { svg in
-                                renderer.artwork.squares.resolve(svg).flatMap(CardGlow.resolve)
-                            })
+                            let card = try drawing.card(svg: bytes, width: size.width, height: size.height)
+                            (bytes, cached) = (card.bytes, card.file)
                         } catch {
                             return (StageTimer.seconds(clock.now - start), 0, .error("cannot draw /\(job.path): \(error.message)", at: choice.location))
                         }

@@ -30,15 +30,10 @@ enum Stages {
         // finds (two files for one path) are reported in the same run.
         guard let journal = loaded.journal, let theme = loaded.theme else { return (nil, loaded.journal, diagnostics) }
 
-        let (stats, library) = timer.time("analyse") { () -> (Stats, Library) in
-            let catalog = GenreCatalog(journal: journal)
-            return ParallelMap.both(parallel: !options.singleThreaded,
-                                    { Stats(journal: journal, catalog: catalog) },
-                                    { Library(journal: journal, catalog: catalog) })
-        }
+        let analysis = timer.time("analyse") { Analysis(journal: journal, parallel: !options.singleThreaded) }
         let (renderer, plan) = timer.time("plan") { () -> (SiteRenderer, SitePlan) in
-            var renderer = SiteRenderer(journal: journal, stats: stats, library: library, theme: theme, parallel: !options.singleThreaded)
-            renderer.artwork = CardArtwork.files(source: options.source)
+            var renderer = SiteRenderer(journal: journal, analysis: analysis, theme: theme, parallel: !options.singleThreaded)
+            renderer.artwork = loaded.artwork
             renderer.cardsShowWrittenAddress = options.servesLocally
             renderer.budget = SiteRenderBudget(maxSteps: options.maxRenderSteps, maxBytes: options.maxRenderBytes)
             return (renderer, renderer.plan())

@@ -23,8 +23,8 @@ public struct FileJob: Sendable {
         /// A page: its URL path (`2026/11/21/`), template and data.
         case page(url: String, template: String, data: @Sendable () -> TemplateObject)
         case bytes(@Sendable () -> [UInt8])
-        /// An image: SVG drawn at `width` x `height` pixels and written as PNG by the build
-        /// (`SVGRaster`, through `CardCache`); `render(_:)` gives the SVG.
+        /// An image: SVG drawn at `width` x `height` pixels as JPEG (`CardDrawing`, which keeps
+        /// each card in a `CardStore`); `render(_:)` gives the SVG.
         case raster(width: Int, height: Int, svg: @Sendable () -> [UInt8])
     }
 

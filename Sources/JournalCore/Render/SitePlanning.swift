@@ -44,15 +44,11 @@ extension SiteRenderer {
         for number in Paging(count: artistIndex.entries.count, size: rowsPerPage).pages {
             page(urls.paged(urls.artists, number), "artists") { artistsPage(number, index: artistIndex) }
         }
-        // An artist's pages are planned from its profile (how many years, tracks, albums): made
-        // on every core, as each is independent of the others.
-        let profiles = ParallelMap.map(Array(library.artists.indices), parallel: parallel) { [self] index in
-            ArtistProfile(library.artists[index], journal: journal)
-        }
+        // An artist's pages are planned from its profile (how many years, tracks, albums).
         var listsTracks = Set<String>()
         for index in library.artists.indices {
             let slug = library.artists[index].slug
-            let profile = profiles[index]
+            let profile = artistProfiles[index]
             let artist = [FileInputs.artist(library.artists[index].key)]
             if profile.tracks.count > topCount { listsTracks.insert(slug) }
             page(urls.artist(slug), "artist", artist) { artistPage(index, profile: profile) }
@@ -80,8 +76,7 @@ extension SiteRenderer {
             }
         }
         page(urls.genres, "genres") { genresPage() }
-        for genre in catalog.playedGenres {
-            let profile = GenreProfile(genre, journal: journal, catalog: catalog, library: library)
+        for (genre, profile) in zip(catalog.playedGenres, genreProfiles) {
             page(urls.genre(genre.slug), "genre", [FileInputs.genre(key: genre.key)]) { genrePage(genre, profile: profile) }
             for year in genreYearPages(profile) {
                 page(urls.genreYear(genre.slug, year), "genre-year", [FileInputs.genre(key: genre.key)]) { genreYearPage(genre, profile: profile, year: year) }

@@ -36,32 +36,39 @@ public struct SiteRenderer: Sendable {
     private(set) var dayCards: [Converted] = []
     /// The site's values for each section's pages (`chrome`), converted once.
     private(set) var siteViews: [String: Converted] = [:]
-    /// Make shared parts (day cards, artist profiles) on every core.
+    /// Make shared parts (day cards) on every core.
     let parallel: Bool
     /// Every year's review, in the order of `stats.years`.
     let reviews: [YearReview]
-    /// Local artwork share cards may embed; none by default (covers are drawn).
+    /// Each artist's profile, in the order of `library.artists`.
+    let artistProfiles: [ArtistProfile]
+    /// Each played genre's profile, in the order of `catalog.playedGenres`.
+    let genreProfiles: [GenreProfile]
+    /// The tracks each period's card shows the covers of.
+    let covers: PeriodCovers
+    /// Local artwork share cards may embed, as Load read it; none by default (covers are drawn).
     public var artwork = CardArtwork.none
     /// Cards show journal.yaml's own address, not the one the site is built for (`journal
     /// serve`'s local one), so serve's cards are `build`'s, drawn once for both.
     public var cardsShowWrittenAddress = false
-    /// `journal.staticFiles`, for lookups.
-    let staticFiles: Set<String>
     /// How pages show each resized cover, by its site path: made once, as a month or the home
     /// page shows the same covers again and again.
     let coverImages: [String: CoverImage]
     /// The render work of all pages together; a new renderer (a new build) starts a new one.
     public var budget = SiteRenderBudget()
 
-    /// `parallel`: make the shared day cards on every core (the result is the same either way).
-    public init(journal: Journal, stats: Stats, library: Library, theme: ThemeFiles, parallel: Bool = true) {
+    /// `analysis`: what Analyse counted of `journal`. `parallel`: make the shared day cards on
+    /// every core (the result is the same either way).
+    public init(journal: Journal, analysis: Analysis, theme: ThemeFiles, parallel: Bool = true) {
         self.journal = journal
-        self.stats = stats
-        self.library = library
+        stats = analysis.stats
+        library = analysis.library
+        reviews = analysis.reviews
+        artistProfiles = analysis.artistProfiles
+        genreProfiles = analysis.genreProfiles
+        covers = analysis.covers
         self.theme = theme
         self.parallel = parallel
-        reviews = YearReview.all(journal: journal, stats: stats, library: library)
-        staticFiles = Set(journal.staticFiles)
         urls = SiteURLs(config: journal.config)
         coverImages = journal.covers.mapValues { [urls] cover in CoverImage(cover, urls: urls) }
         l10n = theme.localization

@@ -5,20 +5,21 @@ import Glibc
 import Darwin
 #endif
 
-/// JPEGs drawn from SVG (share cards), kept by content in `.journal-cache/cards/` beside
+/// Share cards' JPEGs (`CardDrawing`), kept by key in `.journal-cache/cards/` beside
 /// journal.yaml, so a rebuild draws only the cards whose SVG changed. Drawing is slow next to
 /// the rest of a build; reading a cached card is not.
 ///
-/// An entry is named by the SHA-256 of the rasteriser's version, the pixel size and the SVG's
-/// bytes, so it can only ever hold the image those would draw. Entries are written to a
-/// temporary name in the same folder and renamed in, so two builds at once or a killed build
-/// never leave half a card under an entry's name; an entry that cannot be read, is not a whole
-/// JPEG of the right size or carries another key (`CardKey`) is drawn again. The cache only ever speeds a build up: a cache that
-/// cannot be written is no error, and the card is drawn next time too.
+/// An entry is named by its card's key (the rasteriser's version, the pixel size and the SVG),
+/// so it can only ever hold the image those would draw. Entries are written to a temporary name
+/// in the same folder and renamed in, so two builds at once or a killed build never leave half a
+/// card under an entry's name; an entry that cannot be read, is not a whole JPEG of the right
+/// size or carries another key (`CardKey`) is no card, and the card is drawn again. The cache
+/// only ever speeds a build up: a cache that cannot be written is no error, and the card is
+/// drawn next time too. Write keeps and finds cards here; Render draws them (`CardDrawing`).
 ///
 /// This folder is the only thing a build writes besides its output. After a successful build,
 /// `prune` removes the entries it did not use, so the cache holds one site's cards.
-public final class CardCache: @unchecked Sendable {
+public final class CardCache: CardStore, @unchecked Sendable {
     /// Beside journal.yaml.
     public static let folderName = ".journal-cache"
     static let cardsFolder = "cards"
@@ -29,7 +30,6 @@ public final class CardCache: @unchecked Sendable {
 
     /// `.journal-cache/cards` of the journal, absolute.
     public let folder: String
-    let rasterizer: Rasterizer
 
     private let lock = NSLock()
     private var used: Set<String> = []
@@ -43,10 +43,9 @@ public final class CardCache: @unchecked Sendable {
     /// files outside the journal.
     let usable: Bool
 
-    public init(source: String, rasterizer: Rasterizer) {
+    public init(source: String) {
         let journal = URL(fileURLWithPath: source).standardizedFileURL.path
         folder = journal + "/" + Self.folderName + "/" + Self.cardsFolder
-        self.rasterizer = rasterizer
         usable = Self.isPlainFolderOrAbsent(journal + "/" + Self.folderName) && Self.isPlainFolderOrAbsent(folder)
     }
 
@@ -61,32 +60,24 @@ public final class CardCache: @unchecked Sendable {
     public var drawn: Int { lock.withLock { drawnCount } }
     public var reused: Int { lock.withLock { reusedCount } }
 
-    /// `svg` as a `width` x `height` JPEG: from the cache when it holds it, else drawn and kept.
-    /// The key is made from `svg` as given; `resolve` makes what is drawn of it (the covers'
-    /// squares put in for their names, `CoverSquares`). `file`: the entry holding the card, for
-    /// the site to link (nil when the cache cannot keep it). Safe to call from several threads at once.
-    func card(svg: [UInt8], width: Int, height: Int, resolve: ([UInt8]) -> [UInt8]? = { $0 }) throws(RasterFailure) -> (bytes: [UInt8], file: String?) {
-        let key = Self.key(svg: svg, width: width, height: height, version: rasterizer.version)
+    /// The entry of `key`, for the site to link. Safe to call from several threads at once.
+    public func card(key: String, width: Int, height: Int) -> KeptCard? {
         let path = folder + "/" + key + ".jpg"
         lock.withLock { _ = used.insert(key) }
         // Only a regular file (a pipe would wait forever), a whole JPEG of the size, and the card
         // of this key (an entry renamed or swapped by hand is another card).
-        if usable, Self.isRegularFile(path), case .bytes(let bytes) = FileTree.read(path, limit: 16 << 20),
-           CardKey.isWholeJPEG(bytes, width: width, height: height), CardKey.read(bytes) == key {
-            lock.withLock { reusedCount += 1 }
-            return (bytes, path)
-        }
-        guard let drawn = resolve(svg) else { throw RasterFailure("a cover's resized square is missing") }
-        let card = CardKey.insert(key, into: try rasterizer.draw(drawn, width, height))
-        lock.withLock { drawnCount += 1 }
-        return (card, usable && store(card, at: path, key: key) ? path : nil)
+        guard usable, Self.isRegularFile(path), case .bytes(let bytes) = FileTree.read(path, limit: 16 << 20),
+              CardKey.isWholeJPEG(bytes, width: width, height: height), CardKey.read(bytes) == key else { return nil }
+        lock.withLock { reusedCount += 1 }
+        return KeptCard(bytes: bytes, file: path)
     }
 
-    static func key(svg: [UInt8], width: Int, height: Int, version: String) -> String {
-        var hash = SHA256()
-        hash.add("\(version)\n\(width)x\(height)\n")
-        hash.add(svg)
-        return hash.hex()
+    /// Counts `card` as drawn and keeps it as the entry of `key` (nil when the cache cannot keep
+    /// it). Safe to call from several threads at once.
+    public func keep(_ card: [UInt8], key: String) -> String? {
+        lock.withLock { drawnCount += 1 }
+        let path = folder + "/" + key + ".jpg"
+        return usable && store(card, at: path, key: key) ? path : nil
     }
 
     static func isRegularFile(_ path: String) -> Bool {

@@ -88,9 +88,7 @@ struct SearchIndex {
             rows.append(Self.row(.genre, genre.name, urls.genre(genre.slug), genre.plays))
         }
         for tag in library.tags {
-            // A tag ranks by the plays of its days, like a month.
-            let plays = tag.days.reduce(0) { $0 + journal.days[$1].tracks.count }
-            rows.append(Self.row(.tag, tag.name, urls.tag(tag.slug), plays, tag.days.isEmpty ? "" : l10n.days(tag.days.count)))
+            rows.append(Self.row(.tag, tag.name, urls.tag(tag.slug), tag.plays, tag.days.isEmpty ? "" : l10n.days(tag.days.count)))
         }
         for month in stats.months.reversed() {
             let (year, number) = (month.start.year, month.start.month)

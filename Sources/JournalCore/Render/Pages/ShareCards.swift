@@ -5,8 +5,6 @@
 /// fills in the site's title, address and language), add `cardJob(path:layout:_:)` to the plan, and
 /// pass `cardImage(path:alt:)` as the `image` of the page's `chrome`.
 extension SiteRenderer {
-    /// The most covers a card shows.
-    static let cardCovers = 4
     /// Genres named on a card's bar; the rest are one `Other` segment.
     static let cardGenres = 5
 
@@ -89,28 +87,9 @@ extension SiteRenderer {
         return segments
     }
 
-    /// The covers of the period's most played tracks, one per artwork (an album played twice is
-    /// shown once).
+    /// The covers of the period's most played tracks, one per artwork (`PeriodCovers`).
     func cardCovers(_ period: PeriodStats) -> [ShareCard.Cover] {
-        var tracks: [String: Track] = [:]
-        for tally in period.days {
-            guard let index = tally.dayIndex else { continue }
-            for track in journal.days[index].tracks {
-                let key = track.title.lowercased() + "\u{0}" + track.primaryArtist.lowercased()
-                // The first play with artwork, else the first play.
-                if tracks[key] == nil || tracks[key]?.artwork == nil && track.artwork != nil { tracks[key] = track }
-            }
-        }
-        var covers: [ShareCard.Cover] = []
-        var seen: Set<String> = []
-        for ranked in period.topTracks {
-            let key = ranked.name.lowercased() + "\u{0}" + (ranked.artist ?? "").lowercased()
-            guard let track = tracks[key] else { continue }
-            guard seen.insert(track.artwork?.text ?? "\u{0}" + key).inserted else { continue }
-            covers.append(cardCover(track))
-            if covers.count == Self.cardCovers { break }
-        }
-        return covers
+        covers.plays(of: period).map { cardCover($0.track(in: journal)) }
     }
 
     /// A track's cover on a card: its resized squares, or its artwork when it is a small local
@@ -121,18 +100,7 @@ extension SiteRenderer {
             return ShareCard.Cover(title: track.title, artist: track.primaryArtist, color: color,
                                    squares: cover.jpegSides.map { ShareCard.Square(side: $0, path: cover.path(side: $0, webp: false)) })
         }
-        return ShareCard.Cover(title: track.title, artist: track.primaryArtist, color: color, image: track.artwork.flatMap(embeddedArtwork))
-    }
-
-    /// A local artwork file that is not resized as a `data:` URI, when it is one of the journal's
-    /// static files and small enough (`CardArtwork`); nil for remote URLs, which are never fetched.
-    func embeddedArtwork(_ target: LinkTarget) -> String? {
-        guard target.kind != .absolute else { return nil }
-        var path = Substring(target.text)
-        while path.hasPrefix("/") { path = path.dropFirst() }
-        if path.hasPrefix("./") { path = path.dropFirst(2) }
-        guard !path.contains("?"), !path.contains("#"), staticFiles.contains(String(path)) else { return nil }
-        return artwork.dataURI(String(path))
+        return ShareCard.Cover(title: track.title, artist: track.primaryArtist, color: color, image: track.artwork.flatMap(artwork.dataURI))
     }
 
     /// `example.org/journal`: the site's address without scheme, as cards show it; empty without an

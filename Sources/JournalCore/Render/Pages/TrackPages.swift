@@ -13,7 +13,7 @@ extension SiteRenderer {
         let track = library.tracks[index]
         let path = urls.track(track)
         let plays = Array(track.history.reversed())
-        let last = play(plays[0])
+        let last = plays[0].track(in: journal)
         let paging = Paging(count: plays.count, size: rowsPerPage)
         let artist = library.artist(named: last.primaryArtist)
         let artistName = artist?.name ?? last.primaryArtist
@@ -27,18 +27,20 @@ extension SiteRenderer {
         var card = trackView(last, number: 1)
         card.trackHref = nil
         card.note = nil
-        let albums = trackAlbums(plays)
+        let albums = track.albums.enumerated().map { rank, album in
+            CountRow(rank: rank + 1, title: album.name, album: nil, plays: l10n.plays(album.plays))
+        }
         let credit = last.artists.joined(separator: ", ")
         var years: [TrackPlayYear] = []
         // A row a day: a day that played it again says how often, with each play's note.
         for dayPlays in plays[paging.range(number)].byDay {
             let day = journal.days[dayPlays[0].dayIndex]
-            let played = self.play(dayPlays[0])
+            let played = dayPlays[0].track(in: journal)
             let artists = played.artists.joined(separator: ", ")
             let row = TrackPlayRow(
                 date: l10n.dayMonth(day.date), dateISO: day.date.iso, href: urls.href(urls.day(day.date)), dayTitle: day.title,
                 album: albums.count > 1 ? played.album : nil, with: artists != credit ? artists : nil,
-                times: dayPlays.count > 1 ? "×\(dayPlays.count)" : nil, notes: dayPlays.compactMap { self.play($0).noteHTML })
+                times: dayPlays.count > 1 ? "×\(dayPlays.count)" : nil, notes: dayPlays.compactMap { $0.track(in: self.journal).noteHTML })
             if years.last?.year == String(day.date.year) {
                 years[years.count - 1].plays.append(row)
             } else {
@@ -78,21 +80,5 @@ extension SiteRenderer {
             })
         let title = [track.title, artistName, number > 1 ? pageLabel : nil].compactMap { $0 }.joined(separator: " · ")
         return chrome(title: title, description: nil, path: urls.paged(path, number), section: "artists").page("track", view)
-    }
-
-    /// The track of a play.
-    private func play(_ play: Play) -> Track { journal.days[play.dayIndex].tracks[play.trackIndex] }
-
-    /// The albums of `plays` with their plays, most played first, ties by name; plays without an
-    /// album are not counted.
-    private func trackAlbums(_ plays: [Play]) -> [CountRow] {
-        var counts: [String: (name: String, plays: Int)] = [:]
-        for play in plays.reversed() {
-            guard let album = self.play(play).album else { continue }
-            counts[album.lowercased(), default: (album, 0)].plays += 1
-        }
-        return counts.sorted { ($1.value.plays, $0.key) < ($0.value.plays, $1.key) }.enumerated().map { rank, entry in
-            CountRow(rank: rank + 1, title: entry.value.name, album: nil, plays: l10n.plays(entry.value.plays))
-        }
     }
 }
