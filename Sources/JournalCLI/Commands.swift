@@ -43,8 +43,10 @@ public struct Console: Sendable {
     /// The clock `new`, `status`, `add` and `init` read "today" from (tests give a fixed one).
     let now: @Sendable () -> Date
 
-    public init(github: Bool, out: @escaping @Sendable (String) -> Void, error: @escaping @Sendable (String) -> Void,
-                now: @escaping @Sendable () -> Date = { Date() }) {
+    public init(
+        github: Bool, out: @escaping @Sendable (String) -> Void, error: @escaping @Sendable (String) -> Void,
+        now: @escaping @Sendable () -> Date = { Date() }
+    ) {
         self.github = github
         writeOut = out
         writeError = error
@@ -57,9 +59,10 @@ public struct Console: Sendable {
     }
 
     public static var standard: Console {
-        Console(github: ProcessInfo.processInfo.environment["GITHUB_ACTIONS"] == "true",
-                out: { FileHandle.standardOutput.write(Data(($0 + "\n").utf8)) },
-                error: { FileHandle.standardError.write(Data(($0 + "\n").utf8)) })
+        Console(
+            github: ProcessInfo.processInfo.environment["GITHUB_ACTIONS"] == "true",
+            out: { FileHandle.standardOutput.write(Data(($0 + "\n").utf8)) },
+            error: { FileHandle.standardError.write(Data(($0 + "\n").utf8)) })
     }
 
     func out(_ line: String) { writeOut(line) }
@@ -93,7 +96,10 @@ struct JournalCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "journal",
         abstract: "Turns a listening journal kept as Markdown into a static website.",
-        subcommands: [InitCommand.self, NewCommand.self, AddCommand.self, ServeCommand.self, StatusCommand.self, ImportCommand.self, EnrichCommand.self, BuildCommand.self, CheckCommand.self]
+        subcommands: [
+            InitCommand.self, NewCommand.self, AddCommand.self, ServeCommand.self, StatusCommand.self, ImportCommand.self, EnrichCommand.self,
+            BuildCommand.self, CheckCommand.self,
+        ]
     )
 }
 
@@ -107,12 +113,12 @@ struct BuildCommand: JournalSubcommand {
         commandName: "build",
         abstract: "Build the site into the output folder.",
         discussion: """
-        Writes the whole site (public/ by default) or nothing: a failed build leaves the previous site as it was. A build with nothing changed since the last one only compares stamps.
+            Writes the whole site (public/ by default) or nothing: a failed build leaves the previous site as it was. A build with nothing changed since the last one only compares stamps.
 
-        Examples:
-          journal build
-          journal build --base-url https://me.github.io/journal/ --strict
-        """)
+            Examples:
+              journal build
+              journal build --base-url https://me.github.io/journal/ --strict
+            """)
 
     @OptionGroup var sourceOptions: SourceOptions
     @Option(name: .long, help: "The output folder (default: 'output' in journal.yaml, else public).")
@@ -141,17 +147,25 @@ struct BuildCommand: JournalSubcommand {
                 console.out("  \(stage.name.padding(toLength: 8, withPad: " ", startingAt: 0)) \(Self.seconds(stage.seconds)) s")
             }
             if !report.workerSeconds.isEmpty {
-                console.out("  (generate, summed over threads: " + report.workerSeconds.map { "\($0.name) \(Self.seconds($0.seconds)) s" }.joined(separator: ", ") + ")")
-                console.out("  (templates: \(report.renderWork.steps) render steps, \(report.renderWork.bytes) bytes, of the build's "
-                            + "\(SiteRenderBudget.defaultMaxSteps) and \(SiteRenderBudget.defaultMaxBytes))")
+                console.out(
+                    "  (generate, summed over threads: " + report.workerSeconds.map { "\($0.name) \(Self.seconds($0.seconds)) s" }.joined(separator: ", ") + ")"
+                )
+                console.out(
+                    "  (templates: \(report.renderWork.steps) render steps, \(report.renderWork.bytes) bytes, of the build's "
+                        + "\(SiteRenderBudget.defaultMaxSteps) and \(SiteRenderBudget.defaultMaxBytes))")
             }
         }
         guard !quiet else { return 0 }
         if report.upToDate {
-            console.out("Up to date: \(report.pageCount) pages, nothing changed since the last build (checked in \(String(format: "%.2f", report.totalSeconds)) s) → \(report.outputPath ?? "")")
+            console.out(
+                "Up to date: \(report.pageCount) pages, nothing changed since the last build (checked in \(String(format: "%.2f", report.totalSeconds)) s) → \(report.outputPath ?? "")"
+            )
         } else {
-            let changes = report.filesWritten == 0 && report.filesRemoved == 0 ? "nothing changed"
-                : "\(report.filesWritten) file\(report.filesWritten == 1 ? "" : "s") written" + (report.filesRemoved > 0 ? ", \(report.filesRemoved) removed" : "")
+            let changes =
+                report.filesWritten == 0 && report.filesRemoved == 0
+                ? "nothing changed"
+                : "\(report.filesWritten) file\(report.filesWritten == 1 ? "" : "s") written"
+                    + (report.filesRemoved > 0 ? ", \(report.filesRemoved) removed" : "")
             console.out("Built \(report.pageCount) pages in \(String(format: "%.2f", report.totalSeconds)) s → \(report.outputPath ?? "") (\(changes))")
         }
         return 0
@@ -165,12 +179,12 @@ struct CheckCommand: JournalSubcommand {
         commandName: "check",
         abstract: "Check the journal for errors without writing anything.",
         discussion: """
-        Finds every problem a build would, in one run, as path:line:column: error: message. With --format json, prints them instead as a JSON array of {path, line, column, severity, message} on standard output, for editors and scripts.
+            Finds every problem a build would, in one run, as path:line:column: error: message. With --format json, prints them instead as a JSON array of {path, line, column, severity, message} on standard output, for editors and scripts.
 
-        Examples:
-          journal check --strict
-          journal check --format json
-        """)
+            Examples:
+              journal check --strict
+              journal check --format json
+            """)
 
     enum Format: String, ExpressibleByArgument, CaseIterable {
         case text, json

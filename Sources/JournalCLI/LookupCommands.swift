@@ -20,8 +20,9 @@ enum LookupSetup {
             let host = environment[service.environmentVariable].flatMap { URLComponents(string: $0)?.host?.lowercased() } ?? ""
             if host == "127.0.0.1" || host == "localhost" || host == "::1" || host == "[::1]" { policy.minimumInterval[service] = 0 }
         }
-        return LookupClient(cacheFolder: join(source, ".journal-cache"), environment: environment, policy: policy,
-                            userAgent: LookupClient.userAgent(version: version, contact: ControlCharacters.contains(contact) ? "a personal listening journal" : contact))
+        return LookupClient(
+            cacheFolder: join(source, ".journal-cache"), environment: environment, policy: policy,
+            userAgent: LookupClient.userAgent(version: version, contact: ControlCharacters.contains(contact) ? "a personal listening journal" : contact))
     }
 
     /// Takes the catalogue's lock for this run (nil inside when it cannot be made: the run goes
@@ -54,15 +55,15 @@ struct AddCommand: JournalSubcommand {
         commandName: "add",
         abstract: "Look a song up and add it to a day.",
         discussion: """
-        Searches the iTunes store (the country of lookup.country in journal.yaml) for QUERY, or takes the song of an Apple Music, Spotify, YouTube Music or Deezer link, lists what it found, numbered, and adds the one you pick to the day's file (created as `journal new` would). Songs your journal already knows come first and need no network. The day gains the title, the artist and your note; the album, genre, duration, cover, preview and links go to catalogue/, and the cover into static/covers/.
+            Searches the iTunes store (the country of lookup.country in journal.yaml) for QUERY, or takes the song of an Apple Music, Spotify, YouTube Music or Deezer link, lists what it found, numbered, and adds the one you pick to the day's file (created as `journal new` would). Songs your journal already knows come first and need no network. The day gains the title, the artist and your note; the album, genre, duration, cover, preview and links go to catalogue/, and the cover into static/covers/.
 
-        With --pick, or when there is no terminal to ask, it never prompts.
+            With --pick, or when there is no terminal to ask, it never prompts.
 
-        Examples:
-          journal add "hype boy"
-          journal add "밤편지 아이유" --date yesterday --note "on the night bus"
-          journal add https://open.spotify.com/track/0a4MMyCrzT0En247IhqZbD --pick 1
-        """)
+            Examples:
+              journal add "hype boy"
+              journal add "밤편지 아이유" --date yesterday --note "on the night bus"
+              journal add https://open.spotify.com/track/0a4MMyCrzT0En247IhqZbD --pick 1
+            """)
 
     @OptionGroup var sourceOptions: SourceOptions
     @Argument(help: "Words to search for, or a song's link.")
@@ -137,7 +138,8 @@ struct AddCommand: JournalSubcommand {
         } else if isatty(STDIN_FILENO) == 1 {
             console.out("Which one? (1-\(candidates.count), Enter for none)")
             guard let answer = readLine()?.trimmingCharacters(in: .whitespaces), let number = Int(answer),
-                  (1...candidates.count).contains(number) else {
+                (1...candidates.count).contains(number)
+            else {
                 console.out("Nothing was added.")
                 return 0
             }
@@ -166,12 +168,12 @@ struct EnrichCommand: JournalSubcommand {
         commandName: "enrich",
         abstract: "Fill in the genres, covers, durations, previews and links your songs lack.",
         discussion: """
-        For every song of the journal that lacks a genre, a cover, a duration, a preview or links (imported history lacks most), asks the music services once per artist and album: the MusicBrainz ids imports carry, the iTunes store, Deezer, and MusicBrainz for an artist's genre, within each service's limits. What it finds goes to catalogue/ (one file an artist, yours to correct; a value there is never replaced) and covers to static/covers/; day files are never touched. Every answer is kept in .journal-cache/, so a run stopped at any point resumes where it stopped, and a second run asks nothing.
+            For every song of the journal that lacks a genre, a cover, a duration, a preview or links (imported history lacks most), asks the music services once per artist and album: the MusicBrainz ids imports carry, the iTunes store, Deezer, and MusicBrainz for an artist's genre, within each service's limits. What it finds goes to catalogue/ (one file an artist, yours to correct; a value there is never replaced) and covers to static/covers/; day files are never touched. Every answer is kept in .journal-cache/, so a run stopped at any point resumes where it stopped, and a second run asks nothing.
 
-        Examples:
-          journal import Streaming_History_Audio_2024.json && journal enrich
-          journal enrich --since 2024-01-01 --dry-run
-        """)
+            Examples:
+              journal import Streaming_History_Audio_2024.json && journal enrich
+              journal enrich --since 2024-01-01 --dry-run
+            """)
 
     @OptionGroup var sourceOptions: SourceOptions
     @Option(help: "Only songs played from this date (YYYY-MM-DD).")
@@ -196,8 +198,9 @@ struct EnrichCommand: JournalSubcommand {
         var lock: CatalogueLock?
         guard LookupSetup.lock(source: source, console: console, holding: &lock) else { return 1 }
         defer { withExtendedLifetime(lock) {} }
-        let enrichment = Enrichment(source: source, config: config, journal: journal, since: since.flatMap { CalendarDate(iso: $0) },
-                                    until: until.flatMap { CalendarDate(iso: $0) }, dryRun: dryRun)
+        let enrichment = Enrichment(
+            source: source, config: config, journal: journal, since: since.flatMap { CalendarDate(iso: $0) },
+            until: until.flatMap { CalendarDate(iso: $0) }, dryRun: dryRun)
         let client = LookupSetup.client(source: source, config: config)
         let terminal = isatty(STDERR_FILENO) == 1
         let started = Date()
@@ -226,23 +229,35 @@ struct EnrichCommand: JournalSubcommand {
         }
         if !report.broughtHome.isEmpty {
             let count = report.broughtHome.count
-            console.out("\(dryRun ? "Would bring" : "Brought") \(count) cover\(count == 1 ? "" : "s") home from other sites into static/\(RemoteCover.folder)/: builds show \(count == 1 ? "it" : "them") resized.")
+            console.out(
+                "\(dryRun ? "Would bring" : "Brought") \(count) cover\(count == 1 ? "" : "s") home from other sites into static/\(RemoteCover.folder)/: builds show \(count == 1 ? "it" : "them") resized."
+            )
         }
         if report.artists == 0 {
             console.out("Every song has a genre, a cover, a duration, a preview and links: nothing to look up.")
             return 0
         }
         let filled = ["genre", "cover", "duration", "preview", "links", "artist genre"].compactMap { key in
-            report.filled[key].map { "\($0) \(key == "artist genre" ? "artist genre\($0 == 1 ? "" : "s")" : key + ($0 == 1 ? "" : key.hasSuffix("s") ? "" : "s"))" }
+            report.filled[key].map {
+                "\($0) \(key == "artist genre" ? "artist genre\($0 == 1 ? "" : "s")" : key + ($0 == 1 ? "" : key.hasSuffix("s") ? "" : "s"))"
+            }
         }
-        console.out("\(report.songsLacking) song\(report.songsLacking == 1 ? "" : "s") of \(report.artists) artist\(report.artists == 1 ? "" : "s") lacked something; \(report.songsFound) found\(filled.isEmpty ? "" : ": " + filled.joined(separator: ", ")).")
+        console.out(
+            "\(report.songsLacking) song\(report.songsLacking == 1 ? "" : "s") of \(report.artists) artist\(report.artists == 1 ? "" : "s") lacked something; \(report.songsFound) found\(filled.isEmpty ? "" : ": " + filled.joined(separator: ", "))."
+        )
         if !report.written.isEmpty {
-            console.out("\(dryRun ? "Would write" : "Wrote") \(report.written.count) catalogue file\(report.written.count == 1 ? "" : "s")\(report.covers.isEmpty ? "" : " and \(report.covers.count) cover\(report.covers.count == 1 ? "" : "s") in static/covers/").")
+            console.out(
+                "\(dryRun ? "Would write" : "Wrote") \(report.written.count) catalogue file\(report.written.count == 1 ? "" : "s")\(report.covers.isEmpty ? "" : " and \(report.covers.count) cover\(report.covers.count == 1 ? "" : "s") in static/covers/")."
+            )
         }
         if !report.misses.isEmpty {
-            console.out("Not found (\(report.misses.count)), most played first: correct a misspelt title or artist in the day files, or write what you know in the artist's file in catalogue/ (a title and a genre are enough):")
+            console.out(
+                "Not found (\(report.misses.count)), most played first: correct a misspelt title or artist in the day files, or write what you know in the artist's file in catalogue/ (a title and a genre are enough):"
+            )
             for miss in report.misses.prefix(20) {
-                console.out("  \(miss.artist) — \(miss.title) (\(miss.plays) play\(miss.plays == 1 ? "" : "s"))\(miss.ambiguous ? ": found, but as a recording of another length" : "")")
+                console.out(
+                    "  \(miss.artist) — \(miss.title) (\(miss.plays) play\(miss.plays == 1 ? "" : "s"))\(miss.ambiguous ? ": found, but as a recording of another length" : "")"
+                )
             }
             if report.misses.count > 20 { console.out("  and \(report.misses.count - 20) more") }
         }
@@ -251,7 +266,8 @@ struct EnrichCommand: JournalSubcommand {
         }
         let (sent, covers) = Blocking.wait { (await client.requestsSent, await client.otherRequestsSent) }
         let total = sent.values.reduce(0, +) + covers
-        let counts = sent.sorted { $0.key.rawValue < $1.key.rawValue }.map { "\($0.key.displayName) \($0.value)" }
+        let counts =
+            sent.sorted { $0.key.rawValue < $1.key.rawValue }.map { "\($0.key.displayName) \($0.value)" }
             + (covers > 0 ? ["cover downloads \(covers)"] : [])
         console.out("Requests: \(total == 0 ? "none (every answer came from .journal-cache/)" : counts.joined(separator: ", ")).")
         return 0

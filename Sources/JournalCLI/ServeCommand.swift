@@ -8,13 +8,13 @@ struct ServeCommand: JournalSubcommand {
         commandName: "serve",
         abstract: "Build the site into a folder of its own, serve it, and rebuild and reload open pages on every change.",
         discussion: """
-        The site is built under the system's temporary folder (never your public/) with base_url set to the local address. Saving a file in journal.yaml, content/, templates/ or static/ rebuilds it and reloads the open pages; a mistake shows over the page with its path:line:column until it is fixed. Ctrl-C (or SIGTERM) stops it at once (a few seconds at worst, on a busy machine), removes the built folder (in the background when the disk is slow) and exits 0. Clients get bounded heads (16 KiB), 10 s to send one, 10 s idle between requests and at most 256 connections (see the README).
+            The site is built under the system's temporary folder (never your public/) with base_url set to the local address. Saving a file in journal.yaml, content/, templates/ or static/ rebuilds it and reloads the open pages; a mistake shows over the page with its path:line:column until it is fixed. Ctrl-C (or SIGTERM) stops it at once (a few seconds at worst, on a busy machine), removes the built folder (in the background when the disk is slow) and exits 0. Clients get bounded heads (16 KiB), 10 s to send one, 10 s idle between requests and at most 256 connections (see the README).
 
-        Examples:
-          journal serve
-          journal serve --port 4000 --drafts
-          journal serve --host 0.0.0.0      # open it from a phone on the same network
-        """
+            Examples:
+              journal serve
+              journal serve --port 4000 --drafts
+              journal serve --host 0.0.0.0      # open it from a phone on the same network
+            """
     )
 
     @OptionGroup var sourceOptions: SourceOptions
@@ -55,10 +55,14 @@ struct ServeCommand: JournalSubcommand {
         }
         defer { watch.stop() }
 
-        let server = JournalServer(ServeOptions(source: sourceOptions.source, host: host, port: port, drafts: drafts),
-                                   out: console.out, error: console.error)
+        let server = JournalServer(
+            ServeOptions(source: sourceOptions.source, host: host, port: port, drafts: drafts),
+            out: console.out, error: console.error)
         let started = Blocking.wait { () async -> ServeFailure? in
-            do throws(ServeFailure) { try await server.start(); return nil } catch { return error }
+            do throws(ServeFailure) {
+                try await server.start()
+                return nil
+            } catch { return error }
         }
         if let started {
             console.error("error: \(started)")
@@ -91,7 +95,12 @@ private final class StopRequests: @unchecked Sendable {
     private let lock = NSLock()
     private var count = 0
     private var folder: String?
-    func next() -> Int { lock.withLock { count += 1; return count } }
+    func next() -> Int {
+        lock.withLock {
+            count += 1
+            return count
+        }
+    }
     var workFolder: String? {
         get { lock.withLock { folder } }
         set { lock.withLock { folder = newValue } }

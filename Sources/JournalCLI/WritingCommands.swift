@@ -10,11 +10,11 @@ struct InitCommand: JournalSubcommand {
         commandName: "init",
         abstract: "Start a new journal in a folder.",
         discussion: """
-        Writes journal.yaml (every setting, commented), today's entry as an example, a playlist, an about page, a favicon, a .gitignore and a GitHub Actions workflow that publishes the site to GitHub Pages. The folder must be empty or not exist; `journal build` then works in it with no edit.
+            Writes journal.yaml (every setting, commented), today's entry as an example, a playlist, an about page, a favicon, a .gitignore and a GitHub Actions workflow that publishes the site to GitHub Pages. The folder must be empty or not exist; `journal build` then works in it with no edit.
 
-        Example:
-          journal init my-journal --title "Songs of the Day" --language ko
-        """)
+            Example:
+              journal init my-journal --title "Songs of the Day" --language ko
+            """)
 
     @Argument(help: "The folder to create the journal in (empty or new).")
     var folder: String
@@ -50,8 +50,9 @@ struct InitCommand: JournalSubcommand {
     }
 
     func execute(_ console: Console) -> Int32 {
-        let options = JournalInit.Options(title: title, language: Language(rawValue: language.lowercased()), toolRepository: toolRepository,
-                                          today: console.today(timezone: nil))
+        let options = JournalInit.Options(
+            title: title, language: Language(rawValue: language.lowercased()), toolRepository: toolRepository,
+            today: console.today(timezone: nil))
         do throws(JournalInit.Refusal) {
             let files = try JournalInit.run(in: folder, options: options)
             console.out("Started a journal in \(folder) (\(files.count) files). Inside it:")
@@ -59,7 +60,9 @@ struct InitCommand: JournalSubcommand {
             console.out("  journal serve    preview the site as you write")
             console.out("  journal build    write the site to public/")
             if toolRepository == nil {
-                console.out("To publish with GitHub Pages, set the repository variable JOURNAL_TOOL_REPOSITORY to the journal tool's OWNER/NAME (see .github/workflows/publish.yml).")
+                console.out(
+                    "To publish with GitHub Pages, set the repository variable JOURNAL_TOOL_REPOSITORY to the journal tool's OWNER/NAME (see .github/workflows/publish.yml)."
+                )
             }
             return 0
         } catch {
@@ -73,14 +76,14 @@ struct NewCommand: JournalSubcommand {
         commandName: "new",
         abstract: "Add a day (today by default) or a playlist, ready to fill in.",
         discussion: """
-        Writes content/diary/YYYY/MM/YYYY-MM-DD.md for today (the date in journal.yaml's timezone), or for DATE, and prints its path. A date that already has a file is refused. `journal new playlist TITLE` writes content/playlists/SLUG.md.
+            Writes content/diary/YYYY/MM/YYYY-MM-DD.md for today (the date in journal.yaml's timezone), or for DATE, and prints its path. A date that already has a file is refused. `journal new playlist TITLE` writes content/playlists/SLUG.md.
 
-        Examples:
-          journal new
-          journal new yesterday
-          journal new 2026-11-21
-          journal new playlist "Rainy commute"
-        """)
+            Examples:
+              journal new
+              journal new yesterday
+              journal new 2026-11-21
+              journal new playlist "Rainy commute"
+            """)
 
     @OptionGroup var sourceOptions: SourceOptions
     @Argument(help: "YYYY-MM-DD, today or yesterday; or `playlist` and its title.")
@@ -131,10 +134,10 @@ struct StatusCommand: JournalSubcommand {
         commandName: "status",
         abstract: "Whether today is logged, the streaks, this week and month.",
         discussion: """
-        "Today" is the date in journal.yaml's timezone. With --quiet nothing is printed and the exit status says it: 0 when today is logged, 3 when it is not, 1 when the journal has errors. A daily reminder from cron (docs/reminders.md):
+            "Today" is the date in journal.yaml's timezone. With --quiet nothing is printed and the exit status says it: 0 when today is logged, 3 when it is not, 1 when the journal has errors. A daily reminder from cron (docs/reminders.md):
 
-          0 21 * * * cd ~/j && journal status --quiet; [ $? = 3 ] && notify-send Log
-        """)
+              0 21 * * * cd ~/j && journal status --quiet; [ $? = 3 ] && notify-send Log
+            """)
 
     @OptionGroup var sourceOptions: SourceOptions
     @Flag(help: "Print nothing; exit 0 if today is logged, 3 if not.")
@@ -155,7 +158,8 @@ struct StatusCommand: JournalSubcommand {
             for line in status.lines { console.out(line) }
             // `journal new` already wrote today's page (`journal new` would be refused): say where it is.
             if !status.todayLogged, let file = NewEntry.dayFile(for: status.today, source: sourceOptions.source) {
-                console.out("Today's page is started in \(NewEntry.display(file, source: sourceOptions.source)): it counts once a track has a title and an artist.")
+                console.out(
+                    "Today's page is started in \(NewEntry.display(file, source: sourceOptions.source)): it counts once a track has a title and an artist.")
             }
         }
         return status.todayLogged ? 0 : Self.notLogged
@@ -167,12 +171,12 @@ struct ImportCommand: JournalSubcommand {
         commandName: "import",
         abstract: "Bring listening history from an export into diary days.",
         discussion: """
-        Reads exports and writes one diary day per date that has plays, in journal.yaml's timezone, with at most max_tracks_per_day tracks (the most played). A date the journal already has is left alone, every file is written or none (Ctrl-C or a kill included: the next import finishes or removes what a stopped one left, and `journal import --resume` does only that), and running the same import again writes nothing. Formats: \(JournalImport.formats.joined(separator: ", ")) (recognised from the file when not given).
+            Reads exports and writes one diary day per date that has plays, in journal.yaml's timezone, with at most max_tracks_per_day tracks (the most played). A date the journal already has is left alone, every file is written or none (Ctrl-C or a kill included: the next import finishes or removes what a stopped one left, and `journal import --resume` does only that), and running the same import again writes nothing. Formats: \(JournalImport.formats.joined(separator: ", ")) (recognised from the file when not given).
 
-        Examples:
-          journal import Streaming_History_Audio_2023.json Streaming_History_Audio_2024.json
-          journal import --dry-run --since 2024-01-01 spotify endsong_0.json
-        """)
+            Examples:
+              journal import Streaming_History_Audio_2023.json Streaming_History_Audio_2024.json
+              journal import --dry-run --since 2024-01-01 spotify endsong_0.json
+            """)
 
     @OptionGroup var sourceOptions: SourceOptions
     @Flag(name: .customLong("dry-run"), help: "Print what would be written, and write nothing.")
@@ -213,8 +217,9 @@ struct ImportCommand: JournalSubcommand {
             if recovered.lines.isEmpty && recovered.diagnostics.isEmpty { console.out("No stopped import to finish.") }
             return recovered.diagnostics.hasErrors ? 1 : 0
         }
-        let options = JournalImport.Options(files: files, format: format, since: since.flatMap { CalendarDate(iso: $0) },
-                                            until: until.flatMap { CalendarDate(iso: $0) }, dryRun: dryRun)
+        let options = JournalImport.Options(
+            files: files, format: format, since: since.flatMap { CalendarDate(iso: $0) },
+            until: until.flatMap { CalendarDate(iso: $0) }, dryRun: dryRun)
         let interruption = ImportInterruption()
         let watch = SignalWatch([SIGINT, SIGTERM]) { signal in
             let exitNow: String

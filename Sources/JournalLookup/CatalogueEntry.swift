@@ -8,14 +8,15 @@ public enum CatalogueEntry {
     /// the catalogue never puts a service's value before one the writer wrote. `artwork` is where
     /// its cover was saved in the journal, if it was.
     public static func song(_ found: FoundSong, genre: String?, artwork: LinkTarget?, needs: Enrichment.Needs = .all) -> CatalogueSong {
-        CatalogueSong(title: found.title, album: needs.contains(.album) ? found.album.flatMap(nonEmpty) : nil,
-                      genres: needs.contains(.genre) ? genre.map { [$0] } ?? [] : [],
-                      duration: needs.contains(.duration) ? found.duration.flatMap { (1...86_400).contains($0) ? $0 : nil } : nil,
-                      released: needs.contains(.released) ? released(found.released) : nil,
-                      artwork: needs.contains(.cover) ? artwork : nil,
-                      preview: needs.contains(.preview) ? found.previewURL.flatMap(absoluteURL) : nil,
-                      links: needs.contains(.links) ? links(found.links) : [],
-                      ids: ids(found.ids.filter { !$0.key.hasSuffix("_album") && !$0.key.hasSuffix("_artist") }))
+        CatalogueSong(
+            title: found.title, album: needs.contains(.album) ? found.album.flatMap(nonEmpty) : nil,
+            genres: needs.contains(.genre) ? genre.map { [$0] } ?? [] : [],
+            duration: needs.contains(.duration) ? found.duration.flatMap { (1...86_400).contains($0) ? $0 : nil } : nil,
+            released: needs.contains(.released) ? released(found.released) : nil,
+            artwork: needs.contains(.cover) ? artwork : nil,
+            preview: needs.contains(.preview) ? found.previewURL.flatMap(absoluteURL) : nil,
+            links: needs.contains(.links) ? links(found.links) : [],
+            ids: ids(found.ids.filter { !$0.key.hasSuffix("_album") && !$0.key.hasSuffix("_artist") }))
     }
 
     /// The entry of the song's album, when it names one: its cover when the song lacked one, and
@@ -24,9 +25,10 @@ public enum CatalogueEntry {
         guard let title = found.album.flatMap(nonEmpty) else { return nil }
         var albumIDs: [String: String] = [:]
         for (name, id) in found.ids where name.hasSuffix("_album") { albumIDs[String(name.dropLast("_album".count))] = id }
-        return CatalogueAlbum(title: title, genres: genre.map { [$0] } ?? [],
-                              released: needs.contains(.released) ? released(found.released) : nil,
-                              artwork: needs.contains(.cover) ? artwork : nil, ids: ids(albumIDs))
+        return CatalogueAlbum(
+            title: title, genres: genre.map { [$0] } ?? [],
+            released: needs.contains(.released) ? released(found.released) : nil,
+            artwork: needs.contains(.cover) ? artwork : nil, ids: ids(albumIDs))
     }
 
     /// Ids that are plain words: nothing a file could not hold.
@@ -55,7 +57,8 @@ public enum CatalogueEntry {
 
     static func absoluteURL(_ text: String) -> LinkTarget? {
         guard case .success(let target) = LinkTarget.check(text), target.kind == .absolute,
-              text.lowercased().hasPrefix("http") else { return nil }
+            text.lowercased().hasPrefix("http")
+        else { return nil }
         return target
     }
 

@@ -15,8 +15,9 @@ public enum CoverArtArchive {
             guard let url = image["image"].url else { return nil }
             var thumbnails: [String: String] = [:]
             for (size, value) in image["thumbnails"].object { if let link = value.url { thumbnails[size] = link } }
-            return CoverArtImage(url: url, isFront: image["front"].bool ?? false,
-                                 types: image["types"].array.compactMap(\.string), thumbnails: thumbnails)
+            return CoverArtImage(
+                url: url, isFront: image["front"].bool ?? false,
+                types: image["types"].array.compactMap(\.string), thumbnails: thumbnails)
         }
     }
 

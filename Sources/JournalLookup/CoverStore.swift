@@ -20,8 +20,10 @@ public struct CoverStore: Sendable {
     /// same bytes; a different image under that name (another album of the same name, or one
     /// whose name has no letters) gets `-2`, `-3` … and nothing is ever replaced. Nil, with the
     /// reason, when it cannot be saved.
-    public mutating func save(_ address: String, artist: String, album: String?, title: String,
-                     client: LookupClient) async -> Result<LinkTarget, CoverProblem> {
+    public mutating func save(
+        _ address: String, artist: String, album: String?, title: String,
+        client: LookupClient
+    ) async -> Result<LinkTarget, CoverProblem> {
         let data: Data
         switch await client.download(address, maxBytes: Self.maxBytes) {
         case .found(let found): data = found

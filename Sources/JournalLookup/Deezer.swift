@@ -33,11 +33,12 @@ public enum Deezer {
     public static func album(from data: Data) -> DeezerAlbum? {
         let body = JSONValue(data: data)
         guard let id = body["id"].string, let title = body["title"].string, body["error"].raw == nil else { return nil }
-        return DeezerAlbum(id: id, title: title, artist: body["artist"]["name"].string,
-                           genres: body["genres"]["data"].array.compactMap { $0["name"].string },
-                           released: calendarDate(body["release_date"].string),
-                           coverURL: body["cover_xl"].url ?? body["cover_big"].url,
-                           link: body["link"].url)
+        return DeezerAlbum(
+            id: id, title: title, artist: body["artist"]["name"].string,
+            genres: body["genres"]["data"].array.compactMap { $0["name"].string },
+            released: calendarDate(body["release_date"].string),
+            coverURL: body["cover_xl"].url ?? body["cover_big"].url,
+            link: body["link"].url)
     }
 
     /// The error a body carries instead of data, nil when it carries none.
@@ -55,8 +56,9 @@ public enum Deezer {
 
     static func song(_ value: JSONValue) -> FoundSong? {
         guard value["type"].string.map({ $0 == "track" }) ?? true, value["error"].raw == nil,
-              let id = value["id"].string, let title = value["title"].string,
-              let artist = value["artist"]["name"].string else { return nil }
+            let id = value["id"].string, let title = value["title"].string,
+            let artist = value["artist"]["name"].string
+        else { return nil }
         let album = value["album"]
         var ids: [String: String] = ["deezer": id]
         ids["deezer_album"] = album["id"].string

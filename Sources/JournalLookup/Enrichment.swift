@@ -128,8 +128,9 @@ public struct Enrichment: Sendable {
                 }
                 let needs = Needs.of(track)
                 let recording = track.links.first { $0.service == .musicbrainz }.flatMap { Self.recordingID(in: $0.url.text) }
-                songs[key] = Song(artist: track.primaryArtist, title: track.title, album: track.album, duration: track.duration,
-                                  recording: recording, needs: needs, plays: 1)
+                songs[key] = Song(
+                    artist: track.primaryArtist, title: track.title, album: track.album, duration: track.duration,
+                    recording: recording, needs: needs, plays: 1)
                 order.append(key)
             }
         }
@@ -162,12 +163,12 @@ public struct Enrichment: Sendable {
             if let target, target.kind == .absolute, seen.insert(target.text).inserted { addresses.append(target.text) }
         }
         for day in journal.days where (since.map { day.date >= $0 } ?? true) && (until.map { day.date <= $0 } ?? true) {
-            day.tracks.forEach { add($0.artwork) }
+            for track in day.tracks { add(track.artwork) }
         }
         if since == nil && until == nil {
             for playlist in journal.playlists {
                 add(playlist.cover)
-                playlist.tracks.forEach { add($0.artwork) }
+                for track in playlist.tracks { add(track.artwork) }
             }
         }
         return addresses
@@ -229,7 +230,8 @@ public struct Enrichment: Sendable {
         if !diagnostics.isEmpty {
             // A file is rewritten whole, so one with a problem (an unknown key would be dropped) is
             // never written: the writer fixes it first.
-            report.refusal = diagnostics.sortedForDisplay().map(\.description).joined(separator: "\n")
+            report.refusal =
+                diagnostics.sortedForDisplay().map(\.description).joined(separator: "\n")
                 + "\nThe catalogue has problems (above): fix them first; nothing was looked up or written."
             return report
         }
@@ -270,8 +272,10 @@ public struct Enrichment: Sendable {
     }
 
     /// Looks one artist's songs up. `known` is their catalogue entry as the run found it.
-    func enrich(_ work: ArtistWork, known: CatalogueArtist?, vocabulary: GenreVocabulary,
-                client: LookupClient, report: inout Report) async -> Findings {
+    func enrich(
+        _ work: ArtistWork, known: CatalogueArtist?, vocabulary: GenreVocabulary,
+        client: LookupClient, report: inout Report
+    ) async -> Findings {
         var findings = Findings()
         var artistNeedsGenre = false
         for group in work.albums {
@@ -287,7 +291,8 @@ public struct Enrichment: Sendable {
                     let answer = await client.get(ITunesSearch.request(term: "\(song.artist) \(song.title)", country: config.storefront, limit: 10))
                     note(answer, .itunes, report: &report)
                     if case .found(let data) = answer {
-                        (found, verdict) = SongMatch.best(ITunesSearch.songs(from: data).cleaned, artist: song.artist, title: song.title, album: song.album, duration: song.duration)
+                        (found, verdict) = SongMatch.best(
+                            ITunesSearch.songs(from: data).cleaned, artist: song.artist, title: song.title, album: song.album, duration: song.duration)
                     }
                     if let albumID = found?.ids["itunes_album"], group.songs.count > 1, albumTracks == nil {
                         let list = await client.get(ITunesSearch.lookupRequest(ids: [albumID], country: config.storefront))
@@ -299,7 +304,8 @@ public struct Enrichment: Sendable {
                     let answer = await client.get(Deezer.search(artist: song.artist, title: song.title))
                     note(answer, .deezer, report: &report)
                     if case .found(let data) = answer {
-                        let (deezer, deezerVerdict) = SongMatch.best(Deezer.songs(from: data).cleaned, artist: song.artist, title: song.title, album: song.album, duration: song.duration)
+                        let (deezer, deezerVerdict) = SongMatch.best(
+                            Deezer.songs(from: data).cleaned, artist: song.artist, title: song.title, album: song.album, duration: song.duration)
                         found = deezer
                         if verdict != .otherLength { verdict = deezerVerdict }
                         if var deezer, deezer.genre == nil, let albumID = deezer.ids["deezer_album"] {
@@ -318,7 +324,8 @@ public struct Enrichment: Sendable {
                 var genre: String?
                 var coverAddress = found?.artworkURL
                 if let recording = song.recording,
-                   song.needs.contains(.genre) || (song.needs.contains(.cover) && coverAddress == nil) {
+                    song.needs.contains(.genre) || (song.needs.contains(.cover) && coverAddress == nil)
+                {
                     let details = await recordingDetails(recording, vocabulary: vocabulary, client: client, report: &report)
                     if song.needs.contains(.genre) { genre = details.genre }
                     if coverAddress == nil, song.needs.contains(.cover), let release = details.release {
@@ -367,7 +374,8 @@ public struct Enrichment: Sendable {
         }
         // Songs still without a genre take the artist's, from MusicBrainz.
         if artistNeedsGenre, known?.genres.isEmpty ?? true, config.artistGenres[GenreKey.fold(work.artist)] == nil,
-           let genres = await artistGenres(work.artist, vocabulary: vocabulary, client: client, report: &report), !genres.isEmpty {
+            let genres = await artistGenres(work.artist, vocabulary: vocabulary, client: client, report: &report), !genres.isEmpty
+        {
             findings.artistGenres = genres
             report.filled["artist genre", default: 0] += 1
         }
@@ -402,7 +410,8 @@ public struct Enrichment: Sendable {
         let search = await client.get(MusicBrainz.artistSearch(name: name))
         note(search, .musicbrainz, report: &report)
         guard case .found(let data) = search,
-              let artist = MusicBrainz.artists(from: data).first(where: { SongKey.fold($0.name) == SongKey.fold(name) }) else { return nil }
+            let artist = MusicBrainz.artists(from: data).first(where: { SongKey.fold($0.name) == SongKey.fold(name) })
+        else { return nil }
         var genres = artist.genres
         if genres.isEmpty {
             let lookup = await client.get(MusicBrainz.artistLookup(id: artist.id))

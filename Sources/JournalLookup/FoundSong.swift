@@ -30,9 +30,11 @@ public struct FoundSong: Sendable, Equatable, Codable {
     /// `deezer_artist`, `isrc`, `musicbrainz` (recording), whichever the service gives.
     public var ids: [String: String]
 
-    public init(source: LookupService, title: String, artist: String, album: String? = nil, albumArtist: String? = nil,
-                genre: String? = nil, duration: Int? = nil, released: String? = nil, artworkURL: String? = nil,
-                previewURL: String? = nil, trackNumber: Int? = nil, links: [String: String] = [:], ids: [String: String] = [:]) {
+    public init(
+        source: LookupService, title: String, artist: String, album: String? = nil, albumArtist: String? = nil,
+        genre: String? = nil, duration: Int? = nil, released: String? = nil, artworkURL: String? = nil,
+        previewURL: String? = nil, trackNumber: Int? = nil, links: [String: String] = [:], ids: [String: String] = [:]
+    ) {
         self.source = source
         self.title = title
         self.artist = artist

@@ -5,9 +5,11 @@ import Foundation
 public enum ITunesSearch {
     /// Songs matching `term` in the `country` storefront (two letters, e.g. `US`), at most `limit` (1–200).
     public static func request(term: String, country: String = "US", limit: Int = 10) -> LookupRequest {
-        LookupRequest(.itunes, path: "/search", query: [
-            ("term", term), ("media", "music"), ("entity", "song"), ("country", country), ("limit", String(max(1, min(limit, 200)))),
-        ])
+        LookupRequest(
+            .itunes, path: "/search",
+            query: [
+                ("term", term), ("media", "music"), ("entity", "song"), ("country", country), ("limit", String(max(1, min(limit, 200)))),
+            ])
     }
 
     /// The songs with these iTunes ids (tracks), or the songs of these albums (collection ids).
@@ -23,7 +25,8 @@ public enum ITunesSearch {
 
     static func song(_ row: JSONValue) -> FoundSong? {
         guard row["wrapperType"].string == "track", row["kind"].string == "song",
-              let title = row["trackName"].string, let artist = row["artistName"].string else { return nil }
+            let title = row["trackName"].string, let artist = row["artistName"].string
+        else { return nil }
         var ids: [String: String] = [:]
         ids["itunes"] = row["trackId"].string
         ids["itunes_album"] = row["collectionId"].string

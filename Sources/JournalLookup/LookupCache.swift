@@ -22,7 +22,8 @@ struct LookupCache: Sendable {
 
     func read(_ area: String, _ key: String) -> LookupResult? {
         guard let path = path(area, key), let data = FileManager.default.contents(atPath: path),
-              let entry = try? JSONDecoder().decode(Entry.self, from: data) else { return nil }
+            let entry = try? JSONDecoder().decode(Entry.self, from: data)
+        else { return nil }
         switch entry.outcome {
         case "not-found": return .notFound
         case "found":
@@ -40,8 +41,11 @@ struct LookupCache: Sendable {
         let entry: Entry
         switch result {
         case .found(let data):
-            if let text = String(data: data, encoding: .utf8) { entry = Entry(outcome: "found", text: text) }
-            else { entry = Entry(outcome: "found", bytes: data) }
+            if let text = String(data: data, encoding: .utf8) {
+                entry = Entry(outcome: "found", text: text)
+            } else {
+                entry = Entry(outcome: "found", bytes: data)
+            }
         case .notFound: entry = Entry(outcome: "not-found")
         default: return
         }

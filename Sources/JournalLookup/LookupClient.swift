@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// Asks the music services over HTTP: one request at a time per service, no closer together than
@@ -44,8 +45,7 @@ public actor LookupClient {
         self.userAgent = userAgent
         var bases: [LookupService: Result<String, LookupBaseError>] = [:]
         for service in LookupService.allCases {
-            do throws(LookupBaseError) { bases[service] = .success(try service.base(in: environment)) }
-            catch { bases[service] = .failure(error) }
+            do throws(LookupBaseError) { bases[service] = .success(try service.base(in: environment)) } catch { bases[service] = .failure(error) }
         }
         self.bases = bases
         let configuration = URLSessionConfiguration.ephemeral
@@ -81,7 +81,10 @@ public actor LookupClient {
         }
         let area = service.rawValue
         let key = LookupURL.cacheKey(path: path, query: query)
-        if let cached = cache.read(area, key) { cacheHits[service, default: 0] += 1; return cached }
+        if let cached = cache.read(area, key) {
+            cacheHits[service, default: 0] += 1
+            return cached
+        }
         if let reason = down[service] { return .unreachable(reason) }
         if let reason = refused[service] { return .refused(reason) }
         let address = base + LookupURL.pathAndQuery(path: path, query: query)
@@ -90,7 +93,10 @@ public actor LookupClient {
         await acquire(service)
         defer { release(service) }
         // Another call may have fetched the same thing, or found the service down, while this one waited.
-        if let cached = cache.read(area, key) { cacheHits[service, default: 0] += 1; return cached }
+        if let cached = cache.read(area, key) {
+            cacheHits[service, default: 0] += 1
+            return cached
+        }
         if let reason = down[service] { return .unreachable(reason) }
         if let reason = refused[service] { return .refused(reason) }
 
@@ -108,8 +114,8 @@ public actor LookupClient {
     /// the real service share entries; by the whole address otherwise).
     public func download(_ address: String, maxBytes: Int) async -> LookupResult {
         guard var components = URLComponents(string: address),
-              let scheme = components.scheme?.lowercased(), scheme == "http" || scheme == "https",
-              let host = components.host?.lowercased(), !host.isEmpty
+            let scheme = components.scheme?.lowercased(), scheme == "http" || scheme == "https",
+            let host = components.host?.lowercased(), !host.isEmpty
         else { return .invalid("not an http(s) address: \(address)") }
         components.scheme = scheme
         guard let url = components.url else { return .invalid("not an http(s) address: \(address)") }
@@ -121,7 +127,8 @@ public actor LookupClient {
         // A cover comes from the internet: an answer that points at this machine or its network
         // (a cloud's metadata address, a router) is not followed, unless a service itself is there.
         if service == nil, Self.isPrivate(host: host),
-           !bases.values.contains(where: { (try? $0.get()).flatMap { URLComponents(string: $0)?.host?.lowercased() } == host }) {
+            !bases.values.contains(where: { (try? $0.get()).flatMap { URLComponents(string: $0)?.host?.lowercased() } == host })
+        {
             return .invalid("\(address) is an address on this machine or its network, not a cover")
         }
         let rest = components.percentEncodedPath + (components.percentEncodedQuery.map { "?" + $0 } ?? "")
@@ -158,8 +165,10 @@ public actor LookupClient {
 
     /// Sends `url` (paced under `service` when given), retrying while the service asks to slow
     /// down. `interpret` reads a 200's body.
-    private func fetch(_ url: URL, accept: String, service: LookupService?,
-                       interpret: @Sendable (Data) -> Attempt) async -> LookupResult {
+    private func fetch(
+        _ url: URL, accept: String, service: LookupService?,
+        interpret: @Sendable (Data) -> Attempt
+    ) async -> LookupResult {
         var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: policy.timeout)
         request.setValue(userAgent, forHTTPHeaderField: "User-Agent")
         request.setValue(accept, forHTTPHeaderField: "Accept")
@@ -180,8 +189,9 @@ public actor LookupClient {
                 // closer than it, however long the first took to arrive.
                 if let service { lastSent[service] = ContinuousClock.now }
                 let status = (response as? HTTPURLResponse)?.statusCode ?? 0
-                outcome = Self.classify(status: status, retryAfter: Self.retryAfter(response), data: data,
-                                        name: name, interpret: interpret)
+                outcome = Self.classify(
+                    status: status, retryAfter: Self.retryAfter(response), data: data,
+                    name: name, interpret: interpret)
             } catch {
                 if let service { lastSent[service] = ContinuousClock.now }
                 let reason = "\(name) could not be reached: \(Self.describe(error))"
@@ -254,8 +264,10 @@ public actor LookupClient {
     }
 
     /// What a status means, before the body is read.
-    static func classify(status: Int, retryAfter: Double?, data: Data, name: String,
-                         interpret: (Data) -> Attempt) -> Attempt {
+    static func classify(
+        status: Int, retryAfter: Double?, data: Data, name: String,
+        interpret: (Data) -> Attempt
+    ) -> Attempt {
         switch status {
         case 200...299: return interpret(data)
         case 404, 410: return .answer(.notFound)
@@ -272,7 +284,8 @@ public actor LookupClient {
         }
         // The iTunes store says a request is wrong with a 200 and `errorMessage`: not an answer to keep.
         if service == .itunes, let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-           let message = object["errorMessage"] as? String {
+            let message = object["errorMessage"] as? String
+        {
             return .answer(.invalid("iTunes Search: \(message)"))
         }
         if service == .deezer, let error = Deezer.error(in: data) {
@@ -327,7 +340,10 @@ public actor LookupClient {
     }
 
     private func acquire(_ service: LookupService) async {
-        guard busy.contains(service) else { busy.insert(service); return }
+        guard busy.contains(service) else {
+            busy.insert(service)
+            return
+        }
         await withCheckedContinuation { continuation in waiting[service, default: []].append(continuation) }
     }
 

@@ -57,10 +57,10 @@ public enum LookupService: String, CaseIterable, Sendable, Hashable, Codable {
         var text = value
         if text.hasSuffix("/") { text.removeLast() }
         guard let components = URLComponents(string: text),
-              let scheme = components.scheme?.lowercased(), scheme == "http" || scheme == "https",
-              let host = components.host, !host.isEmpty,
-              components.path.isEmpty, components.query == nil, components.fragment == nil,
-              components.user == nil, components.password == nil
+            let scheme = components.scheme?.lowercased(), scheme == "http" || scheme == "https",
+            let host = components.host, !host.isEmpty,
+            components.path.isEmpty, components.query == nil, components.fragment == nil,
+            components.user == nil, components.password == nil
         else { throw LookupBaseError(variable: variable, value: value) }
         if let port = components.port, !(1...65535).contains(port) { throw LookupBaseError(variable: variable, value: value) }
         return text

@@ -28,7 +28,8 @@ public enum MusicBrainz {
 
     /// Artists named `name`, best first.
     public static func artistSearch(name: String, limit: Int = 5) -> LookupRequest {
-        LookupRequest(.musicbrainz, path: "/ws/2/artist", query: [("query", "artist:\"\(escape(name))\""), ("limit", String(max(1, min(limit, 100)))), ("fmt", "json")])
+        LookupRequest(
+            .musicbrainz, path: "/ws/2/artist", query: [("query", "artist:\"\(escape(name))\""), ("limit", String(max(1, min(limit, 100)))), ("fmt", "json")])
     }
 
     /// `text` with Lucene's special characters (`+ - & | ! ( ) { } [ ] ^ " ~ * ? : \ /`) escaped
@@ -75,8 +76,9 @@ public enum MusicBrainz {
         guard let id = value["id"].string, let title = value["title"].string else { return nil }
         let releases: [MusicBrainzRecording.Release] = value["releases"].array.compactMap { release in
             guard let id = release["id"].string else { return nil }
-            return .init(id: id, title: release["title"].string ?? "", date: calendarDate(release["date"].string),
-                         releaseGroupID: release["release-group"]["id"].string)
+            return .init(
+                id: id, title: release["title"].string ?? "", date: calendarDate(release["date"].string),
+                releaseGroupID: release["release-group"]["id"].string)
         }
         return MusicBrainzRecording(
             id: id, title: title, artists: credits(value["artist-credit"]),
@@ -87,16 +89,18 @@ public enum MusicBrainz {
 
     static func artist(_ value: JSONValue) -> MusicBrainzArtist? {
         guard let id = value["id"].string, let name = value["name"].string else { return nil }
-        return MusicBrainzArtist(id: id, name: name, sortName: value["sort-name"].string, country: value["country"].string,
-                                 genres: genres(value["genres"]), score: value["score"].int)
+        return MusicBrainzArtist(
+            id: id, name: name, sortName: value["sort-name"].string, country: value["country"].string,
+            genres: genres(value["genres"]), score: value["score"].int)
     }
 
     static func credits(_ value: JSONValue) -> [MusicBrainzCredit] {
         value.array.compactMap { credit in
             guard let name = credit["name"].string ?? credit["artist"]["name"].string else { return nil }
-            return MusicBrainzCredit(id: credit["artist"]["id"].string, name: name,
-                                     joinPhrase: (credit["joinphrase"].raw as? String) ?? "",
-                                     genres: genres(credit["artist"]["genres"]))
+            return MusicBrainzCredit(
+                id: credit["artist"]["id"].string, name: name,
+                joinPhrase: (credit["joinphrase"].raw as? String) ?? "",
+                genres: genres(credit["artist"]["genres"]))
         }
     }
 

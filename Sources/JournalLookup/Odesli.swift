@@ -16,7 +16,8 @@ public enum Odesli {
     /// The links of a song a `ServiceLink` names, by platform and id (no page address needed).
     /// Nil for a link that names no song.
     public static func request(link: ServiceLink, country: String = "US") -> LookupRequest? {
-        let platform: String, id: String
+        let platform: String
+        let id: String
         switch link {
         case .appleMusic(let track): (platform, id) = ("itunes", track)
         case .spotify(let track): (platform, id) = ("spotify", track)
@@ -25,8 +26,9 @@ public enum Odesli {
         case .deezer(let track): (platform, id) = ("deezer", track)
         case .unresolvable: return nil
         }
-        return LookupRequest(.odesli, path: "/v1-alpha.1/links",
-                             query: [("platform", platform), ("type", "song"), ("id", id), ("userCountry", country)])
+        return LookupRequest(
+            .odesli, path: "/v1-alpha.1/links",
+            query: [("platform", platform), ("type", "song"), ("id", id), ("userCountry", country)])
     }
 
     /// The song's links and description, nil when the body has no `linksByPlatform`.
@@ -47,18 +49,20 @@ public enum Odesli {
         for uniqueID in uniqueIDs {
             let parts = uniqueID.components(separatedBy: "::")
             guard parts.count == 2, !parts[1].isEmpty else { continue }
-            let key: String? = switch parts[0] {
-            case "ITUNES_SONG": "itunes"
-            case "DEEZER_SONG": "deezer"
-            case "SPOTIFY_SONG": "spotify"
-            case "TIDAL_SONG": "tidal"
-            default: nil
-            }
+            let key: String? =
+                switch parts[0] {
+                case "ITUNES_SONG": "itunes"
+                case "DEEZER_SONG": "deezer"
+                case "SPOTIFY_SONG": "spotify"
+                case "TIDAL_SONG": "tidal"
+                default: nil
+                }
             if let key, ids[key] == nil { ids[key] = parts[1] }
         }
         let described = main.isObject ? main : entities.object.sorted { $0.key < $1.key }.map(\.value).first { $0["title"].string != nil } ?? main
-        return OdesliLinks(links: links, title: described["title"].string, artistName: described["artistName"].string,
-                           thumbnailURL: described["thumbnailUrl"].url, pageURL: body["pageUrl"].url, ids: ids)
+        return OdesliLinks(
+            links: links, title: described["title"].string, artistName: described["artistName"].string,
+            thumbnailURL: described["thumbnailUrl"].url, pageURL: body["pageUrl"].url, ids: ids)
     }
 }
 

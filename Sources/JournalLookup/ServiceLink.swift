@@ -21,48 +21,68 @@ public enum ServiceLink: Sendable, Equatable {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         if trimmed.lowercased().hasPrefix("spotify:") {
             let parts = trimmed.split(separator: ":").map(String.init)
-            if parts.count == 3, parts[1] == "track", Self.isID(parts[2]) { self = .spotify(trackID: parts[2]); return }
+            if parts.count == 3, parts[1] == "track", Self.isID(parts[2]) {
+                self = .spotify(trackID: parts[2])
+                return
+            }
             self = .unresolvable("\(trimmed) is not a Spotify track: give a track's link")
             return
         }
         guard let components = URLComponents(string: trimmed),
-              let scheme = components.scheme?.lowercased(), scheme == "http" || scheme == "https",
-              let host = components.host?.lowercased() else { return nil }
+            let scheme = components.scheme?.lowercased(), scheme == "http" || scheme == "https",
+            let host = components.host?.lowercased()
+        else { return nil }
         let path = components.path.split(separator: "/").map(String.init)
         let query = components.queryItems ?? []
         func value(_ name: String) -> String? { query.first { $0.name == name }?.value.flatMap { Self.isID($0) ? $0 : nil } }
 
         switch host {
         case "music.apple.com", "geo.music.apple.com", "itunes.apple.com":
-            if let id = value("i"), id.allSatisfy(\.isNumber) { self = .appleMusic(trackID: id); return }
+            if let id = value("i"), id.allSatisfy(\.isNumber) {
+                self = .appleMusic(trackID: id)
+                return
+            }
             if let at = path.firstIndex(of: "song"), let id = path.last, at < path.count - 1, id.allSatisfy(\.isNumber) {
-                self = .appleMusic(trackID: id); return
+                self = .appleMusic(trackID: id)
+                return
             }
             self = .unresolvable("\(trimmed) is not a song on Apple Music: give a song's link (an album's link with ?i=…)")
         case "open.spotify.com", "play.spotify.com":
             // Paths may carry a locale first: /intl-de/track/ID.
             if let at = path.firstIndex(of: "track"), at + 1 < path.count, Self.isID(path[at + 1]) {
-                self = .spotify(trackID: path[at + 1]); return
+                self = .spotify(trackID: path[at + 1])
+                return
             }
             self = .unresolvable("\(trimmed) is not a Spotify track: give a track's link")
         case "spotify.link":
             self = .unresolvable("\(trimmed) is a Spotify short link, which only Spotify can resolve: open it and copy the track's own link")
         case "music.youtube.com":
-            if let id = value("v") { self = .youtubeMusic(videoID: id); return }
+            if let id = value("v") {
+                self = .youtubeMusic(videoID: id)
+                return
+            }
             self = .unresolvable("\(trimmed) is not a song on YouTube Music: give a link with watch?v=…")
         case "www.youtube.com", "youtube.com", "m.youtube.com":
-            if let id = value("v") { self = .youtube(videoID: id); return }
+            if let id = value("v") {
+                self = .youtube(videoID: id)
+                return
+            }
             self = .unresolvable("\(trimmed) is not a YouTube video: give a link with watch?v=…")
         case "youtu.be":
-            if let id = path.first, Self.isID(id) { self = .youtube(videoID: id); return }
+            if let id = path.first, Self.isID(id) {
+                self = .youtube(videoID: id)
+                return
+            }
             self = .unresolvable("\(trimmed) is not a YouTube video")
         case "www.deezer.com", "deezer.com":
             if let at = path.firstIndex(of: "track"), at + 1 < path.count, path[at + 1].allSatisfy(\.isNumber) {
-                self = .deezer(trackID: path[at + 1]); return
+                self = .deezer(trackID: path[at + 1])
+                return
             }
             self = .unresolvable("\(trimmed) is not a Deezer track: give a track's link")
         case "deezer.page.link", "link.deezer.com":
-            self = .unresolvable("\(trimmed) is a Deezer short link, which only Deezer can resolve: open it and copy the track's own link (www.deezer.com/track/…)")
+            self = .unresolvable(
+                "\(trimmed) is a Deezer short link, which only Deezer can resolve: open it and copy the track's own link (www.deezer.com/track/…)")
         default:
             return nil
         }

@@ -31,7 +31,8 @@ public struct SongAddition: Sendable {
         public var description: String {
             switch self {
             case .dayFull(let path, let count, let limit):
-                return "\(path) already has \(count) song\(count == 1 ? "" : "s") and a day holds \(limit) (max_tracks_per_day in journal.yaml): nothing was added"
+                return
+                    "\(path) already has \(count) song\(count == 1 ? "" : "s") and a day holds \(limit) (max_tracks_per_day in journal.yaml): nothing was added"
             case .dayFile(let path, let reason):
                 return "\(path): \(reason); nothing was added"
             case .changed(let path):
@@ -135,7 +136,8 @@ public struct SongAddition: Sendable {
         }
         // A song the journal has played already keeps what its plays say: only what it lacks is added.
         let key = SongKey.song(artist: song.artist, title: song.title)
-        let needs = journal.days.lazy.flatMap(\.tracks).first { SongKey.song(artist: $0.primaryArtist, title: $0.title) == key }
+        let needs =
+            journal.days.lazy.flatMap(\.tracks).first { SongKey.song(artist: $0.primaryArtist, title: $0.title) == key }
             .map(Enrichment.Needs.of) ?? .all
         var artwork: LinkTarget?
         if needs.contains(.cover), let address = song.artworkURL {
@@ -148,7 +150,9 @@ public struct SongAddition: Sendable {
                 report.warnings.append("the cover was not saved: \(problem)")
             }
         }
-        let genre = config.artistGenres[GenreKey.fold(song.artist)] == nil ? GenreVocabulary(journal: journal, catalogue: catalogue).primary(song.genre.map { [$0] } ?? []) : nil
+        let genre =
+            config.artistGenres[GenreKey.fold(song.artist)] == nil
+            ? GenreVocabulary(journal: journal, catalogue: catalogue).primary(song.genre.map { [$0] } ?? []) : nil
         var update = CatalogueUpdate(source: source, catalogue: catalogue)
         let result = update.apply(to: song.artist, dryRun: false) { entry in
             var changed = entry.record(CatalogueEntry.song(song, genre: genre, artwork: artwork, needs: needs))

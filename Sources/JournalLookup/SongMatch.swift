@@ -51,7 +51,7 @@ public enum SongMatch {
         for scalar in name.lowercased().unicodeScalars {
             switch scalar.properties.generalCategory {
             case .spaceSeparator, .connectorPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation,
-                 .initialPunctuation, .finalPunctuation, .otherPunctuation:
+                .initialPunctuation, .finalPunctuation, .otherPunctuation:
                 continue
             default:
                 scalars.append(scalar)
@@ -74,8 +74,10 @@ public enum SongMatch {
     /// recording (`(Live)`, `(Acoustic Version)`, `(Remix)`) stays, so it does not match.
     static func titleKey(_ title: String) -> String {
         var text = title.lowercased()
-        let noise = ["feat", "ft.", "with ", "remaster", "radio edit", "single edit", "album version", "single version",
-                     "original version", "mono", "stereo", "bonus track", "from "]
+        let noise = [
+            "feat", "ft.", "with ", "remaster", "radio edit", "single edit", "album version", "single version",
+            "original version", "mono", "stereo", "bonus track", "from ",
+        ]
         for (open, close) in [("(", ")"), ("[", "]")] {
             while let start = text.range(of: open), let end = text[start.upperBound...].range(of: close) {
                 let inside = String(text[start.upperBound..<end.lowerBound])

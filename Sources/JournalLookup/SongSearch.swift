@@ -70,8 +70,9 @@ public enum SongSearch {
         }
         return found.values.sorted { ($1.plays, $0.order) < ($0.plays, $1.order) }.prefix(limit).map { entry in
             let track = entry.track
-            var song = FoundSong(source: .itunes, title: track.title, artist: track.artists.joined(separator: ", "), album: track.album,
-                                 genre: track.primaryGenre, duration: track.duration)
+            var song = FoundSong(
+                source: .itunes, title: track.title, artist: track.artists.joined(separator: ", "), album: track.album,
+                genre: track.primaryGenre, duration: track.duration)
             song.released = track.released?.text
             return SongCandidate(song: song, known: true, plays: entry.plays, artists: track.artists)
         }
@@ -96,7 +97,8 @@ public enum SongSearch {
             let found = songs(await client.get(Deezer.track(id: id)), from: .deezer, decode: Deezer.songs)
             guard case .success(var list) = found, !list.isEmpty else { return found }
             if let request = Odesli.request(link: link, country: country), case .found(let data) = await client.get(request),
-               let odesli = Odesli.links(from: data) {
+                let odesli = Odesli.links(from: data)
+            {
                 for (key, url) in odesli.links where list[0].links[key] == nil { list[0].links[key] = url }
             }
             return .success(list)
@@ -109,9 +111,12 @@ public enum SongSearch {
                 return .failure(.service(reason(answer, service: .odesli) ?? "Odesli does not know \(query)"))
             }
             guard let odesli = Odesli.links(from: data) else { return .failure(.service("Odesli answered something that is not a song")) }
-            let title = odesli.title.map(FoundSong.clean), artist = odesli.artistName.map(FoundSong.clean)
+            let title = odesli.title.map(FoundSong.clean)
+            let artist = odesli.artistName.map(FoundSong.clean)
             var list: [FoundSong] = []
-            if let id = odesli.ids["itunes"], case .success(let songs) = self.songs(await client.get(ITunesSearch.lookupRequest(ids: [id], country: country)), from: .itunes) {
+            if let id = odesli.ids["itunes"],
+                case .success(let songs) = self.songs(await client.get(ITunesSearch.lookupRequest(ids: [id], country: country)), from: .itunes)
+            {
                 list = only(id, in: songs)
             }
             if list.isEmpty, let title, let artist, !title.isEmpty, !artist.isEmpty {
@@ -130,8 +135,10 @@ public enum SongSearch {
         return exact.isEmpty ? songs : exact
     }
 
-    static func songs(_ answer: LookupResult, from service: LookupService,
-                      decode: (Data) -> [FoundSong] = ITunesSearch.songs) -> Result<[FoundSong], SearchProblem> {
+    static func songs(
+        _ answer: LookupResult, from service: LookupService,
+        decode: (Data) -> [FoundSong] = ITunesSearch.songs
+    ) -> Result<[FoundSong], SearchProblem> {
         switch answer {
         case .found(let data): return .success(decode(data).cleaned)
         case .notFound: return .success([])

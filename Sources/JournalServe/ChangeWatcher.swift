@@ -22,7 +22,7 @@ enum ChangeWatchers {
     /// inotify on Linux; elsewhere (or when inotify cannot start) polling the build's source stamp.
     static func make(for options: BuildOptions, burst: Burst) -> any ChangeWatcher {
         #if os(Linux)
-        if let watcher = InotifyWatcher(source: options.source, burst: burst) { return watcher }
+            if let watcher = InotifyWatcher(source: options.source, burst: burst) { return watcher }
         #endif
         return PollingWatcher(options: options, burst: burst)
     }

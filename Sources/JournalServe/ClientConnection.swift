@@ -31,8 +31,9 @@ final class ClientConnection: @unchecked Sendable {
             if head.declaresBody {
                 // No body is read: answer, then close, so its bytes are never taken for a request.
                 let isReading = head.method == "GET" || head.method == "HEAD"
-                refuse(isReading ? 413 : 405, isReading ? "Content Too Large" : "Method Not Allowed",
-                       extra: isReading ? [] : ["Allow: GET, HEAD"])
+                refuse(
+                    isReading ? 413 : 405, isReading ? "Content Too Large" : "Method Not Allowed",
+                    extra: isReading ? [] : ["Allow: GET, HEAD"])
                 return
             }
             guard let response = answer(head) else { return }
@@ -96,8 +97,9 @@ final class ClientConnection: @unchecked Sendable {
         let (path, query) = head.pathAndQuery
         var headers = HTTPHeaders()
         for field in head.headers { headers.addValue(field.value, for: HTTPHeader(field.name)) }
-        let request = HTTPRequest(method: HTTPMethod(head.method), version: HTTPVersion(head.version),
-                                  target: HTTPRequest.Target(path: path, query: query), headers: headers, body: HTTPBodySequence())
+        let request = HTTPRequest(
+            method: HTTPMethod(head.method), version: HTTPVersion(head.version),
+            target: HTTPRequest.Target(path: path, query: query), headers: headers, body: HTTPBodySequence())
         let result = Waiting<HTTPResponse>()
         let handler = handler
         let task = Task {
@@ -162,9 +164,14 @@ final class ClientConnection: @unchecked Sendable {
     /// A short plain answer after which the connection closes.
     private func refuse(_ status: Int, _ phrase: String, extra: [String] = []) {
         let body = "\(status) \(phrase)\n"
-        let head = (["HTTP/1.1 \(status) \(phrase)", "Connection: close", "Content-Length: \(body.utf8.count)",
-                     "Content-Type: text/plain; charset=utf-8"] + extra).joined(separator: "\r\n")
-        guard SocketIO.write(descriptor, Array((head + "\r\n\r\n" + body).utf8), until: ContinuousClock.now + .seconds(min(limits.writeSeconds, 2))) else { return }
+        let head =
+            ([
+                "HTTP/1.1 \(status) \(phrase)", "Connection: close", "Content-Length: \(body.utf8.count)",
+                "Content-Type: text/plain; charset=utf-8",
+            ] + extra).joined(separator: "\r\n")
+        guard SocketIO.write(descriptor, Array((head + "\r\n\r\n" + body).utf8), until: ContinuousClock.now + .seconds(min(limits.writeSeconds, 2))) else {
+            return
+        }
         SocketIO.linger(descriptor, seconds: 2, bytes: 1024 * 1024)
     }
 

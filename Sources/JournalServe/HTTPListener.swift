@@ -1,10 +1,11 @@
 import FlyingFox
 import FlyingSocks
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// `journal serve`'s listening socket and accept loop, on a thread of its own, with a cap on open
@@ -34,8 +35,10 @@ final class HTTPListener: @unchecked Sendable {
     private var floodReported = false, descriptorsReported = false
 
     /// Binds and listens on `address`; throws FlyingSocks' `SocketError` (EADDRINUSE among them).
-    init(address: some SocketAddress, limits: ServeLimits, handler: any HTTPHandler, report: @escaping @Sendable (String) -> Void,
-         accept: @escaping @Sendable (Int32) -> Int32 = SocketIO.accept) throws {
+    init(
+        address: some SocketAddress, limits: ServeLimits, handler: any HTTPHandler, report: @escaping @Sendable (String) -> Void,
+        accept: @escaping @Sendable (Int32) -> Int32 = SocketIO.accept
+    ) throws {
         let socket = try Socket(domain: Int32(type(of: address).family))
         try socket.setValue(true, for: .localAddressReuse)
         try socket.bind(to: address)

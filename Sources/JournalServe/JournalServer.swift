@@ -75,8 +75,10 @@ public final class JournalServer: @unchecked Sendable {
     public private(set) var url: String?
 
     /// `out` gets the address and one line per rebuild; `error` gets the diagnostics.
-    public init(_ options: ServeOptions, quiet: Double = 0.06, longestGivingWay: Duration = .seconds(20),
-                out: @escaping @Sendable (String) -> Void, error: @escaping @Sendable (String) -> Void) {
+    public init(
+        _ options: ServeOptions, quiet: Double = 0.06, longestGivingWay: Duration = .seconds(20),
+        out: @escaping @Sendable (String) -> Void, error: @escaping @Sendable (String) -> Void
+    ) {
         self.options = options
         self.longestGivingWay = longestGivingWay
         burst = Burst(quiet: quiet)
@@ -96,8 +98,9 @@ public final class JournalServer: @unchecked Sendable {
         let site = SiteFolder()
         let listener: HTTPListener
         do {
-            listener = try HTTPListener(address: address, limits: options.limits,
-                                        handler: SiteHandlerBox(site: site, liveReload: liveReload), report: error)
+            listener = try HTTPListener(
+                address: address, limits: options.limits,
+                handler: SiteHandlerBox(site: site, liveReload: liveReload), report: error)
         } catch SocketError.failed(_, let code, _) where code == EADDRINUSE {
             throw .portInUse(options.port)
         } catch SocketError.failed(_, _, let message) {
@@ -132,10 +135,12 @@ public final class JournalServer: @unchecked Sendable {
             guard let self else { return true }
             return isStopped || mayGiveWay
         }
-        let builder = SiteBuilder(options: buildOptions, onFirstPass: { [weak self, liveReload] paths in
-            self?.lock.withLock { self?.firstPassShown = true }
-            liveReload.publishFirstPass(paths)
-        })
+        let builder = SiteBuilder(
+            options: buildOptions,
+            onFirstPass: { [weak self, liveReload] paths in
+                self?.lock.withLock { self?.firstPassShown = true }
+                liveReload.publishFirstPass(paths)
+            })
         let queue = RebuildQueue { [self] in
             lock.withLock { firstPassShown = false }
             let outcome = builder.rebuild()
@@ -303,8 +308,9 @@ struct SiteHandlerBox: HTTPHandler {
         // A page on another site can point a name of its own at 127.0.0.1 (DNS rebinding) and
         // read the preview, drafts included: only requests for an address are answered.
         if let host = request.headers[.host], !HostCheck.isAddress(host) {
-            return HTTPResponse(statusCode: .forbidden, headers: HTTPHeaders([.contentType: "text/plain; charset=utf-8"]),
-                                body: Data("journal serve answers only at an address such as 127.0.0.1 or localhost, not at '\(HostCheck.printable(host))'\n".utf8))
+            return HTTPResponse(
+                statusCode: .forbidden, headers: HTTPHeaders([.contentType: "text/plain; charset=utf-8"]),
+                body: Data("journal serve answers only at an address such as 127.0.0.1 or localhost, not at '\(HostCheck.printable(host))'\n".utf8))
         }
         guard let folder = site.current else { return HTTPResponse(statusCode: .serviceUnavailable) }
         return try await SiteHandler(folder: folder, liveReload: liveReload).handleRequest(request)

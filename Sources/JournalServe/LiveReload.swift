@@ -88,8 +88,9 @@ final class LiveReload: @unchecked Sendable {
     /// The response for a page's event stream; `since` is the token the page was served with.
     func subscribe(since: String) -> HTTPResponse {
         guard lock.withLock({ subscribers.count < streams }) else {
-            return HTTPResponse(statusCode: .serviceUnavailable, headers: [.contentType: "text/plain; charset=utf-8", HTTPHeader("Retry-After"): "5"],
-                                body: Data("journal serve has \(streams) pages listening for changes, the most it keeps; close some tabs\n".utf8))
+            return HTTPResponse(
+                statusCode: .serviceUnavailable, headers: [.contentType: "text/plain; charset=utf-8", HTTPHeader("Retry-After"): "5"],
+                body: Data("journal serve has \(streams) pages listening for changes, the most it keeps; close some tabs\n".utf8))
         }
         let (stream, continuation) = AsyncStream<[UInt8]>.makeStream()
         let id = UUID()
@@ -105,9 +106,10 @@ final class LiveReload: @unchecked Sendable {
             }
             subscribers[id] = continuation
         }
-        return HTTPResponse(statusCode: .ok,
-                            headers: [.contentType: "text/event-stream; charset=utf-8", .cacheControl: "no-store"],
-                            body: HTTPBodySequence(from: EventStreamBytes(stream)))
+        return HTTPResponse(
+            statusCode: .ok,
+            headers: [.contentType: "text/event-stream; charset=utf-8", .cacheControl: "no-store"],
+            body: HTTPBodySequence(from: EventStreamBytes(stream)))
     }
 
     /// Ends every event stream, so their connections close (on shutdown).

@@ -91,7 +91,9 @@ struct RequestHead: Equatable, Sendable {
 
         let parts = requestLine.split(separator: space, omittingEmptySubsequences: false)
         guard parts.count == 3 else { return .failure(.malformed("the request line is not 'METHOD target HTTP/1.1'")) }
-        let method = parts[0], target = parts[1], version = parts[2]
+        let method = parts[0]
+        let target = parts[1]
+        let version = parts[2]
         guard !method.isEmpty, method.allSatisfy(isTokenByte) else { return .failure(.malformed("the method is not a token")) }
         // Origin form only (`/path`): the server never acts as a proxy, and an absolute URL
         // would name a host the Host check has not seen.
@@ -121,8 +123,9 @@ struct RequestHead: Equatable, Sendable {
             fields.append(Field(name: String(decoding: name, as: UTF8.self), value: String(decoding: value, as: UTF8.self)))
         }
 
-        var head = RequestHead(method: String(decoding: method, as: UTF8.self), target: String(decoding: target, as: UTF8.self),
-                               version: versionText, headers: fields, keepAlive: false, declaresBody: false)
+        var head = RequestHead(
+            method: String(decoding: method, as: UTF8.self), target: String(decoding: target, as: UTF8.self),
+            version: versionText, headers: fields, keepAlive: false, declaresBody: false)
         let hosts = fields.filter { $0.name.lowercased() == "host" }
         guard hosts.count <= 1 else { return .failure(.malformed("more than one Host header")) }
         if versionText == "HTTP/1.1" && hosts.isEmpty { return .failure(.malformed("no Host header")) }
@@ -163,15 +166,16 @@ struct RequestHead: Equatable, Sendable {
         switch byte {
         case 0x30...0x39, 0x41...0x5A, 0x61...0x7A: true
         case UInt8(ascii: "!"), UInt8(ascii: "#"), UInt8(ascii: "$"), UInt8(ascii: "%"), UInt8(ascii: "&"), UInt8(ascii: "'"),
-             UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "^"), UInt8(ascii: "_"),
-             UInt8(ascii: "`"), UInt8(ascii: "|"), UInt8(ascii: "~"): true
+            UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "^"), UInt8(ascii: "_"),
+            UInt8(ascii: "`"), UInt8(ascii: "|"), UInt8(ascii: "~"):
+            true
         default: false
         }
     }
 }
 
-private extension Substring {
-    var trimmingSpaces: String {
+extension Substring {
+    fileprivate var trimmingSpaces: String {
         var text = self
         while let first = text.first, first == " " || first == "\t" { text = text.dropFirst() }
         while let last = text.last, last == " " || last == "\t" { text = text.dropLast() }

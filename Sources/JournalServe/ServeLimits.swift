@@ -26,9 +26,9 @@ public struct ServeLimits: Sendable, Equatable {
     var effectiveConnections: Int {
         var limit = rlimit()
         #if os(Linux)
-        let got = getrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit)
+            let got = getrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit)
         #else
-        let got = getrlimit(RLIMIT_NOFILE, &limit)
+            let got = getrlimit(RLIMIT_NOFILE, &limit)
         #endif
         guard got == 0, limit.rlim_cur < 1 << 40 else { return max(1, connections) }
         let quarter = Int(clamping: limit.rlim_cur / 4)

@@ -28,11 +28,13 @@ struct SiteBuilder: Sendable {
     }
 
     func rebuild() -> RebuildOutcome {
-        let clock = ContinuousClock(), start = clock.now
+        let clock = ContinuousClock()
+        let start = clock.now
         let report = Build.run(options)
         let elapsed = clock.now - start
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-        return RebuildOutcome(diagnostics: report.diagnostics.sortedForDisplay(), succeeded: report.succeeded,
-                              pageCount: report.pageCount, stopped: report.stopped, seconds: seconds)
+        return RebuildOutcome(
+            diagnostics: report.diagnostics.sortedForDisplay(), succeeded: report.succeeded,
+            pageCount: report.pageCount, stopped: report.stopped, seconds: seconds)
     }
 }

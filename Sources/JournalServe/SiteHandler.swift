@@ -66,7 +66,8 @@ struct SiteHandler: HTTPHandler {
     }
 
     /// Shown until the first build has succeeded; the script reloads it when it has.
-    static let buildingPage = Array("""
+    static let buildingPage = Array(
+        """
         <!doctype html>
         <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
         <title>Building…</title></head>

@@ -1,8 +1,9 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The system calls of `journal serve`'s connections, on a non-blocking socket, each bounded by a
@@ -37,10 +38,14 @@ enum SocketIO {
             var offset = 0
             while offset < raw.count {
                 let sent = send(descriptor, raw.baseAddress.map { $0 + offset }, raw.count - offset, noSignal)
-                if sent > 0 { offset += sent; continue }
+                if sent > 0 {
+                    offset += sent
+                    continue
+                }
                 if sent < 0 && errno == EINTR { continue }
                 guard sent < 0, errno == EAGAIN || errno == EWOULDBLOCK,
-                      wait(descriptor, for: Int16(POLLOUT), until: deadline) else { return false }
+                    wait(descriptor, for: Int16(POLLOUT), until: deadline)
+                else { return false }
             }
             return true
         }
@@ -65,7 +70,7 @@ enum SocketIO {
             var fds = [pollfd(fd: descriptor, events: events, revents: 0)]
             let ready = poll(&fds, 1, milliseconds)
             if ready > 0 { return true }
-            if ready < 0 && errno != EINTR { return true } // let the read or write report it
+            if ready < 0 && errno != EINTR { return true }  // let the read or write report it
         }
     }
 
@@ -73,16 +78,16 @@ enum SocketIO {
     /// `errno` set when none could be.
     static func accept(_ listening: Int32) -> Int32 {
         #if canImport(Glibc)
-        let descriptor = Glibc.accept(listening, nil, nil)
+            let descriptor = Glibc.accept(listening, nil, nil)
         #else
-        let descriptor = Darwin.accept(listening, nil, nil)
+            let descriptor = Darwin.accept(listening, nil, nil)
         #endif
         guard descriptor >= 0 else { return -1 }
         _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
         _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
         #if canImport(Darwin)
-        var on: Int32 = 1
-        setsockopt(descriptor, SOL_SOCKET, SO_NOSIGPIPE, &on, socklen_t(MemoryLayout<Int32>.size))
+            var on: Int32 = 1
+            setsockopt(descriptor, SOL_SOCKET, SO_NOSIGPIPE, &on, socklen_t(MemoryLayout<Int32>.size))
         #endif
         return descriptor
     }
@@ -104,11 +109,11 @@ enum SocketIO {
     }
 
     #if os(Linux)
-    private static let noSignal = Int32(MSG_NOSIGNAL)
-    /// POLLRDHUP (Glibc hides it behind _GNU_SOURCE).
-    private static let peerHangUp: Int16 = 0x2000
+        private static let noSignal = Int32(MSG_NOSIGNAL)
+        /// POLLRDHUP (Glibc hides it behind _GNU_SOURCE).
+        private static let peerHangUp: Int16 = 0x2000
     #else
-    private static let noSignal: Int32 = 0
-    private static let peerHangUp: Int16 = 0
+        private static let noSignal: Int32 = 0
+        private static let peerHangUp: Int16 = 0
     #endif
 }

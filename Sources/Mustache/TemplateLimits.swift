@@ -41,8 +41,11 @@ extension TemplateLibrary {
             // The longest chain, step by step: each `via` was settled before the one naming it.
             var chain = [name, first.name]
             while let step = heights[chain[chain.count - 1]]?.via { chain.append(step.name) }
-            problems.append((name, first.line, first.column,
-                             "partials nest deeper than \(TemplateLimits.maxIncludeDepth): \(TemplateLimits.chain(chain))"))
+            problems.append(
+                (
+                    name, first.line, first.column,
+                    "partials nest deeper than \(TemplateLimits.maxIncludeDepth): \(TemplateLimits.chain(chain))"
+                ))
         }
         // Bounding the work of a chain that is already refused would only repeat it.
         guard tooDeep.isEmpty else { return problems }
@@ -54,9 +57,12 @@ extension TemplateLibrary {
             // Named only where it starts: what it includes is within the limit.
             guard !template.references.contains(where: { over[$0.name] == true }) else { continue }
             let heaviest = template.references.max { bound.cost(ofTemplate: $0.name) < bound.cost(ofTemplate: $1.name) }
-            problems.append((name, heaviest?.line ?? 0, heaviest?.column ?? 0,
-                             "'\(name)' could render more than \(TemplateLimits.maxExpansion) template tags and texts for one page even "
-                                + "with one item in every list: partials that include partials several times multiply at every level"))
+            problems.append(
+                (
+                    name, heaviest?.line ?? 0, heaviest?.column ?? 0,
+                    "'\(name)' could render more than \(TemplateLimits.maxExpansion) template tags and texts for one page even "
+                        + "with one item in every list: partials that include partials several times multiply at every level"
+                ))
         }
         return problems
     }

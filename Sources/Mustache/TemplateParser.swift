@@ -102,7 +102,8 @@ struct TemplateParser {
             }
 
             let inParent = frames[frames.count - 1].kind == .parent
-            let closesBlockInParent = sigil == UInt8(ascii: "/") && frames.count > 2
+            let closesBlockInParent =
+                sigil == UInt8(ascii: "/") && frames.count > 2
                 && frames[frames.count - 1].kind == .block && frames[frames.count - 2].kind == .parent
             let closesParent = sigil == UInt8(ascii: "/") && frames[frames.count - 1].kind == .parent
             var standalone = false

@@ -7,7 +7,8 @@ extension TemplateRenderer {
     @inline(never)
     func budgetError() -> TemplateRenderError {
         if steps >= Self.maxSteps {
-            return error("the page takes more than \(Self.maxSteps) render steps, the limit: sections over lists nested in each other multiply their work", at: tag)
+            return error(
+                "the page takes more than \(Self.maxSteps) render steps, the limit: sections over lists nested in each other multiply their work", at: tag)
         }
         return error("the page is larger than \(Self.maxOutput >> 20) MB, the limit", at: tag)
     }

@@ -62,13 +62,15 @@ struct TemplateRenderer {
         /// A section with a value of its own (an object, a text, a number).
         case value(outerPosition: (index: Int, count: Int)?, outerTag: TemplatePosition)
         /// A partial's or parent's template; a parent also restores the blocks replaced before it.
-        case included(outerIndentation: [UInt8], outerPath: String, outerTag: TemplatePosition,
-                      outerBlocks: [String: (nodes: [TemplateNode], path: String)]?)
+        case included(
+            outerIndentation: [UInt8], outerPath: String, outerTag: TemplatePosition,
+            outerBlocks: [String: (nodes: [TemplateNode], path: String)]?)
         /// A block's default.
         case block(outerIndentation: [UInt8])
         /// A block's replacement, put back when it is done.
-        case replacement(name: String, replacement: (nodes: [TemplateNode], path: String), outerIndentation: [UInt8],
-                         outerPath: String, outerTag: TemplatePosition)
+        case replacement(
+            name: String, replacement: (nodes: [TemplateNode], path: String), outerIndentation: [UInt8],
+            outerPath: String, outerTag: TemplatePosition)
     }
 
     init(library: TemplateLibrary, template: Template, named name: String, root: TemplateValue, options: RenderOptions) {
@@ -168,12 +170,16 @@ struct TemplateRenderer {
                     open(Frame(nodes: defaults, exit: .block(outerIndentation: outerIndentation)))
                     break
                 }
-                let outerPath = path, outerTag = tag
+                let outerPath = path
+                let outerTag = tag
                 blocks[name] = nil
                 path = replacement.path
                 tag = TemplatePosition(line: 0, column: 0)
-                open(Frame(nodes: replacement.nodes, exit: .replacement(
-                    name: name, replacement: replacement, outerIndentation: outerIndentation, outerPath: outerPath, outerTag: outerTag)))
+                open(
+                    Frame(
+                        nodes: replacement.nodes,
+                        exit: .replacement(
+                            name: name, replacement: replacement, outerIndentation: outerIndentation, outerPath: outerPath, outerTag: outerTag)))
             }
         }
         try charge()
@@ -242,7 +248,8 @@ struct TemplateRenderer {
             throw error("there is no template '\(name)'", at: at)
         }
         guard including.count <= Self.maxDepth else {
-            let message = including.contains(name)
+            let message =
+                including.contains(name)
                 ? "'\(name)' includes itself more than \(Self.maxDepth) templates deep: it would never finish rendering"
                 : "partials nest deeper than \(Self.maxDepth): \(TemplateLimits.chain(including + [name]))"
             throw error(message, at: at)
@@ -254,8 +261,10 @@ struct TemplateRenderer {
 
     /// Opens an included template (a partial's or a parent's) in place: its lines indented by
     /// what stood before a standalone tag, errors named by its path, one level deeper.
-    private mutating func enter(included template: Template, named name: String, indentedBy extra: [UInt8],
-                                outerBlocks: [String: (nodes: [TemplateNode], path: String)]?) {
+    private mutating func enter(
+        included template: Template, named name: String, indentedBy extra: [UInt8],
+        outerBlocks: [String: (nodes: [TemplateNode], path: String)]?
+    ) {
         let exit = Exit.included(outerIndentation: indentation, outerPath: path, outerTag: tag, outerBlocks: outerBlocks)
         indentation += extra
         if !extra.isEmpty { atLineStart = true }

@@ -39,7 +39,8 @@ public enum TemplateValue: Sendable, Equatable {
 public typealias TemplateObject = [String: TemplateValue]
 
 extension TemplateValue: ExpressibleByStringLiteral, ExpressibleByBooleanLiteral, ExpressibleByIntegerLiteral,
-    ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral {
+    ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral
+{
     public init(stringLiteral value: String) { self = .text(value) }
     public init(booleanLiteral value: Bool) { self = .bool(value) }
     public init(integerLiteral value: Int) { self = .int(value) }
@@ -77,9 +78,9 @@ extension TemplateValue {
     }
 }
 
-private extension String {
+extension String {
     /// Each word's first letter upper-cased and the rest lower-cased, as Foundation's `capitalized`.
-    var capitalizedWords: String {
+    fileprivate var capitalizedWords: String {
         var result = ""
         var startOfWord = true
         for character in self {

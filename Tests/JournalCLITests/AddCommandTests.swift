@@ -2,6 +2,7 @@ import Foundation
 import JournalLookup
 import LookupStub
 import Testing
+
 @testable import JournalCLI
 @testable import JournalCore
 
@@ -12,19 +13,19 @@ import Testing
 
     /// A day written by hand, with what hand-written days have: comments, a flow list, quoting.
     static let day = """
-    ---
-    # first snow!
-    title: "First snow"
-    tracks:
-      - title: 밤편지   # again
-        artist: 아이유
-        genre: [Ballad, K-Pop]
+        ---
+        # first snow!
+        title: "First snow"
+        tracks:
+          - title: 밤편지   # again
+            artist: 아이유
+            genre: [Ballad, K-Pop]
 
-    tags: [winter]
-    ---
-    The bus was late.
+        tags: [winter]
+        ---
+        The bus was late.
 
-    """
+        """
 
     /// The result of running the built `journal` binary.
     struct Run {
@@ -58,7 +59,8 @@ import Testing
         process.executableURL = URL(fileURLWithPath: binary)
         process.arguments = arguments
         process.environment = environment.merging(["PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory()]) { $1 }
-        let out = Pipe(), errors = Pipe()
+        let out = Pipe()
+        let errors = Pipe()
         process.standardOutput = out
         process.standardError = errors
         process.standardInput = FileHandle.nullDevice
@@ -75,8 +77,9 @@ import Testing
         let body = String(decoding: StubServer.fixture("itunes_search_term_hype-boy_entity-song_country-us.json"), as: UTF8.self)
             .replacingOccurrences(of: "https://is1-ssl.mzstatic.com", with: stub.baseURL)
         stub.answer(ITunesSearch.request(term: "hype boy", country: "us", limit: 10), with: .json(body))
-        stub.answer("GET", "/image/thumb/Music112/v4/newjeans-ep/cover.jpg/600x600bb.jpg", query: nil,
-                    with: .fixture("cover_minimal.jpg"))
+        stub.answer(
+            "GET", "/image/thumb/Music112/v4/newjeans-ep/cover.jpg/600x600bb.jpg", query: nil,
+            with: .fixture("cover_minimal.jpg"))
         return stub
     }
 
@@ -87,11 +90,14 @@ import Testing
     @Test func aSongFoundInTheStoreJoinsTheDayWithItsCoverGenreAndPreview() async throws {
         let stub = try await Self.store()
         defer { Task { await stub.stop() } }
-        let folder = try CommandLineTests.Folder(["journal.yaml": "title: T\nbase_url: https://example.org/\n",
-                                                  "content/diary/2026/11/2026-11-21.md": Self.day])
+        let folder = try CommandLineTests.Folder([
+            "journal.yaml": "title: T\nbase_url: https://example.org/\n",
+            "content/diary/2026/11/2026-11-21.md": Self.day,
+        ])
         let dayPath = folder.path + "/content/diary/2026/11/2026-11-21.md"
-        let run = try await Self.run(["add", "hype", "boy", "--pick", "1", "--date", "2026-11-21", "--source", folder.path],
-                               environment: stub.environment())
+        let run = try await Self.run(
+            ["add", "hype", "boy", "--pick", "1", "--date", "2026-11-21", "--source", folder.path],
+            environment: stub.environment())
         #expect(run.status == 0, "\(run.errors)")
         #expect(run.out.contains("1. Hype Boy — NewJeans · New Jeans - EP · 2022 · K-Pop · 2:59"), "\(run.out)")
         #expect(run.out.contains("Added Hype Boy — NewJeans to \(dayPath)."), "\(run.out)")
@@ -99,8 +105,11 @@ import Testing
 
         // The day gains what a writer would type, and every other byte stays.
         let day = try #require(read(dayPath))
-        #expect(day == Self.day.replacingOccurrences(of: "    genre: [Ballad, K-Pop]\n", with: "    genre: [Ballad, K-Pop]\n  - title: \"Hype Boy\"\n    artist: \"NewJeans\"\n"),
-                "\(day)")
+        #expect(
+            day
+                == Self.day.replacingOccurrences(
+                    of: "    genre: [Ballad, K-Pop]\n", with: "    genre: [Ballad, K-Pop]\n  - title: \"Hype Boy\"\n    artist: \"NewJeans\"\n"),
+            "\(day)")
         // The rest is in the catalogue, the cover in the journal.
         let catalogue = try #require(read(folder.path + "/catalogue/newjeans.yaml"))
         #expect(catalogue.contains("genre: K-Pop"))
@@ -122,8 +131,9 @@ import Testing
 
         // A song the journal knows is offered first, and picking it asks nothing.
         let asked = stub.requests.count
-        let again = try await Self.run(["add", "hype boy", "--pick", "1", "--date", "2026-11-21", "--source", folder.path, "--note", "twice"],
-                                 environment: stub.environment())
+        let again = try await Self.run(
+            ["add", "hype boy", "--pick", "1", "--date", "2026-11-21", "--source", folder.path, "--note", "twice"],
+            environment: stub.environment())
         #expect(again.status == 0, "\(again.errors)")
         #expect(again.out.hasPrefix("1. Hype Boy — NewJeans · New Jeans - EP · 2022 · K-Pop · 2:59 · in your journal, 1 play"), "\(again.out)")
         #expect(stub.requests.count == asked)
@@ -132,7 +142,9 @@ import Testing
         // A full day is refused, before anything is asked or written.
         let full = try await Self.run(["add", "hype boy", "--pick", "1", "--date", "2026-11-21", "--source", folder.path], environment: stub.environment())
         #expect(full.status == 1)
-        #expect(full.errors.contains("2026-11-21.md already has 3 songs and a day holds 3 (max_tracks_per_day in journal.yaml): nothing was added"), "\(full.errors)")
+        #expect(
+            full.errors.contains("2026-11-21.md already has 3 songs and a day holds 3 (max_tracks_per_day in journal.yaml): nothing was added"),
+            "\(full.errors)")
         #expect(stub.requests.count == asked)
     }
 
@@ -174,11 +186,15 @@ import Testing
         let body = String(decoding: StubServer.fixture("itunes_search_term_kitchen_entity-song.json"), as: UTF8.self)
             .replacingOccurrences(of: "https://is4-ssl.mzstatic.com", with: stub.baseURL)
         stub.answer(ITunesSearch.lookupRequest(ids: ["1443109064"], country: "us"), with: .json(body))
-        stub.answer("GET", "/image/thumb/Music118/v4/ac/2c/60/ac2c60ad-14c3-a8b2-d962-dc08de2da546/source/600x600bb.jpg", query: nil,
-                    with: .fixture("cover_minimal.jpg"))
+        stub.answer(
+            "GET", "/image/thumb/Music118/v4/ac/2c/60/ac2c60ad-14c3-a8b2-d962-dc08de2da546/source/600x600bb.jpg", query: nil,
+            with: .fixture("cover_minimal.jpg"))
         let folder = try CommandLineTests.Folder(["journal.yaml": "title: T\n"])
-        let run = try await Self.run(["add", "https://open.spotify.com/track/0Jcij1eWd5bDMU5iPbxe2i", "--pick", "1", "--date", "2026-11-21",
-                                      "--source", folder.path], environment: stub.environment())
+        let run = try await Self.run(
+            [
+                "add", "https://open.spotify.com/track/0Jcij1eWd5bDMU5iPbxe2i", "--pick", "1", "--date", "2026-11-21",
+                "--source", folder.path,
+            ], environment: stub.environment())
         #expect(run.status == 0, "\(run.errors)")
         // The lookup by id is about that song: the store's other rows are not offered.
         #expect(run.out.hasPrefix("1. Kitchen — Kid Cudi") && !run.out.contains("2. "), "\(run.out)")

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import JournalCLI
+import Testing
 
 /// The command line as a user meets it: what it prints where, and how it exits.
 @Suite struct CommandLineTests {
@@ -17,7 +17,8 @@ import JournalCLI
 
     /// Runs `journal ARGUMENTS` inside `folder`'s journal, capturing both streams.
     func journal(_ arguments: [String], github: Bool = false) -> Run {
-        let out = Lines(), errors = Lines()
+        let out = Lines()
+        let errors = Lines()
         let console = Console(github: github, out: out.append, error: errors.append, now: { Self.now })
         let status = JournalCLI.run(arguments, console: console)
         return Run(status: status, out: out.all, errors: errors.all)
@@ -92,7 +93,10 @@ import JournalCLI
         let folder = try Folder(["journal.yaml": "title: Test\n", "content/diary/2026/11/2026-11-22.md": "no front matter\n"])
         let run = journal(["check", "--source", folder.path], github: true)
         #expect(run.status == 1)
-        #expect(run.out == ["::error file=\(folder.path)/content/diary/2026/11/2026-11-22.md,line=1,col=1::missing front matter: the file must start with a line '---', then YAML, then a line '---'"])
+        #expect(
+            run.out == [
+                "::error file=\(folder.path)/content/diary/2026/11/2026-11-22.md,line=1,col=1::missing front matter: the file must start with a line '---', then YAML, then a line '---'"
+            ])
         #expect(journal(["check", "--source", folder.path], github: false).out.isEmpty)
     }
 

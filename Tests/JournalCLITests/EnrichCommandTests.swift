@@ -2,6 +2,7 @@ import Foundation
 import JournalLookup
 import LookupStub
 import Testing
+
 @testable import JournalCLI
 @testable import JournalCore
 
@@ -60,26 +61,30 @@ import Testing
                     trackID += 1
                     let archived = artist == "Cise Starr" || artist == "Tape Loop Society"
                     let recording = archived ? String(format: "00000000-0000-4000-8000-%012d", trackID % 1_000_000_000) : nil
-                    songs.append(Song(artist: artist, album: album, albumID: albumID, title: "\(album) Song \(number)", trackID: trackID,
-                                      seconds: 150 + (trackID % 120), storeGenre: genre, recording: recording,
-                                      deezerGenre: genre == nil && artist == "Lowtide Club" ? "Pop" : nil))
+                    songs.append(
+                        Song(
+                            artist: artist, album: album, albumID: albumID, title: "\(album) Song \(number)", trackID: trackID,
+                            seconds: 150 + (trackID % 120), storeGenre: genre, recording: recording,
+                            deezerGenre: genre == nil && artist == "Lowtide Club" ? "Pop" : nil))
                 }
             }
         }
         // One song nobody has: it stays without a cover, and its genre is its artist's.
-        songs.append(Song(artist: "Nujabes", album: "Modal Soul", albumID: 0, title: "A Song Nobody Has", trackID: 0, seconds: 200,
-                          storeGenre: nil, recording: nil, deezerGenre: nil))
+        songs.append(
+            Song(
+                artist: "Nujabes", album: "Modal Soul", albumID: 0, title: "A Song Nobody Has", trackID: 0, seconds: 200,
+                storeGenre: nil, recording: nil, deezerGenre: nil))
         return songs
     }()
 
     /// A year of plays, three a day, as a lastfm.ghan.nl CSV (with MusicBrainz ids where it has them).
     static func history() -> String {
         var lines = ["uts,utc_time,artist,artist_mbid,album,album_mbid,track,track_mbid"]
-        let start = 1_704_067_200 // 1 Jan 2024, 00:00 UTC
+        let start = 1_704_067_200  // 1 Jan 2024, 00:00 UTC
         var state: UInt64 = 21
         for day in 0..<365 {
             for play in 0..<3 {
-                state = state &* 6364136223846793005 &+ 1442695040888963407
+                state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
                 let song = songs[Int((state >> 33) % UInt64(songs.count))]
                 let time = start + day * 86_400 + 36_000 + play * 600
                 lines.append("\(time),,\"\(song.artist)\",,\"\(song.album)\",,\"\(song.title)\",\(song.recording ?? "")")
@@ -117,50 +122,73 @@ import Testing
             let rows = song.storeGenre == nil ? [] : [storeRow(song, base: base)]
             stub.answer(search, with: .json(json(["resultCount": rows.count, "results": rows]), delay: delay))
             if let genre = song.deezerGenre {
-                let hit: [String: Any] = ["id": song.trackID, "title": song.title, "duration": song.seconds, "type": "track",
-                                          "preview": "https://cdnt-preview.dzcdn.net/api/1/1/\(song.trackID).mp3",
-                                          "link": "https://www.deezer.com/track/\(song.trackID)",
-                                          "artist": ["id": 7, "name": song.artist],
-                                          "album": ["id": song.albumID, "title": song.album, "cover_xl": "\(base)/dz/\(song.albumID)/1000x1000.jpg"]]
+                let hit: [String: Any] = [
+                    "id": song.trackID, "title": song.title, "duration": song.seconds, "type": "track",
+                    "preview": "https://cdnt-preview.dzcdn.net/api/1/1/\(song.trackID).mp3",
+                    "link": "https://www.deezer.com/track/\(song.trackID)",
+                    "artist": ["id": 7, "name": song.artist],
+                    "album": ["id": song.albumID, "title": song.album, "cover_xl": "\(base)/dz/\(song.albumID)/1000x1000.jpg"],
+                ]
                 stub.answer(Deezer.search(artist: song.artist, title: song.title), with: .json(json(["data": [hit], "total": 1]), delay: delay))
-                stub.answer(Deezer.album(id: String(song.albumID)),
-                            with: .json(json(["id": song.albumID, "title": song.album, "release_date": "2021-03-01",
-                                              "genres": ["data": [["id": 132, "name": genre]]]]), delay: delay))
+                stub.answer(
+                    Deezer.album(id: String(song.albumID)),
+                    with: .json(
+                        json([
+                            "id": song.albumID, "title": song.album, "release_date": "2021-03-01",
+                            "genres": ["data": [["id": 132, "name": genre]]],
+                        ]), delay: delay))
                 stub.answer("GET", "/dz/\(song.albumID)/1000x1000.jpg", query: nil, with: .bytes(cover, contentType: "image/jpeg"))
             } else if song.storeGenre == nil {
                 stub.answer(Deezer.search(artist: song.artist, title: song.title), with: .json(json(["data": [], "total": 0]), delay: delay))
             }
             if let recording = song.recording {
                 let release = String(format: "11111111-0000-4000-8000-%012d", song.albumID % 1_000_000_000)
-                stub.answer(MusicBrainz.recordingLookup(id: recording),
-                            with: .json(json(["id": recording, "title": song.title, "length": song.seconds * 1000,
-                                              "genres": [["name": "jazz rap", "count": 3], ["name": "hip hop", "count": 2]],
-                                              "releases": [["id": release, "title": song.album]],
-                                              "artist-credit": [["name": song.artist, "joinphrase": "", "artist": ["id": "a", "name": song.artist]]]])))
-                stub.answer(CoverArtArchive.release(id: release),
-                            with: .json(json(["release": "https://musicbrainz.org/release/\(release)",
-                                              "images": [["front": true, "back": false, "image": "\(base)/caa/\(release).jpg",
-                                                          "thumbnails": ["250": "\(base)/caa/\(release)-250.jpg", "500": "\(base)/caa/\(release)-500.jpg"]]]])))
+                stub.answer(
+                    MusicBrainz.recordingLookup(id: recording),
+                    with: .json(
+                        json([
+                            "id": recording, "title": song.title, "length": song.seconds * 1000,
+                            "genres": [["name": "jazz rap", "count": 3], ["name": "hip hop", "count": 2]],
+                            "releases": [["id": release, "title": song.album]],
+                            "artist-credit": [["name": song.artist, "joinphrase": "", "artist": ["id": "a", "name": song.artist]]],
+                        ])))
+                stub.answer(
+                    CoverArtArchive.release(id: release),
+                    with: .json(
+                        json([
+                            "release": "https://musicbrainz.org/release/\(release)",
+                            "images": [
+                                [
+                                    "front": true, "back": false, "image": "\(base)/caa/\(release).jpg",
+                                    "thumbnails": ["250": "\(base)/caa/\(release)-250.jpg", "500": "\(base)/caa/\(release)-500.jpg"],
+                                ]
+                            ],
+                        ])))
                 stub.answer("GET", "/caa/\(release)-500.jpg", query: nil, with: .bytes(cover, contentType: "image/jpeg"))
             }
         }
         for (id, tracks) in albums {
-            stub.answer(ITunesSearch.lookupRequest(ids: [String(id)], country: "us"),
-                        with: .json(json(["resultCount": tracks.count, "results": tracks.map { storeRow($0, base: base) }]), delay: delay))
+            stub.answer(
+                ITunesSearch.lookupRequest(ids: [String(id)], country: "us"),
+                with: .json(json(["resultCount": tracks.count, "results": tracks.map { storeRow($0, base: base) }]), delay: delay))
             stub.answer("GET", "/image/thumb/\(id)/cover.jpg/600x600bb.jpg", query: nil, with: .bytes(cover, contentType: "image/jpeg"))
         }
         let nujabes = "9a709693-b4f8-4da9-8cc1-038c911a61be"
-        stub.answer(MusicBrainz.artistSearch(name: "Nujabes"),
-                    with: .json(json(["artists": [["id": nujabes, "name": "Nujabes", "score": 100]]])))
-        stub.answer(MusicBrainz.artistLookup(id: nujabes),
-                    with: .json(json(["id": nujabes, "name": "Nujabes", "genres": [["name": "jazz rap", "count": 4], ["name": "hip hop", "count": 9]]])))
+        stub.answer(
+            MusicBrainz.artistSearch(name: "Nujabes"),
+            with: .json(json(["artists": [["id": nujabes, "name": "Nujabes", "score": 100]]])))
+        stub.answer(
+            MusicBrainz.artistLookup(id: nujabes),
+            with: .json(json(["id": nujabes, "name": "Nujabes", "genres": [["name": "jazz rap", "count": 4], ["name": "hip hop", "count": 9]]])))
         return stub
     }
 
     /// A journal holding the imported year.
     func importedJournal() throws -> CommandLineTests.Folder {
-        let folder = try CommandLineTests.Folder(["journal.yaml": "title: A year\nbase_url: https://example.org/\ntimezone: UTC\n",
-                                                  "export/scrobbles.csv": Self.history()])
+        let folder = try CommandLineTests.Folder([
+            "journal.yaml": "title: A year\nbase_url: https://example.org/\ntimezone: UTC\n",
+            "export/scrobbles.csv": Self.history(),
+        ])
         let imported = cli.journal(["import", "--source", folder.path, "lastfm", folder.path + "/export/scrobbles.csv"])
         #expect(imported.status == 0, "\(imported.errors)")
         return folder
@@ -178,8 +206,10 @@ import Testing
             return FileManager.default.fileExists(atPath: folder.path + "/static" + artwork.text)
         }.count
         let catalog = GenreCatalog(journal: journal)
-        return (Double(withGenre) / Double(plays.count), Double(withCover) / Double(journal.days.count),
-                Stats(journal: journal, catalog: catalog).chartGenres.count, journal.config.topGenres)
+        return (
+            Double(withGenre) / Double(plays.count), Double(withCover) / Double(journal.days.count),
+            Stats(journal: journal, catalog: catalog).chartGenres.count, journal.config.topGenres
+        )
     }
 
     func catalogueFiles(_ folder: CommandLineTests.Folder) -> [String: String] {
@@ -204,7 +234,9 @@ import Testing
         #expect(after.genre >= 0.9, "\(after)")
         #expect(after.cover >= 0.9, "\(after)")
         #expect(after.chartGenres <= after.top + 1)
-        print("enrich coverage: plays with a genre \(before.genre) -> \(after.genre), days with a cover \(before.cover) -> \(after.cover); requests: \(stub.requests.count); \(run.out)")
+        print(
+            "enrich coverage: plays with a genre \(before.genre) -> \(after.genre), days with a cover \(before.cover) -> \(after.cover); requests: \(stub.requests.count); \(run.out)"
+        )
         #expect(run.out.contains("Not found (1), most played first"), "\(run.out)")
         #expect(run.out.contains("  Nujabes — A Song Nobody Has ("), "\(run.out)")
 
@@ -254,9 +286,11 @@ import Testing
             "---\ntracks:\n  - title: \(title)\n    artist: NewJeans\n    genre: K-Pop\n    duration: \"2:59\"\n    artwork: \(artwork)\n    preview: https://example.org/p.m4a\n    links: {apple_music: \"https://music.apple.com/us/album/x/1\"}\n---\n"
         }
         let dayFile = day("Hype Boy", cover)
-        let folder = try CommandLineTests.Folder(["journal.yaml": "title: T\nbase_url: https://example.org/\ntimezone: UTC\n",
-                                                  "content/diary/2026/01/2026-01-02.md": dayFile,
-                                                  "content/diary/2026/01/2026-01-03.md": day("Ditto", page)])
+        let folder = try CommandLineTests.Folder([
+            "journal.yaml": "title: T\nbase_url: https://example.org/\ntimezone: UTC\n",
+            "content/diary/2026/01/2026-01-02.md": dayFile,
+            "content/diary/2026/01/2026-01-03.md": day("Ditto", page),
+        ])
         let checked = cli.journal(["check", "--source", folder.path])
         #expect(checked.status == 0 && checked.out.joined(separator: "\n").contains("2 covers are on other sites"), "\(checked.out)")
 
@@ -266,7 +300,9 @@ import Testing
 
         let run = try await AddCommandTests.run(["enrich", "--source", folder.path], environment: stub.environment())
         #expect(run.status == 0 && run.out.contains("Brought 1 cover home"), "\(run.out) \(run.errors)")
-        #expect(run.errors.contains("warning: a cover was not brought home: \(page) is not a PNG, JPEG or WebP image; pages show it from its site"), "\(run.errors)")
+        #expect(
+            run.errors.contains("warning: a cover was not brought home: \(page) is not a PNG, JPEG or WebP image; pages show it from its site"), "\(run.errors)"
+        )
         let copy = folder.path + "/static/" + RemoteCover.stem(of: cover) + ".jpg"
         #expect(FileManager.default.contents(atPath: copy) == StubServer.fixture("cover_minimal.jpg"))
         #expect(FileManager.default.contents(atPath: folder.path + "/content/diary/2026/01/2026-01-02.md") == Data(dayFile.utf8))
@@ -285,8 +321,10 @@ import Testing
         let bytes = try #require(FileManager.default.contents(atPath: copy))
         try bytes.prefix(bytes.count / 2).write(to: URL(fileURLWithPath: copy))
         let damaged = cli.journal(["check", "--source", folder.path])
-        #expect(damaged.status == 1 && damaged.errors.contains { $0.contains("content/diary/2026/01/2026-01-02.md:7:14: error: artwork '\(cover)' (its copy '/covers/remote/") },
-                "\(damaged.errors)")
+        #expect(
+            damaged.status == 1
+                && damaged.errors.contains { $0.contains("content/diary/2026/01/2026-01-02.md:7:14: error: artwork '\(cover)' (its copy '/covers/remote/") },
+            "\(damaged.errors)")
     }
 
     @Test func aRunKilledAnywhereLeavesAValidCatalogueAndTheNextFinishesTheJob() async throws {
@@ -324,7 +362,8 @@ import Testing
         let resumed = try await AddCommandTests.run(["enrich", "--source", folder.path], environment: stub.environment())
         #expect(resumed.status == 0, "\(resumed.errors)")
         #expect(catalogueFiles(folder) == reference)
-        let leftovers = (try FileManager.default.subpathsOfDirectory(atPath: folder.path + "/catalogue")
+        let leftovers =
+            (try FileManager.default.subpathsOfDirectory(atPath: folder.path + "/catalogue")
             + FileManager.default.subpathsOfDirectory(atPath: folder.path + "/static")).filter { $0.contains(".tmp-") }
         #expect(leftovers.isEmpty, "\(leftovers)")
         #expect(try coverage(folder).cover >= 0.9)
@@ -337,13 +376,13 @@ extension EnrichCommandTests {
         defer { Task { await stub.stop() } }
         let folder = try importedJournal()
         let mine = """
-        artist: Nujabes
-        songs:
-          - title: Modal Soul Song 1
-            genre: Jazz
-            preview: https://example.org/my-own-clip.mp3
+            artist: Nujabes
+            songs:
+              - title: Modal Soul Song 1
+                genre: Jazz
+                preview: https://example.org/my-own-clip.mp3
 
-        """
+            """
         try FileManager.default.createDirectory(atPath: folder.path + "/catalogue", withIntermediateDirectories: true)
         try Data(mine.utf8).write(to: URL(fileURLWithPath: folder.path + "/catalogue/nujabes.yaml"))
         // Another run holds the catalogue: this one says so and asks nothing.

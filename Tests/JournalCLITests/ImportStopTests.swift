@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import JournalCLI
 @testable import JournalCore
 
@@ -25,8 +26,10 @@ import Testing
     /// A journal with one day of its own, and a staging folder `name` in its diary holding the
     /// days `places` (staged as 0.md, 1.md …), the marker, and `records` (name: text).
     func journal(staging name: String = ".journal-import-4242", places: [String], records: [String: String]) throws -> CommandLineTests.Folder {
-        var files = ["journal.yaml": "title: T\ntimezone: UTC\n", "content/diary/2026/11/2026-11-01.md": Self.mine,
-                     "content/diary/\(name)/journal-import": Self.marker]
+        var files = [
+            "journal.yaml": "title: T\ntimezone: UTC\n", "content/diary/2026/11/2026-11-01.md": Self.mine,
+            "content/diary/\(name)/journal-import": Self.marker,
+        ]
         for (index, place) in places.enumerated() { files["content/diary/\(name)/\(index).md"] = Self.day(place) }
         for (record, text) in records { files["content/diary/\(name)/\(record)"] = text }
         return try CommandLineTests.Folder(files)
@@ -60,7 +63,8 @@ import Testing
         try Data(Self.mine.utf8).write(to: URL(fileURLWithPath: folder.path + "/content/diary/" + places[3]))
 
         // Reading commands refuse half an import, naming what finishes it; nothing is published.
-        let expected = "\(folder.path)/content/diary/.journal-import-4242:1:1: error: an import was stopped while putting its days in place (2 of 4 are in the diary): run `journal import --resume` to put the rest in place; nothing is built from half an import"
+        let expected =
+            "\(folder.path)/content/diary/.journal-import-4242:1:1: error: an import was stopped while putting its days in place (2 of 4 are in the diary): run `journal import --resume` to put the rest in place; nothing is built from half an import"
         let check = cli.journal(["check", "--source", folder.path])
         #expect(check.status == 1)
         #expect(check.errors.contains(expected), "\(check.errors)")
@@ -73,7 +77,10 @@ import Testing
         let resume = cli.journal(["import", "--resume", "--source", folder.path])
         #expect(resume.status == 0, "\(resume.errors)")
         #expect(resume.out == ["Finished an import that was stopped while putting its days in place: 1 day put in place now, 2 already were."])
-        #expect(resume.errors == ["\(folder.path)/content/diary/2026/11/2026-11-05.md:1:1: warning: this file appeared while an import was stopped: left as it is, the import's day for this date is not written"])
+        #expect(
+            resume.errors == [
+                "\(folder.path)/content/diary/2026/11/2026-11-05.md:1:1: warning: this file appeared while an import was stopped: left as it is, the import's day for this date is not written"
+            ])
         for (index, place) in places.prefix(3).enumerated() { #expect(text(folder, "content/diary/" + place) == Self.day(place), "\(index)") }
         #expect(text(folder, "content/diary/" + places[3]) == Self.mine)
         #expect(text(folder, "content/diary/2026/11/2026-11-01.md") == Self.mine)
@@ -88,7 +95,8 @@ import Testing
         try place(folder, 0, at: places[0])
         // All in place: nothing is half, the build goes on.
         #expect(cli.journal(["build", "--source", folder.path]).status == 0)
-        let history = #"[{"ts": "2026-11-06T12:00:00Z", "ms_played": 200000, "master_metadata_track_name": "Hype Boy", "master_metadata_album_artist_name": "NewJeans", "reason_end": "trackdone", "skipped": false, "incognito_mode": false}]"#
+        let history =
+            #"[{"ts": "2026-11-06T12:00:00Z", "ms_played": 200000, "master_metadata_track_name": "Hype Boy", "master_metadata_album_artist_name": "NewJeans", "reason_end": "trackdone", "skipped": false, "incognito_mode": false}]"#
         try Data(history.utf8).write(to: URL(fileURLWithPath: folder.path + "/history.json"))
         // Any import first finishes what a stopped one left.
         let run = cli.journal(["import", "--source", folder.path, folder.path + "/history.json"])
@@ -138,7 +146,10 @@ import Testing
         try Data(Self.day(places[1]).utf8).write(to: URL(fileURLWithPath: folder.path + "/content/diary/" + places[1]))
         let check = cli.journal(["check", "--source", folder.path])
         #expect(check.status == 1)
-        #expect(check.errors.contains { $0.contains(".journal-import-4242:1:1: error: an import was stopped while taking back its days: run `journal import --resume`") }, "\(check.errors)")
+        #expect(
+            check.errors.contains {
+                $0.contains(".journal-import-4242:1:1: error: an import was stopped while taking back its days: run `journal import --resume`")
+            }, "\(check.errors)")
         let resume = cli.journal(["import", "--resume", "--source", folder.path])
         #expect(resume.status == 0, "\(resume.errors)")
         #expect(!exists(folder, "content/diary/" + places[0]))
@@ -187,7 +198,8 @@ import Testing
         try ended.run()
         ended.waitUntilExit()
         let folder = try CommandLineTests.Folder(["journal.yaml": "title: T\ntimezone: UTC\n", "content/diary/2026/11/2026-11-01.md": Self.mine])
-        let gone = "content/diary/.journal-import-\(ended.processIdentifier)", live = "content/diary/.journal-import-\(getpid())"
+        let gone = "content/diary/.journal-import-\(ended.processIdentifier)"
+        let live = "content/diary/.journal-import-\(getpid())"
         for name in [gone, live] { try FileManager.default.createDirectory(atPath: folder.path + "/" + name, withIntermediateDirectories: false) }
         let resume = cli.journal(["import", "--resume", "--source", folder.path])
         #expect(resume.status == 0, "\(resume.errors)")
@@ -201,10 +213,13 @@ import Testing
         let places = ["2026/11/2026-11-09.md"]
         let folder = try journal(places: places, records: ["commit": Self.record(places)])
         // Import's name without import's marker: someone's folder.
-        try FileManager.default.moveItem(atPath: folder.path + "/content/diary/.journal-import-4242/journal-import", toPath: folder.path + "/content/diary/.journal-import-4242/notes.txt")
+        try FileManager.default.moveItem(
+            atPath: folder.path + "/content/diary/.journal-import-4242/journal-import", toPath: folder.path + "/content/diary/.journal-import-4242/notes.txt")
         // A link by import's name to a marked staging folder outside the journal.
-        let outside = try CommandLineTests.Folder(["staging/journal-import": Self.marker, "staging/0.md": Self.day("x"),
-                                                   "staging/commit": Self.record(places), "staging/1.md": "keep me\n"])
+        let outside = try CommandLineTests.Folder([
+            "staging/journal-import": Self.marker, "staging/0.md": Self.day("x"),
+            "staging/commit": Self.record(places), "staging/1.md": "keep me\n",
+        ])
         #expect(symlink(outside.path + "/staging", folder.path + "/content/diary/.journal-import-5555") == 0)
         // And a file by that name.
         try Data("a file\n".utf8).write(to: URL(fileURLWithPath: folder.path + "/content/diary/.journal-import-6666"))
@@ -216,14 +231,19 @@ import Testing
         #expect(!exists(folder, "content/diary/" + places[0]))
         #expect(exists(folder, "content/diary/.journal-import-4242/0.md") && exists(folder, "content/diary/.journal-import-4242/commit"))
         #expect(exists(folder, "content/diary/.journal-import-5555") && exists(folder, "content/diary/.journal-import-6666"))
-        for name in ["journal-import", "0.md", "commit", "1.md"] { #expect(FileManager.default.fileExists(atPath: outside.path + "/staging/" + name), "\(name)") }
+        for name in ["journal-import", "0.md", "commit", "1.md"] {
+            #expect(FileManager.default.fileExists(atPath: outside.path + "/staging/" + name), "\(name)")
+        }
     }
 
     @Test func aRecordNamingAPlaceOutsideTheDiaryIsRefusedNotFollowed() throws {
         let folder = try journal(places: ["x"], records: ["commit": "journal import 1\n0\t../../escaped.md\nend\n"])
         let resume = cli.journal(["import", "--resume", "--source", folder.path])
         #expect(resume.status == 1)
-        #expect(resume.errors == ["\(folder.path)/content/diary/.journal-import-4242:1:1: error: the record of a stopped import cannot be read; left as it is (move the folder out of the journal to be rid of it)"])
+        #expect(
+            resume.errors == [
+                "\(folder.path)/content/diary/.journal-import-4242:1:1: error: the record of a stopped import cannot be read; left as it is (move the folder out of the journal to be rid of it)"
+            ])
         #expect(!exists(folder, "escaped.md") && !exists(folder, "content/escaped.md"))
         #expect(cli.journal(["check", "--source", folder.path]).status == 1)
         #expect(exists(folder, "content/diary/.journal-import-4242/0.md"))
@@ -233,12 +253,14 @@ import Testing
 
     /// A Spotify history of one play a day for `days` days from 1990-01-01.
     static func history(days: Int) -> String {
-        "[" + (0..<days).map { index in
-            let seconds = 631_195_200 + index * 86_400 + 43_200
-            let date = Date(timeIntervalSince1970: TimeInterval(seconds))
-            let formatter = ISO8601DateFormatter()
-            return #"{"ts": "\#(formatter.string(from: date))", "ms_played": 200000, "master_metadata_track_name": "Song \#(index % 97)", "master_metadata_album_artist_name": "Artist \#(index % 13)", "reason_end": "trackdone", "skipped": false, "incognito_mode": false}"#
-        }.joined(separator: ",\n") + "]"
+        "["
+            + (0..<days).map { index in
+                let seconds = 631_195_200 + index * 86_400 + 43_200
+                let date = Date(timeIntervalSince1970: TimeInterval(seconds))
+                let formatter = ISO8601DateFormatter()
+                return
+                    #"{"ts": "\#(formatter.string(from: date))", "ms_played": 200000, "master_metadata_track_name": "Song \#(index % 97)", "master_metadata_album_artist_name": "Artist \#(index % 13)", "reason_end": "trackdone", "skipped": false, "incognito_mode": false}"#
+            }.joined(separator: ",\n") + "]"
     }
 
     /// Every file under `content/`, hidden ones included, relative to it.
@@ -252,21 +274,26 @@ import Testing
             Issue.record("needs the journal program beside the tests: swift build")
             return
         }
-        let folder = try CommandLineTests.Folder(["journal.yaml": "title: T\ntimezone: UTC\n", "content/diary/1990/01/1990-01-05.md": Self.mine,
-                                                  "history.json": Self.history(days: 6000)])
+        let folder = try CommandLineTests.Folder([
+            "journal.yaml": "title: T\ntimezone: UTC\n", "content/diary/1990/01/1990-01-05.md": Self.mine,
+            "history.json": Self.history(days: 6000),
+        ])
         let before = everything(folder)
         let path = folder.path
         let ended = try await Self.onAThreadOfItsOwn { () -> (running: Bool, reason: Process.TerminationReason, status: Int32, errors: String) in
             let process = Process()
             process.executableURL = URL(fileURLWithPath: binary)
             process.arguments = ["import", "--source", path, path + "/history.json"]
-            let out = Pipe(), errors = Pipe()
+            let out = Pipe()
+            let errors = Pipe()
             process.standardOutput = out
             process.standardError = errors
             try process.run()
             // The signal comes once the import has started writing (a staged day exists).
             let start = Date()
-            while process.isRunning, (FileManager.default.enumerator(atPath: path + "/content")?.allObjects.count ?? 0) <= before.count + 3, Date().timeIntervalSince(start) < 60 { usleep(1000) }
+            while process.isRunning, (FileManager.default.enumerator(atPath: path + "/content")?.allObjects.count ?? 0) <= before.count + 3,
+                Date().timeIntervalSince(start) < 60
+            { usleep(1000) }
             let running = process.isRunning
             kill(process.processIdentifier, number)
             let errorText = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
@@ -348,8 +375,10 @@ import Testing
             Issue.record("needs the journal program beside the tests: swift build")
             return
         }
-        let folder = try CommandLineTests.Folder(["journal.yaml": "title: T\ntimezone: UTC\n", "content/diary/1990/01/1990-01-05.md": ImportStopTests.mine,
-                                                  "history.json": ImportStopTests.history(days: 200)])
+        let folder = try CommandLineTests.Folder([
+            "journal.yaml": "title: T\ntimezone: UTC\n", "content/diary/1990/01/1990-01-05.md": ImportStopTests.mine,
+            "history.json": ImportStopTests.history(days: 200),
+        ])
         let before = ImportStopTests().everything(folder)
         let run = try await ImportStopTests.shell("trap '' XFSZ; ulimit -f 2; exec \"$0\" import --source \"$1\" \"$1/history.json\"", [binary, folder.path])
         #expect(run.status == 1, "\(run.errors)")

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Yams
+
 @testable import JournalCLI
 @testable import JournalCore
 
@@ -44,7 +45,9 @@ import Yams
             #expect(read(journal + "/.gitignore")?.contains("/public/") == true)
             #expect(read(journal + "/.gitignore")?.contains("/.journal-cache/") == true)
             let fresh = cli.journal(["status", "--source", journal])
-            #expect(fresh.out.first?.hasSuffix("not logged yet.") == true && fresh.out.contains("Last entry: none yet (journal new writes today's)."), "\(fresh.out)")
+            #expect(
+                fresh.out.first?.hasSuffix("not logged yet.") == true && fresh.out.contains("Last entry: none yet (journal new writes today's)."),
+                "\(fresh.out)")
 
             // What init suggests works, and its skeleton builds as it is.
             let new = cli.journal(["new", "--source", journal])
@@ -52,12 +55,15 @@ import Yams
             let day = try #require(new.out.first)
             let skeleton = cli.journal(["build", "--source", journal])
             #expect(skeleton.status == 0, "\(skeleton.errors)")
-            #expect(skeleton.errors.count == 1 && skeleton.errors[0].contains("warning: no track filled in yet: this day stays out of the site"), "\(skeleton.errors)")
+            #expect(
+                skeleton.errors.count == 1 && skeleton.errors[0].contains("warning: no track filled in yet: this day stays out of the site"),
+                "\(skeleton.errors)")
             let started = cli.journal(["status", "--source", journal])
             #expect(started.out.first?.hasSuffix("not logged yet.") == true)
             #expect(started.out.contains { $0.hasPrefix("Today's page is started in ") && $0.contains(day) }, "\(started.out)")
 
-            let filled = try #require(read(day)).replacingOccurrences(of: "  - title: \"\"\n    artist: \"\"", with: "  - title: \"Ditto\"\n    artist: \"NewJeans\"")
+            let filled = try #require(read(day)).replacingOccurrences(
+                of: "  - title: \"\"\n    artist: \"\"", with: "  - title: \"Ditto\"\n    artist: \"NewJeans\"")
             try Data(filled.utf8).write(to: URL(fileURLWithPath: day))
             let written = cli.journal(["build", "--strict", "--source", journal])
             #expect(written.status == 0 && written.errors.isEmpty, "\(written.errors)")
@@ -93,7 +99,9 @@ import Yams
         #expect(read(folder.path + "/.hidden") == "mine\n")
         #expect(cli.journal(["init", folder.path, "--language", "fr"]).status == 2)
         let parent = try emptyFolder()
-        for bad in [["--title", "   "], ["--title", "a\u{1}b"], ["--tool-repository", "*a/b"], ["--tool-repository", "a/${{x"], ["--tool-repository", "me/.."]] {
+        for bad in [
+            ["--title", "   "], ["--title", "a\u{1}b"], ["--tool-repository", "*a/b"], ["--tool-repository", "a/${{x"], ["--tool-repository", "me/.."],
+        ] {
             #expect(cli.journal(["init", parent.path + "/j"] + bad).status == 2, "\(bad)")
         }
         #expect(!FileManager.default.fileExists(atPath: parent.path + "/j"))

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import JournalCore
 
 /// The archive and the ways between period pages: any day of any year a few clicks from home.
@@ -10,7 +11,8 @@ import Testing
         var date = try #require(CalendarDate(iso: "2018-01-03"))
         var number = 0
         while date.year < 2021 {
-            files += "-- content/diary/\(date.iso).md --\n---\ntracks: [{title: Song \(number % 7), artist: Band \(number % 3), genre: Jazz}]\n---\nDay \(number).\n"
+            files +=
+                "-- content/diary/\(date.iso).md --\n---\ntracks: [{title: Song \(number % 7), artist: Band \(number % 3), genre: Jazz}]\n---\nDay \(number).\n"
             date = date.adding(days: 4)
             number += 1
         }
@@ -64,8 +66,8 @@ import Testing
         let text = visibleText(archive)
         #expect(text.contains("Tracks 274"), "\(text.prefix(300))")
         #expect(text.contains("Days logged 274 / 1,093"))
-        #expect(text.contains("91 tracks · 91 of 363 days logged · 1 genre"), "\(text)") // 2018: from 3 January
-        #expect(text.contains("92 tracks · 92 of 365 days logged · 1 genre")) // 2020: to 30 December
+        #expect(text.contains("91 tracks · 91 of 363 days logged · 1 genre"), "\(text)")  // 2018: from 3 January
+        #expect(text.contains("92 tracks · 92 of 365 days logged · 1 genre"))  // 2020: to 30 December
         // Every page has the archive in its menu; period pages mark it current.
         let week = try #require(journal.page("weeks/2018-02-26/index.html"))
         #expect(week.contains("aria-current=\"page\">Archive</a>"))
@@ -85,8 +87,11 @@ import Testing
         // A month links every week that overlaps it.
         let march = try #require(journal.page("2018/03/index.html"))
         let marchWeeks = Self.links(march).filter { $0.hasPrefix("weeks/") }
-        #expect(Set(marchWeeks) == ["weeks/2018-02-26/index.html", "weeks/2018-03-05/index.html", "weeks/2018-03-12/index.html",
-                                    "weeks/2018-03-19/index.html", "weeks/2018-03-26/index.html"])
+        #expect(
+            Set(marchWeeks) == [
+                "weeks/2018-02-26/index.html", "weeks/2018-03-05/index.html", "weeks/2018-03-12/index.html",
+                "weeks/2018-03-19/index.html", "weeks/2018-03-26/index.html",
+            ])
         // A year lists each of its weeks once, under the month of its first logged day.
         let year = try #require(journal.page("2018/index.html"))
         let yearWeeks = Self.links(year).filter { $0.hasPrefix("weeks/") }

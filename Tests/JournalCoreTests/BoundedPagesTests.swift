@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import JournalCore
 
 /// Long lists are cut into pages and earlier years get pages of their own, so no page grows with
@@ -8,47 +9,47 @@ import Testing
     /// Two years of a small journal: 아이유 across both years (a guest on one track), three
     /// artists, a genre in both years, a tag on three days, three playlists.
     static let twoYears = """
-    -- journal.yaml --
-    title: Pages
-    -- content/diary/2025-03-01.md --
-    ---
-    tags: [rain]
-    tracks:
-      - {title: 밤편지, artist: 아이유, album: Palette, genre: Ballad}
-      - {title: Hype Boy, artist: NewJeans, album: New Jeans, genre: K-Pop}
-      - {title: Spring, artist: 10cm, genre: Indie}
-    ---
-    -- content/diary/2025-12-31.md --
-    ---
-    tags: [rain]
-    tracks:
-      - {title: 밤편지, artist: 아이유, album: Palette, genre: Ballad}
-      - {title: Blueming, artist: 아이유, album: Love Poem, genre: Ballad}
-    ---
-    -- content/diary/2026-01-02.md --
-    ---
-    tags: [rain]
-    tracks:
-      - {title: 밤편지, artist: 아이유, genre: Ballad}
-      - {title: Ditto, artist: [NewJeans, 아이유], album: OMG, genre: K-Pop}
-      - {title: Celebrity, artist: 아이유, album: Lilac, genre: Ballad}
-    ---
-    -- content/playlists/a.md --
-    ---
-    title: A
-    tracks: [{title: Ditto, artist: NewJeans}]
-    ---
-    -- content/playlists/b.md --
-    ---
-    title: B
-    tracks: [{title: Ditto, artist: NewJeans}]
-    ---
-    -- content/playlists/c.md --
-    ---
-    title: C
-    tracks: [{title: Ditto, artist: NewJeans}]
-    ---
-    """
+        -- journal.yaml --
+        title: Pages
+        -- content/diary/2025-03-01.md --
+        ---
+        tags: [rain]
+        tracks:
+          - {title: 밤편지, artist: 아이유, album: Palette, genre: Ballad}
+          - {title: Hype Boy, artist: NewJeans, album: New Jeans, genre: K-Pop}
+          - {title: Spring, artist: 10cm, genre: Indie}
+        ---
+        -- content/diary/2025-12-31.md --
+        ---
+        tags: [rain]
+        tracks:
+          - {title: 밤편지, artist: 아이유, album: Palette, genre: Ballad}
+          - {title: Blueming, artist: 아이유, album: Love Poem, genre: Ballad}
+        ---
+        -- content/diary/2026-01-02.md --
+        ---
+        tags: [rain]
+        tracks:
+          - {title: 밤편지, artist: 아이유, genre: Ballad}
+          - {title: Ditto, artist: [NewJeans, 아이유], album: OMG, genre: K-Pop}
+          - {title: Celebrity, artist: 아이유, album: Lilac, genre: Ballad}
+        ---
+        -- content/playlists/a.md --
+        ---
+        title: A
+        tracks: [{title: Ditto, artist: NewJeans}]
+        ---
+        -- content/playlists/b.md --
+        ---
+        title: B
+        tracks: [{title: Ditto, artist: NewJeans}]
+        ---
+        -- content/playlists/c.md --
+        ---
+        title: C
+        tracks: [{title: Ditto, artist: NewJeans}]
+        ---
+        """
 
     /// `journal` planned with pages of two items, so every list of it is cut.
     static func plannedWithSmallPages(_ journal: TestJournal) throws -> (SiteRenderer, [FileJob]) {
@@ -107,7 +108,8 @@ import Testing
         // linked from another page.
         var linked: Set<String> = []
         for (path, html) in pages {
-            for link in attributeValues("href", in: html) where link.hasPrefix("/") && !link.hasPrefix("/assets/") && !link.hasSuffix(".xml") && !link.hasSuffix(".svg") && !link.hasSuffix(".jpg") {
+            for link in attributeValues("href", in: html)
+            where link.hasPrefix("/") && !link.hasPrefix("/assets/") && !link.hasSuffix(".xml") && !link.hasSuffix(".svg") && !link.hasSuffix(".jpg") {
                 var target = String(link.dropFirst()).components(separatedBy: "#")[0]
                 if target.isEmpty || target.hasSuffix("/") { target += "index.html" }
                 #expect(pages[target] != nil, "\(path) links to \(link), which is not planned")
@@ -118,7 +120,9 @@ import Testing
 
         // Pages below an artist or a genre link back up to it.
         for path in expected where path.hasPrefix("artists/아이유/") {
-            #expect(try #require(pages[path]).contains("<ol><li><a href=\"/artists/\">Artists</a></li><li><a href=\"/artists/아이유/\">아이유</a></li><li><span aria-current=\"page\">"), "\(path)")
+            #expect(
+                try #require(pages[path]).contains(
+                    "<ol><li><a href=\"/artists/\">Artists</a></li><li><a href=\"/artists/아이유/\">아이유</a></li><li><span aria-current=\"page\">"), "\(path)")
         }
         #expect(try #require(pages["genres/ballad/2025/index.html"]).contains("<a href=\"/genres/ballad/\">Ballad</a>"))
         let year = try #require(pages["artists/아이유/2025/index.html"])
@@ -165,38 +169,39 @@ import Testing
     /// genre's own plays of the year, never to the site's year or month page: the year's page
     /// when it has one, else the year's heading on the artist's or genre's page.
     @Test func chartBarsOfAnArtistOrGenreLinkToItsOwnPlaysOfTheYear() throws {
-        let journal = try TestJournal("""
-        -- journal.yaml --
-        title: Charts
-        -- content/diary/2023-05-01.md --
-        ---
-        tracks: [{title: A1, artist: A, genre: Rock}, {title: B1, artist: B, genre: Rock}]
-        ---
-        -- content/diary/2023-06-01.md --
-        ---
-        tracks: [{title: A2, artist: A, genre: Rock}]
-        ---
-        -- content/diary/2024-02-01.md --
-        ---
-        tracks: [{title: A3, artist: A, genre: Rock}]
-        ---
-        -- content/diary/2025-11-01.md --
-        ---
-        tracks: [{title: D1, artist: D, genre: Jazz}, {title: D2, artist: D, genre: Jazz}]
-        ---
-        -- content/diary/2026-01-15.md --
-        ---
-        tracks: [{title: C1, artist: C, genre: Pop}]
-        ---
-        -- content/diary/2026-03-01.md --
-        ---
-        tracks: [{title: A4, artist: A, genre: Rock}, {title: B2, artist: B, genre: Rock}, {title: D3, artist: D, genre: Jazz}]
-        ---
-        -- content/diary/2026-03-02.md --
-        ---
-        tracks: [{title: C2, artist: C, genre: Pop}]
-        ---
-        """)
+        let journal = try TestJournal(
+            """
+            -- journal.yaml --
+            title: Charts
+            -- content/diary/2023-05-01.md --
+            ---
+            tracks: [{title: A1, artist: A, genre: Rock}, {title: B1, artist: B, genre: Rock}]
+            ---
+            -- content/diary/2023-06-01.md --
+            ---
+            tracks: [{title: A2, artist: A, genre: Rock}]
+            ---
+            -- content/diary/2024-02-01.md --
+            ---
+            tracks: [{title: A3, artist: A, genre: Rock}]
+            ---
+            -- content/diary/2025-11-01.md --
+            ---
+            tracks: [{title: D1, artist: D, genre: Jazz}, {title: D2, artist: D, genre: Jazz}]
+            ---
+            -- content/diary/2026-01-15.md --
+            ---
+            tracks: [{title: C1, artist: C, genre: Pop}]
+            ---
+            -- content/diary/2026-03-01.md --
+            ---
+            tracks: [{title: A4, artist: A, genre: Rock}, {title: B2, artist: B, genre: Rock}, {title: D3, artist: D, genre: Jazz}]
+            ---
+            -- content/diary/2026-03-02.md --
+            ---
+            tracks: [{title: C2, artist: C, genre: Pop}]
+            ---
+            """)
         let (renderer, jobs) = try Self.plannedWithSmallPages(journal)
         var pages: [String: String] = [:]
         for job in jobs { pages[job.path] = String(decoding: try renderer.render(job), as: UTF8.self) }

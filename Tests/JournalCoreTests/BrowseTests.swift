@@ -1,46 +1,49 @@
 import Foundation
 import FoundationXML
 import Testing
+
 @testable import JournalCore
 
 /// Artist, genre and tag pages, feeds and metadata (the search index: SearchIndexTests).
 @Suite struct BrowseTests {
-    static let journalFiles = minimalConfig + """
+    static let journalFiles =
+        minimalConfig + """
 
-    -- content/diary/2025-12-31.md --
-    ---
-    title: Last day of the year
-    tags: [Rain, commute]
-    tracks:
-      - {title: Hype Boy, artist: NewJeans, genre: K-Pop, artwork: /artwork/nj.svg}
-      - {title: Café del Mar, artist: Energy 52, genre: Electronic}
-    ---
-    -- content/diary/2026-01-02.md --
-    ---
-    tags: [rain]
-    tracks:
-      - {title: Ditto, artist: newjeans, genre: kpop, album: OMG}
-      - {title: 가을 발라드, artist: [아이유, NewJeans], genre: Ballad}
-    ---
-    -- content/playlists/wet.md --
-    ---
-    title: Wet Mornings
-    tags: [rain]
-    tracks: [{title: Ditto, artist: NewJeans}]
-    ---
-    -- static/artwork/nj.svg --
-    <svg xmlns="http://www.w3.org/2000/svg"/>
-    """
+            -- content/diary/2025-12-31.md --
+            ---
+            title: Last day of the year
+            tags: [Rain, commute]
+            tracks:
+              - {title: Hype Boy, artist: NewJeans, genre: K-Pop, artwork: /artwork/nj.svg}
+              - {title: Café del Mar, artist: Energy 52, genre: Electronic}
+            ---
+            -- content/diary/2026-01-02.md --
+            ---
+            tags: [rain]
+            tracks:
+              - {title: Ditto, artist: newjeans, genre: kpop, album: OMG}
+              - {title: 가을 발라드, artist: [아이유, NewJeans], genre: Ballad}
+            ---
+            -- content/playlists/wet.md --
+            ---
+            title: Wet Mornings
+            tags: [rain]
+            tracks: [{title: Ditto, artist: NewJeans}]
+            ---
+            -- static/artwork/nj.svg --
+            <svg xmlns="http://www.w3.org/2000/svg"/>
+            """
 
     /// An artist heard only as a guest is said to be, not "0 plays + 1 with others".
     @Test func anArtistHeardOnlyAsAGuestIsSaidToBe() throws {
-        let journal = try TestJournal(minimalConfig + """
+        let journal = try TestJournal(
+            minimalConfig + """
 
-        -- content/diary/2026-11-21.md --
-        ---
-        tracks: [{title: Duet, artist: [Lead Singer, Guest Star]}, {title: Solo, artist: Lead Singer}]
-        ---
-        """)
+                -- content/diary/2026-11-21.md --
+                ---
+                tracks: [{title: Duet, artist: [Lead Singer, Guest Star]}, {title: Solo, artist: Lead Singer}]
+                ---
+                """)
         #expect(journal.build().succeeded)
         let names = visibleText(try #require(journal.page("artists/index.html")))
         #expect(names.contains("Guest Star 1 play with others"), "\(names)")

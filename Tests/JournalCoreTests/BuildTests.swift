@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import JournalCore
 
 /// What a build guarantees: nothing half-written, deterministic output.
@@ -29,7 +30,8 @@ import Testing
         // UTC+14 and UTC-10: a date decoded as a UTC instant would move a day in one of them.
         for zone in ["Pacific/Kiritimati", "America/Adak", "Asia/Seoul"] {
             let output = journal.path + "/out-\(trees.count)"
-            let built = try runProcess(binary, ["build", "--quiet", "--source", journal.path, "--output", output], environment: ["TZ": zone, "PATH": "/usr/bin:/bin"])
+            let built = try runProcess(
+                binary, ["build", "--quiet", "--source", journal.path, "--output", output], environment: ["TZ": zone, "PATH": "/usr/bin:/bin"])
             #expect(built.status == 0, "\(zone): \(built.errors)")
             let tree = journal.tree(output).filter { $0.key != SiteWriter.markerName }
             #expect(tree["2026/11/20/index.html"].map { String(decoding: $0, as: UTF8.self).contains("Friday, 20 November 2026") } == true, "\(zone)")
@@ -45,7 +47,8 @@ import Testing
             let status = try runProcess(binary, ["status", "--source", journal.path], environment: ["TZ": zone, "PATH": "/usr/bin:/bin"])
             return status.out.split(separator: "\n").first.map(String.init) ?? ""
         }
-        let ahead = try today("Pacific/Kiritimati"), behind = try today("America/Adak")
+        let ahead = try today("Pacific/Kiritimati")
+        let behind = try today("America/Adak")
         #expect(ahead.hasPrefix("Today, ") && behind.hasPrefix("Today, ") && ahead != behind, "\(ahead) / \(behind)")
     }
 
@@ -78,7 +81,8 @@ import Testing
         options.stopRequested = { asked.next() > 3 }
         let report = Build.run(options)
         #expect(!report.succeeded)
-        #expect(journal.lines(report.diagnostics.filter { $0.severity == .error })
+        #expect(
+            journal.lines(report.diagnostics.filter { $0.severity == .error })
                 == ["journal.yaml:1:1: error: the build was stopped before it ended; the output was left as it was"], "\(journal.lines(report.diagnostics))")
         #expect(journal.tree() == before)
         let siblings = try FileManager.default.contentsOfDirectory(atPath: journal.path)
@@ -92,7 +96,7 @@ import Testing
         #expect(journal.build().succeeded)
         try journal.remove("content/diary/2026/11/2026-11-22.md")
         #expect(journal.build().succeeded)
-        #expect(journal.page("2026/11/22/index.html") == nil) // nothing stale survives
+        #expect(journal.page("2026/11/22/index.html") == nil)  // nothing stale survives
         #expect(journal.page("2026/11/20/index.html") != nil)
     }
 
@@ -127,7 +131,8 @@ import Testing
     @Test func staticFilesKeepTheirTimeAndAnEditOfTheSameSizeIsCopied() throws {
         let journal = try TestJournal(RenderTests.threeDays)
         try journal.write("static/img/photo.bin", bytes: [0, 1, 2, 255])
-        let source = journal.path + "/static/img/photo.bin", site = journal.output + "/img/photo.bin"
+        let source = journal.path + "/static/img/photo.bin"
+        let site = journal.output + "/img/photo.bin"
         func status(_ path: String) -> stat {
             var status = stat()
             _ = lstat(path, &status)
@@ -171,15 +176,16 @@ import Testing
     }
 
     @Test func theJournalsTemplatesOverrideTheDefaultThemeFileByFile() throws {
-        let journal = try TestJournal(RenderTests.threeDays + """
+        let journal = try TestJournal(
+            RenderTests.threeDays + """
 
-        -- templates/partials/footer.mustache --
-        <footer class="mine">Kept by {{site.title}}</footer>
-        """)
+                -- templates/partials/footer.mustache --
+                <footer class="mine">Kept by {{site.title}}</footer>
+                """)
         #expect(journal.build().succeeded)
         let html = try #require(journal.page("2026/11/20/index.html"))
         #expect(html.contains("<footer class=\"mine\">Kept by Test Journal</footer>"))
-        #expect(html.contains("class=\"tracks\"")) // the rest is still the default theme
+        #expect(html.contains("class=\"tracks\""))  // the rest is still the default theme
     }
 
     /// A home.mustache written when the pager's links were `newer` and `older` (before they were
@@ -189,20 +195,21 @@ import Testing
         for day in 1...12 {
             files += "-- content/diary/2026-03-\(CalendarDate.pad(day, 2)).md --\n---\ntracks: [{title: Song \(day), artist: A}]\n---\n"
         }
-        let journal = try TestJournal(files + """
-        -- templates/home.mustache --
-        {{<layout}}
-        {{$content}}
-        {{#days}}{{> partials/day-card}}{{/days}}
-        {{#pagination}}
-        <nav class="pagination" aria-label="{{t.pagination}}">
-          {{#newer}}<a class="button" rel="prev" href="{{newer}}">← {{t.newer}}</a>{{/newer}}
-          {{#older}}<a class="button" rel="next" href="{{older}}">{{t.older}} →</a>{{/older}}
-        </nav>
-        {{/pagination}}
-        {{/content}}
-        {{/layout}}
-        """)
+        let journal = try TestJournal(
+            files + """
+                -- templates/home.mustache --
+                {{<layout}}
+                {{$content}}
+                {{#days}}{{> partials/day-card}}{{/days}}
+                {{#pagination}}
+                <nav class="pagination" aria-label="{{t.pagination}}">
+                  {{#newer}}<a class="button" rel="prev" href="{{newer}}">← {{t.newer}}</a>{{/newer}}
+                  {{#older}}<a class="button" rel="next" href="{{older}}">{{t.older}} →</a>{{/older}}
+                </nav>
+                {{/pagination}}
+                {{/content}}
+                {{/layout}}
+                """)
         #expect(journal.build().succeeded)
         let first = try #require(journal.page("index.html"))
         let second = try #require(journal.page("page/2/index.html"))
@@ -213,12 +220,13 @@ import Testing
     }
 
     @Test func templateSyntaxErrorsPointIntoTheTemplate() throws {
-        let journal = try TestJournal(RenderTests.threeDays + """
+        let journal = try TestJournal(
+            RenderTests.threeDays + """
 
-        -- templates/day.mustache --
-        <p>fine</p>
-        {{#day}}unclosed
-        """)
+                -- templates/day.mustache --
+                <p>fine</p>
+                {{#day}}unclosed
+                """)
         let report = journal.build()
         #expect(!report.succeeded)
         let line = try #require(journal.lines(report.diagnostics).first)
@@ -243,34 +251,35 @@ import Testing
 
 @Suite struct GenreCatalogTests {
     @Test func foldsSpellingsAppliesAliasesAndOrdersByPlays() throws {
-        let journal = try TestJournal("""
-        -- journal.yaml --
-        title: T
-        genres:
-          top: 2
-          aliases: {"hip hop": Hip-Hop}
-          colors: {jazz: "#123456"}
-        -- content/diary/2026-11-01.md --
-        ---
-        tracks: [{title: a, artist: x, genre: K-Pop}, {title: b, artist: x, genre: kpop}, {title: c, artist: x, genre: k pop}]
-        ---
-        -- content/diary/2026-11-02.md --
-        ---
-        tracks: [{title: a, artist: x, genre: Jazz}, {title: b, artist: x, genre: hip_hop}, {title: c, artist: x, genre: K-pop}]
-        ---
-        -- content/diary/2026-11-03.md --
-        ---
-        tracks: [{title: a, artist: x, genre: Jazz}, {title: d, artist: x}, {title: c, artist: x, genre: K-Pop}]
-        ---
-        """)
+        let journal = try TestJournal(
+            """
+            -- journal.yaml --
+            title: T
+            genres:
+              top: 2
+              aliases: {"hip hop": Hip-Hop}
+              colors: {jazz: "#123456"}
+            -- content/diary/2026-11-01.md --
+            ---
+            tracks: [{title: a, artist: x, genre: K-Pop}, {title: b, artist: x, genre: kpop}, {title: c, artist: x, genre: k pop}]
+            ---
+            -- content/diary/2026-11-02.md --
+            ---
+            tracks: [{title: a, artist: x, genre: Jazz}, {title: b, artist: x, genre: hip_hop}, {title: c, artist: x, genre: K-pop}]
+            ---
+            -- content/diary/2026-11-03.md --
+            ---
+            tracks: [{title: a, artist: x, genre: Jazz}, {title: d, artist: x}, {title: c, artist: x, genre: K-Pop}]
+            ---
+            """)
         let catalog = GenreCatalog(journal: try #require(journal.load().journal))
         // A track with no genre is no genre: counted apart, never ranked.
         #expect(catalog.genres.map(\.name) == ["K-Pop", "Jazz", "Hip-Hop"])
         #expect(catalog.genres.map(\.plays) == [5, 2, 1])
         #expect(catalog.noGenre.plays == 1)
         #expect(catalog.genres.map(\.isTop) == [true, true, false])
-        #expect(catalog.genre(named: "jazz").color == "#123456") // configured colour
-        #expect(catalog.genre(named: "K POP").color == GenreCatalog.palette[0]) // first palette colour
+        #expect(catalog.genre(named: "jazz").color == "#123456")  // configured colour
+        #expect(catalog.genre(named: "K POP").color == GenreCatalog.palette[0])  // first palette colour
         // Beyond the top: Other, in its grey, wherever a colour is drawn (charts, calendars, lists).
         #expect(catalog.genre(named: "hip hop").color == GenreCatalog.otherColor)
         #expect(catalog.otherGenres.map(\.name) == ["Hip-Hop"])
@@ -280,21 +289,22 @@ import Testing
     /// A genre journal.yaml gives a colour is drawn as itself, charts included, wherever it
     /// ranks; the palette skips the colours journal.yaml took, so no two genres share one.
     @Test func aConfiguredColourDrawsItsGenreAsItselfAndIsNotGivenTwice() throws {
-        let journal = try TestJournal("""
-        -- journal.yaml --
-        title: T
-        genres:
-          top: 1
-          colors: {Classical: "#0072B2"}
-        -- content/diary/2026-11-01.md --
-        ---
-        tracks: [{title: a, artist: x, genre: K-Pop}, {title: b, artist: x, genre: K-Pop}, {title: c, artist: x, genre: Classical}]
-        ---
-        -- content/diary/2026-11-02.md --
-        ---
-        tracks: [{title: d, artist: x, genre: Jazz}, {title: a, artist: x, genre: K-Pop}]
-        ---
-        """)
+        let journal = try TestJournal(
+            """
+            -- journal.yaml --
+            title: T
+            genres:
+              top: 1
+              colors: {Classical: "#0072B2"}
+            -- content/diary/2026-11-01.md --
+            ---
+            tracks: [{title: a, artist: x, genre: K-Pop}, {title: b, artist: x, genre: K-Pop}, {title: c, artist: x, genre: Classical}]
+            ---
+            -- content/diary/2026-11-02.md --
+            ---
+            tracks: [{title: d, artist: x, genre: Jazz}, {title: a, artist: x, genre: K-Pop}]
+            ---
+            """)
         let catalog = GenreCatalog(journal: try #require(journal.load().journal))
         #expect(catalog.genres.map(\.name) == ["K-Pop", "Classical", "Jazz"])
         #expect(catalog.genres.map(\.isTop) == [true, true, false])
@@ -306,8 +316,10 @@ import Testing
         let calendar = try #require(journal.page("2026/11/calendar.svg"))
         let chart = try #require(journal.page("2026/11/chart.svg"))
         // The calendar draws each day by its first track: K-Pop's, then Jazz's as Other.
-        for (svg, drawn) in [(calendar, [GenreCatalog.palette[1], GenreCatalog.otherColor]),
-                             (chart, [GenreCatalog.palette[1], "#0072b2", GenreCatalog.otherColor])] {
+        for (svg, drawn) in [
+            (calendar, [GenreCatalog.palette[1], GenreCatalog.otherColor]),
+            (chart, [GenreCatalog.palette[1], "#0072b2", GenreCatalog.otherColor]),
+        ] {
             let fills = Set(attributeValues("fill", in: svg).filter { $0.hasPrefix("#") }.map { $0.lowercased() })
             #expect(fills.isSuperset(of: drawn), "\(fills)")
             #expect(!fills.contains(GenreCatalog.palette[2]), "Jazz drawn in a colour of its own: \(fills)")
@@ -387,7 +399,8 @@ import Testing
 
     @Test func warningsAreShownOnEveryBuild() throws {
         let journal = try TestJournal(RenderTests.threeDays)
-        try journal.write("content/diary/2026/11/2026-11-19.md", "---\ntitle: Before\nwether: rain\ntracks: [{title: Earlier Song, artist: Someone, genre: Jazz}]\n---\n")
+        try journal.write(
+            "content/diary/2026/11/2026-11-19.md", "---\ntitle: Before\nwether: rain\ntracks: [{title: Earlier Song, artist: Someone, genre: Jazz}]\n---\n")
         let first = journal.build()
         #expect(first.succeeded && first.diagnostics.apartFromBaseURLAdvice.count == 1)
         let before = mtimes(journal.output)
@@ -404,13 +417,14 @@ import Testing
         #expect(journal.build().succeeded)
         let before = mtimes(journal.output)
         Thread.sleep(forTimeInterval: 0.05)
-        try journal.write("content/diary/2026/11/2026-11-19.md", "---\ntitle: Before, edited\ntracks: [{title: Earlier Song, artist: Someone, genre: Jazz}]\n---\n")
+        try journal.write(
+            "content/diary/2026/11/2026-11-19.md", "---\ntitle: Before, edited\ntracks: [{title: Earlier Song, artist: Someone, genre: Jazz}]\n---\n")
         let report = journal.build()
         #expect(report.succeeded)
         let after = mtimes(journal.output)
         let rewritten = Set(after.keys.filter { after[$0] != before[$0] })
         #expect(rewritten.contains("2026/11/19/index.html"))
-        #expect(rewritten.contains("2026/11/20/index.html")) // its "previous day" link shows the title
+        #expect(rewritten.contains("2026/11/20/index.html"))  // its "previous day" link shows the title
         #expect(!rewritten.contains("assets/site.css"))
         #expect(!rewritten.contains("playlists/rainy-commute/index.html"))
         #expect(report.filesWritten == rewritten.subtracting([SiteWriter.markerName]).count)
@@ -432,7 +446,8 @@ import Testing
         parallel.singleThreaded = false
         #expect(Build.run(parallel).succeeded)
         #expect(Build.run(single).succeeded)
-        var a = source.tree(generated + "/out-parallel"), b = source.tree(generated + "/out-single")
+        var a = source.tree(generated + "/out-parallel")
+        var b = source.tree(generated + "/out-single")
         // The marker records where each build went, so it alone may differ.
         a[SiteWriter.markerName] = nil
         b[SiteWriter.markerName] = nil
@@ -448,7 +463,7 @@ import Testing
     static func syntheticYear() throws -> String {
         var seed: UInt64 = 2026
         func next(_ bound: Int) -> Int {
-            seed = seed &* 6364136223846793005 &+ 1442695040888963407
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
             return Int((seed >> 33) % UInt64(bound))
         }
         let artists = ["NewJeans", "아이유", "Bill Evans Trio", "Hiroshi Sato", "검정치마", "Phoebe Bridgers", "Nujabes", "LE SSERAFIM", "Mariya Takeuchi", "혁오"]
@@ -513,5 +528,10 @@ import Testing
 final class AskCounter: @unchecked Sendable {
     private let lock = NSLock()
     private var count = 0
-    func next() -> Int { lock.withLock { count += 1; return count } }
+    func next() -> Int {
+        lock.withLock {
+            count += 1
+            return count
+        }
+    }
 }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import JournalCore
 
 /// The CSV reader every CSV export goes through (Last.fm exporters, the Scrobbler log's
@@ -10,9 +11,12 @@ import Testing
     @Test func quotesLineBreaksAndLineNumbersAreReadAsWritten() {
         let (rows, problems) = CSV.rows(Array("\u{FEFF}a,b,c\r\n\"x, y\",\"say \"\"hi\"\"\",\"two\r\nlines\"\r\n\r\nplain,,\n".utf8))
         #expect(problems.isEmpty)
-        #expect(rows == [CSV.Row(line: 1, fields: ["a", "b", "c"]),
-                         CSV.Row(line: 2, fields: ["x, y", "say \"hi\"", "two\nlines"]),
-                         CSV.Row(line: 5, fields: ["plain", "", ""])])
+        #expect(
+            rows == [
+                CSV.Row(line: 1, fields: ["a", "b", "c"]),
+                CSV.Row(line: 2, fields: ["x, y", "say \"hi\"", "two\nlines"]),
+                CSV.Row(line: 5, fields: ["plain", "", ""]),
+            ])
         let (more, none) = CSV.rows(Array("\u{FEFF}a,\"b\"\"c\",\r\n\r\n\"x\ny\",z\rlast".utf8))
         #expect(none.isEmpty)
         #expect(more == [CSV.Row(line: 1, fields: ["a", "b\"c", ""]), CSV.Row(line: 3, fields: ["x\ny", "z"]), CSV.Row(line: 5, fields: ["last"])])

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import JournalCore
 
 /// A calendar day's number and count stay readable on any cover (docs/content-format.md,

@@ -1,29 +1,30 @@
 import Testing
+
 @testable import JournalCore
 
 /// The local artwork share cards embed (`CardArtwork`): read by Load, given to Render as bytes.
 @Suite struct CardArtworkTests {
     static let files = """
-    -- journal.yaml --
-    title: T
-    -- content/diary/2026-03-02.md --
-    ---
-    tracks:
-      - {title: A, artist: X, artwork: /art/a.svg}
-      - {title: B, artist: X, artwork: "./art/b.svg"}
-      - {title: C, artist: X, artwork: "https://e.org/c.svg"}
-    ---
-    -- content/diary/2026-03-03.md --
-    ---
-    tracks: [{title: D, artist: X, artwork: /art/d.svg}]
-    ---
-    -- static/art/a.svg --
-    <svg xmlns="http://www.w3.org/2000/svg" width="8" height="8"/>
-    -- static/art/b.svg --
-    <svg xmlns="http://www.w3.org/2000/svg" width="9" height="9"/>
-    -- static/art/d.svg --
-    <svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"/>
-    """
+        -- journal.yaml --
+        title: T
+        -- content/diary/2026-03-02.md --
+        ---
+        tracks:
+          - {title: A, artist: X, artwork: /art/a.svg}
+          - {title: B, artist: X, artwork: "./art/b.svg"}
+          - {title: C, artist: X, artwork: "https://e.org/c.svg"}
+        ---
+        -- content/diary/2026-03-03.md --
+        ---
+        tracks: [{title: D, artist: X, artwork: /art/d.svg}]
+        ---
+        -- static/art/a.svg --
+        <svg xmlns="http://www.w3.org/2000/svg" width="8" height="8"/>
+        -- static/art/b.svg --
+        <svg xmlns="http://www.w3.org/2000/svg" width="9" height="9"/>
+        -- static/art/d.svg --
+        <svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"/>
+        """
 
     @Test func loadReadsTheLocalArtworkCardsMayEmbed() throws {
         let journal = try TestJournal(Self.files)

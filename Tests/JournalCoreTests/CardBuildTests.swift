@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import JournalCore
 
 /// Share cards in a built site: a JPEG for every week, month and year, named by the pages' meta
@@ -7,32 +8,35 @@ import Testing
 @Suite(.serialized) struct CardBuildTests {
     /// Two weeks, two months, two years; the second day's first track has PNG artwork.
     static func journal() throws -> TestJournal {
-        let journal = try TestJournal(minimalConfig + """
+        let journal = try TestJournal(
+            minimalConfig + """
 
-        -- content/diary/2025/12/2025-12-30.md --
-        ---
-        tracks: [{title: Old Song, artist: Someone, genre: Jazz, artwork: /artwork/old.svg}]
-        ---
-        -- content/diary/2026/01/2026-01-02.md --
-        ---
-        tracks:
-          - {title: Hype Boy, artist: NewJeans, genre: K-Pop, artwork: /artwork/cover.png}
-          - {title: 밤편지, artist: 아이유, genre: Ballad}
-        ---
-        -- content/diary/2026/01/2026-01-14.md --
-        ---
-        tracks: [{title: Later Song, artist: Someone, artwork: "https://example.com/a.jpg"}]
-        ---
-        -- static/artwork/old.svg --
-        <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect width="10" height="10" fill="#123456"/></svg>
-        """)
+                -- content/diary/2025/12/2025-12-30.md --
+                ---
+                tracks: [{title: Old Song, artist: Someone, genre: Jazz, artwork: /artwork/old.svg}]
+                ---
+                -- content/diary/2026/01/2026-01-02.md --
+                ---
+                tracks:
+                  - {title: Hype Boy, artist: NewJeans, genre: K-Pop, artwork: /artwork/cover.png}
+                  - {title: 밤편지, artist: 아이유, genre: Ballad}
+                ---
+                -- content/diary/2026/01/2026-01-14.md --
+                ---
+                tracks: [{title: Later Song, artist: Someone, artwork: "https://example.com/a.jpg"}]
+                ---
+                -- static/artwork/old.svg --
+                <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect width="10" height="10" fill="#123456"/></svg>
+                """)
         let cover = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"64\" height=\"64\"><rect width=\"64\" height=\"64\" fill=\"#ff0066\"/></svg>"
         try journal.write("static/artwork/cover.png", bytes: try SVGRaster.png(svg: Array(cover.utf8), width: 64, height: 64))
         return journal
     }
 
-    static let cards = ["weeks/2025-12-29/card.jpg", "weeks/2026-01-12/card.jpg", "2025/12/card.jpg", "2026/01/card.jpg", "2025/card.jpg", "2026/card.jpg",
-                        "2025/review/card.jpg", "2026/review/card.jpg"]
+    static let cards = [
+        "weeks/2025-12-29/card.jpg", "weeks/2026-01-12/card.jpg", "2025/12/card.jpg", "2026/01/card.jpg", "2025/card.jpg", "2026/card.jpg",
+        "2025/review/card.jpg", "2026/review/card.jpg",
+    ]
     /// The years in review's portrait cards, for stories.
     static let stories = ["2025/review/story.jpg", "2026/review/story.jpg"]
     /// Every card a build draws.
@@ -186,11 +190,13 @@ import Testing
         let served = Build.run(serve)
         #expect(served.succeeded && served.cardsDrawn == 0 && served.cardsReused == Self.drawn, "\(served.cardsDrawn) drawn")
         #expect(Self.cacheEntries(journal).count == Self.drawn)
-        #expect(journal.tree(journal.path + "/serve").filter { $0.key.hasSuffix("card.jpg") }
+        #expect(
+            journal.tree(journal.path + "/serve").filter { $0.key.hasSuffix("card.jpg") }
                 == journal.tree(journal.path + "/public").filter { $0.key.hasSuffix("card.jpg") })
         // Its pages link the local address; the card's picture shows the published one.
         let month = try #require(journal.page("2026/01/index.html", in: journal.path + "/serve"))
-        #expect(CardBuildTests.meta("og:image", in: month) == "http://127.0.0.1:8080/2026/01/card.jpg", "\(CardBuildTests.meta("og:image", in: month) ?? "none")")
+        #expect(
+            CardBuildTests.meta("og:image", in: month) == "http://127.0.0.1:8080/2026/01/card.jpg", "\(CardBuildTests.meta("og:image", in: month) ?? "none")")
 
         // Served first, with an empty cache: the next build draws nothing.
         try FileManager.default.removeItem(atPath: journal.path + "/.journal-cache/cards")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import JournalCore
 
 /// Drawing share cards (`CardDrawing`) against a store in memory: a card is drawn on a miss,
@@ -42,7 +43,8 @@ import Testing
     }
 
     @Test func aCardIsDrawnOnceThenServedFromTheStore() throws {
-        let store = MemoryStore(), counter = Counter()
+        let store = MemoryStore()
+        let counter = Counter()
         let drawing = CardDrawing(rasterizer: Self.counting(counter), store: store)
         let svg = Array("<svg/>".utf8)
         let first = try drawing.card(svg: svg, width: 1200, height: 630)
@@ -61,7 +63,8 @@ import Testing
     }
 
     @Test func aCardWhosePartsAreMissingIsNeitherDrawnNorKept() throws {
-        let store = MemoryStore(), counter = Counter()
+        let store = MemoryStore()
+        let counter = Counter()
         let drawing = CardDrawing(rasterizer: Self.counting(counter), store: store) { _ in nil }
         #expect(throws: RasterFailure.self) { try drawing.card(svg: Array("<svg/>".utf8), width: 1200, height: 630) }
         #expect(counter.count == 0 && store.keys.isEmpty)

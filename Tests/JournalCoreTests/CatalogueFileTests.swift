@@ -1,17 +1,21 @@
 import Foundation
 import Testing
+
 @testable import JournalCore
 
 /// What `journal add` and `journal enrich` write to the catalogue reads back as written, and files
 /// are replaced whole, through links, keeping their permissions.
 @Suite struct CatalogueFileTests {
     @Test func anyTextAServiceGivesReadsBackAsWritten() throws {
-        let names = ["Hype Boy", "밤편지", "\"Quoted\" & 'odd': #1", "- dash", "yes", "2046", "3:41", "a: b", "x #y", "Line\u{2028}Sep",
-                     "Para\u{2029}graph", "tab\there", "back\\slash", "[flow]", "{map}", "*star", "&amp", "!bang", "%pct", "@at", "`tick`",
-                     "?q", "|pipe", ">gt", "~", "null", "🎧 emoji", "עִבְרִית", "trailing ", " leading"]
-        let artist = CatalogueArtist(name: "Ar: tist #1", genres: ["K-Pop", "R&B, Soul"], ids: ["musicbrainz": "5f5a8f3e-0000-4000-8000-000000000001"],
-                                     songs: names.map { CatalogueSong(title: $0, album: $0, genres: [$0], duration: 179, released: .year(2022)) },
-                                     albums: [CatalogueAlbum(title: "New Jeans", released: CalendarDate(iso: "2022-08-01").map(ReleaseDate.date))])
+        let names = [
+            "Hype Boy", "밤편지", "\"Quoted\" & 'odd': #1", "- dash", "yes", "2046", "3:41", "a: b", "x #y", "Line\u{2028}Sep",
+            "Para\u{2029}graph", "tab\there", "back\\slash", "[flow]", "{map}", "*star", "&amp", "!bang", "%pct", "@at", "`tick`",
+            "?q", "|pipe", ">gt", "~", "null", "🎧 emoji", "עִבְרִית", "trailing ", " leading",
+        ]
+        let artist = CatalogueArtist(
+            name: "Ar: tist #1", genres: ["K-Pop", "R&B, Soul"], ids: ["musicbrainz": "5f5a8f3e-0000-4000-8000-000000000001"],
+            songs: names.map { CatalogueSong(title: $0, album: $0, genres: [$0], duration: 179, released: .year(2022)) },
+            albums: [CatalogueAlbum(title: "New Jeans", released: CalendarDate(iso: "2022-08-01").map(ReleaseDate.date))])
         let text = CatalogueFile.text(artist)
         #expect(CatalogueFile.problem(in: text, path: "catalogue/a.yaml") == nil, "\(text)")
         let decoded = try #require(CatalogueDecoding.artist(text, path: "a", relative: "catalogue/a.yaml").value)

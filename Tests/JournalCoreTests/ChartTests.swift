@@ -1,6 +1,7 @@
 import Foundation
 import FoundationXML
 import Testing
+
 @testable import JournalCore
 
 /// Charts parsed back from their SVG: slots, segments and heights match the counts.
@@ -47,10 +48,16 @@ import Testing
         // image holding links (axe-core's nested-interactive); a chart without links is an image.
         #expect(attr(root, "role") == nil)
         #expect(attr(root, "aria-label")?.stringValue == "Week")
-        let unlinked = StackedBarChart(genres: Self.genres, slots: slots.map { var slot = $0; slot.href = nil; return slot }, title: "Week", l10n: Localization(.en))
+        let unlinked = StackedBarChart(
+            genres: Self.genres,
+            slots: slots.map {
+                var slot = $0
+                slot.href = nil
+                return slot
+            }, title: "Week", l10n: Localization(.en))
         #expect(attr(try parse(unlinked.svg(standalone: true)), "role")?.stringValue == "img")
         let bars = elements(root, "a") + elements(root, "g").filter { attr($0, "class")?.stringValue == "chart-bar" }
-        #expect(bars.count == 3) // the empty day keeps its slot
+        #expect(bars.count == 3)  // the empty day keeps its slot
         let links = elements(root, "a").compactMap { attr($0, "href")?.stringValue }
         #expect(links == ["/2026/11/16/", "/2026/11/18/"])
 
@@ -65,8 +72,8 @@ import Testing
         #expect(unit > 0)
         #expect(close(number(segments[0], "height"), 2 * unit))
         #expect(close(number(segments[3], "height"), 2 * unit))
-        #expect(close(number(segments[0], "y"), number(segments[1], "y") + unit)) // Jazz sits on top of K-Pop
-        #expect(close(number(segments[0], "y") + number(segments[0], "height"), number(segments[2], "y") + number(segments[2], "height"))) // shared baseline
+        #expect(close(number(segments[0], "y"), number(segments[1], "y") + unit))  // Jazz sits on top of K-Pop
+        #expect(close(number(segments[0], "y") + number(segments[0], "height"), number(segments[2], "y") + number(segments[2], "height")))  // shared baseline
         // Every segment has a title naming day, genre and count.
         #expect(segments[0].elements(forName: "title").first?.stringValue == "16 Nov 2026 · K-Pop · 2 tracks")
         // The genres present, in order, for the legend a file of its own draws (EmbedFrame).
@@ -88,29 +95,30 @@ import Testing
     }
 
     @Test func builtChartsMatchTheJournal() throws {
-        let journal = try TestJournal("""
-        -- journal.yaml --
-        title: T
-        -- content/diary/2026-12-28.md --
-        ---
-        tracks: [{title: a, artist: x, genre: Jazz}, {title: b, artist: x, genre: K-Pop}]
-        ---
-        -- content/diary/2027-01-02.md --
-        ---
-        tracks: [{title: c, artist: x, genre: Jazz}]
-        ---
-        """)
+        let journal = try TestJournal(
+            """
+            -- journal.yaml --
+            title: T
+            -- content/diary/2026-12-28.md --
+            ---
+            tracks: [{title: a, artist: x, genre: Jazz}, {title: b, artist: x, genre: K-Pop}]
+            ---
+            -- content/diary/2027-01-02.md --
+            ---
+            tracks: [{title: c, artist: x, genre: Jazz}]
+            ---
+            """)
         #expect(journal.build().succeeded)
         for path in ["weeks/2026-12-28/chart.svg", "2026/12/chart.svg", "2027/01/chart.svg", "2026/chart.svg", "2027/chart.svg"] {
             let svg = try #require(journal.page(path), "\(path) missing")
-            let root = try parse(svg) // well-formed XML
+            let root = try parse(svg)  // well-formed XML
             #expect(attr(root, "viewBox") != nil)
         }
         let week = try parse(try #require(journal.page("weeks/2026-12-28/chart.svg")))
         let bars = (elements(week, "a") + elements(week, "g")).filter { attr($0, "class")?.stringValue == "chart-bar" }
         #expect(bars.count == 7)
         let counts = elements(week, "rect").compactMap { attr($0, "data-count")?.stringValue }
-        #expect(counts == ["1", "1", "1"]) // Jazz + K-Pop on the 28th, Jazz on the 2nd
+        #expect(counts == ["1", "1", "1"])  // Jazz + K-Pop on the 28th, Jazz on the 2nd
         let december = try parse(try #require(journal.page("2026/12/chart.svg")))
         #expect((elements(december, "a") + elements(december, "g")).filter { attr($0, "class")?.stringValue == "chart-bar" }.count == 31)
         let year = try parse(try #require(journal.page("2027/chart.svg")))
@@ -125,36 +133,41 @@ import Testing
     /// The rows of the numbers table of a page's chart (the one captioned `caption`), each as
     /// its visible text.
     func tableRows(_ html: String, caption: String) throws -> [String] {
-        let table = try #require(html.components(separatedBy: "<caption>\(caption)</caption>").dropFirst().first?
-            .components(separatedBy: "</table>").first, "no table captioned \(caption)")
+        let table = try #require(
+            html.components(separatedBy: "<caption>\(caption)</caption>").dropFirst().first?
+                .components(separatedBy: "</table>").first, "no table captioned \(caption)")
         return table.components(separatedBy: "<tr").dropFirst(2).map { visibleText("<tr" + $0) }
     }
 
     @Test func chartTablesSayNotYetForDaysAfterTheLastLoggedDay() throws {
         let files = """
-        -- journal.yaml --
-        title: T
-        -- content/diary/2026-12-29.md --
-        ---
-        tracks: [{title: a, artist: x, genre: Jazz}, {title: b, artist: x, genre: K-Pop}]
-        ---
-        -- content/diary/2026-12-31.md --
-        ---
-        tracks: [{title: c, artist: x, genre: Jazz}]
-        ---
-        """
+            -- journal.yaml --
+            title: T
+            -- content/diary/2026-12-29.md --
+            ---
+            tracks: [{title: a, artist: x, genre: Jazz}, {title: b, artist: x, genre: K-Pop}]
+            ---
+            -- content/diary/2026-12-31.md --
+            ---
+            tracks: [{title: c, artist: x, genre: Jazz}]
+            ---
+            """
         let journal = try TestJournal(files)
         #expect(journal.build().succeeded)
         // The week of 28 December: the 30th is an empty day (zeros), 1 to 3 January are not yet.
         let week = try tableRows(try #require(journal.page("weeks/2026-12-28/index.html")), caption: "Week of 28 Dec 2026 · Genres · 3 tracks")
-        #expect(week == ["28 Dec 2026 0 0 0", "29 Dec 2026 1 1 2", "30 Dec 2026 0 0 0", "31 Dec 2026 1 0 1",
-                         "1 Jan 2027 not yet", "2 Jan 2027 not yet", "3 Jan 2027 not yet"])
+        #expect(
+            week == [
+                "28 Dec 2026 0 0 0", "29 Dec 2026 1 1 2", "30 Dec 2026 0 0 0", "31 Dec 2026 1 0 1",
+                "1 Jan 2027 not yet", "2 Jan 2027 not yet", "3 Jan 2027 not yet",
+            ])
         let weekPage = try #require(journal.page("weeks/2026-12-28/index.html"))
         #expect(weekPage.contains("<tr class=\"future\"><th scope=\"row\">1 Jan 2027</th><td colspan=\"3\">not yet</td></tr>"))
         // The year: every month had days before the last one, so none is not yet; the month table
         // of December likewise. A journal whose last day is in November leaves December not yet.
-        let shortened = try TestJournal(files.replacingOccurrences(of: "2026-12-31", with: "2026-11-20")
-            .replacingOccurrences(of: "2026-12-29", with: "2026-11-10").replacingOccurrences(of: "title: T\n", with: "title: T\nlanguage: ko\n"))
+        let shortened = try TestJournal(
+            files.replacingOccurrences(of: "2026-12-31", with: "2026-11-20")
+                .replacingOccurrences(of: "2026-12-29", with: "2026-11-10").replacingOccurrences(of: "title: T\n", with: "title: T\nlanguage: ko\n"))
         #expect(shortened.build().succeeded)
         let year = try tableRows(try #require(shortened.page("2026/index.html")), caption: "2026 · 장르 · 3곡")
         #expect(year.count == 12)
@@ -226,8 +239,9 @@ import Testing
         for count in 1...60 {
             let slots: [StackedBarChart.Slot] = (0..<count).map { index in
                 let month = index % 12 + 1
-                return .init(label: [korean.shortMonth(month), month == 1 || index == 0 ? String(2020 + index / 12) : ""],
-                             name: "slot \(index)", counts: [index % 4, 1, 0], href: nil)
+                return .init(
+                    label: [korean.shortMonth(month), month == 1 || index == 0 ? String(2020 + index / 12) : ""],
+                    name: "slot \(index)", counts: [index % 4, 1, 0], href: nil)
             }
             let chart = StackedBarChart(genres: Self.genres, slots: slots, title: "Over time", l10n: korean)
             let root = try parse(chart.svg())
@@ -247,19 +261,20 @@ import Testing
 
     @Test func monthBucketsAreLabelledWithTheirYearNotAsDates() throws {
         for (language, september) in [("en", "Sep"), ("ko", "9월")] {
-            let journal = try TestJournal("""
-            -- journal.yaml --
-            title: T
-            language: \(language)
-            -- content/diary/2026-09-03.md --
-            ---
-            tracks: [{title: a, artist: Band, genre: Jazz}]
-            ---
-            -- content/diary/2027-02-10.md --
-            ---
-            tracks: [{title: b, artist: Band, genre: Jazz}]
-            ---
-            """)
+            let journal = try TestJournal(
+                """
+                -- journal.yaml --
+                title: T
+                language: \(language)
+                -- content/diary/2026-09-03.md --
+                ---
+                tracks: [{title: a, artist: Band, genre: Jazz}]
+                ---
+                -- content/diary/2027-02-10.md --
+                ---
+                tracks: [{title: b, artist: Band, genre: Jazz}]
+                ---
+                """)
             #expect(journal.build().succeeded)
             let page = try #require(journal.page("artists/band/index.html"))
             let svg = try #require(page.range(of: "<svg class=\"chart\"").map { String(page[$0.lowerBound...]) })
@@ -267,7 +282,7 @@ import Testing
             let labels = elements(root, "text").filter { attr($0, "text-anchor")?.stringValue == "middle" }
             let first = labels.filter { number($0, "x") == number(labels[0], "x") }.map { $0.stringValue ?? "" }
             #expect(first == [september, "2026"], "\(language): \(first)")
-            #expect(labels.contains { $0.stringValue == "2027" }) // under January
+            #expect(labels.contains { $0.stringValue == "2027" })  // under January
             #expect(!labels.contains { ($0.stringValue ?? "").contains("26") && $0.stringValue != "2026" })
         }
     }
@@ -276,18 +291,19 @@ import Testing
 
     @Test func daysAfterTheLastEntryAreNotYet() throws {
         // The last entry is Wednesday 18 November 2026; weeks start on Monday.
-        let journal = try TestJournal("""
-        -- journal.yaml --
-        title: T
-        -- content/diary/2026-11-16.md --
-        ---
-        tracks: [{title: a, artist: x, genre: Jazz}]
-        ---
-        -- content/diary/2026-11-18.md --
-        ---
-        tracks: [{title: b, artist: x, genre: Jazz}]
-        ---
-        """)
+        let journal = try TestJournal(
+            """
+            -- journal.yaml --
+            title: T
+            -- content/diary/2026-11-16.md --
+            ---
+            tracks: [{title: a, artist: x, genre: Jazz}]
+            ---
+            -- content/diary/2026-11-18.md --
+            ---
+            tracks: [{title: b, artist: x, genre: Jazz}]
+            ---
+            """)
         #expect(journal.build().succeeded)
         for path in ["2026/11/index.html", "index.html"] {
             let page = try #require(journal.page(path))
@@ -299,21 +315,23 @@ import Testing
                 .map { $0.components(separatedBy: "<span class=\"cal-day\">")[1].prefix { $0.isNumber } }
             #expect(future == ["19", "20", "21", "22"], "\(path)")
             #expect(calendar.contains("not yet"))
-            #expect(attributeValues("href", in: calendar).filter { $0.hasPrefix("/2026/11/") }.count == 2 + 1) // two days and the caption
+            #expect(attributeValues("href", in: calendar).filter { $0.hasPrefix("/2026/11/") }.count == 2 + 1)  // two days and the caption
         }
         // Charts: no bar, a muted label and a band for every day not yet come.
         let week = try parse(try #require(journal.page("weeks/2026-11-16/chart.svg")))
         #expect(elements(week, "g").filter { attr($0, "data-future") != nil }.count == 4)
-        #expect(elements(week, "text").filter { (attr($0, "class")?.stringValue ?? "").contains("future") }.map { $0.stringValue ?? "" }
+        #expect(
+            elements(week, "text").filter { (attr($0, "class")?.stringValue ?? "").contains("future") }.map { $0.stringValue ?? "" }
                 .filter { $0.allSatisfy(\.isNumber) } == ["19", "20", "21", "22"])
         let month = try parse(try #require(journal.page("2026/11/chart.svg")))
         #expect(elements(month, "rect").filter { attr($0, "class")?.stringValue == "chart-future" }.count == 12)
         let year = try parse(try #require(journal.page("2026/chart.svg")))
-        #expect(elements(year, "rect").filter { attr($0, "class")?.stringValue == "chart-future" }.count == 1) // December
+        #expect(elements(year, "rect").filter { attr($0, "class")?.stringValue == "chart-future" }.count == 1)  // December
         // The heatmap: 12 days of November and all of December, muted and not linked.
         let yearPage = try #require(journal.page("2026/index.html"))
         let heatmapStart = try #require(yearPage.range(of: "<svg class=\"heatmap\""))
-        let heatmapText = String(yearPage[heatmapStart.lowerBound..<yearPage.range(of: "</svg>", range: heatmapStart.upperBound..<yearPage.endIndex)!.upperBound])
+        let heatmapText = String(
+            yearPage[heatmapStart.lowerBound..<yearPage.range(of: "</svg>", range: heatmapStart.upperBound..<yearPage.endIndex)!.upperBound])
         let heatmap = try parse(heatmapText)
         let cells = elements(heatmap, "use")
         #expect(cells.count == 365)
@@ -328,7 +346,7 @@ import Testing
             return YearHeatmap.Cell(date: date, count: offset % 5, href: offset % 5 == 0 ? nil : "/d/\(offset)/", isFuture: offset > 300)
         }
         let heatmap = YearHeatmap(year: 2028, cells: cells, title: "2028", l10n: Localization(.en))
-        let root = try parse(heatmap.svg()) // well-formed
+        let root = try parse(heatmap.svg())  // well-formed
         let viewBox = try #require(attr(root, "viewBox")?.stringValue).split(separator: " ").compactMap { Double($0) }
         // At 390 px the theme draws it about 342 px wide (site.css): labels of 11 px or more.
         #expect(YearHeatmap.labelSize * 342 / viewBox[2] >= 11)
@@ -340,7 +358,8 @@ import Testing
         #expect(rects.allSatisfy { $0.parent?.name == "g" || $0.parent?.parent?.name == "g" })
         #expect(Set(rects.map { number($0, "x") }).count == 31)
         for text in elements(root, "text") {
-            let x = number(text, "x"), half = StackedBarChart.textWidth(text.stringValue ?? "", size: YearHeatmap.labelSize)
+            let x = number(text, "x")
+            let half = StackedBarChart.textWidth(text.stringValue ?? "", size: YearHeatmap.labelSize)
             switch attr(text, "text-anchor")?.stringValue {
             case "end": #expect(x - half >= 0)
             case "middle": #expect(x - half / 2 >= 0 && x + half / 2 <= viewBox[2])
@@ -352,4 +371,3 @@ import Testing
         #expect(links.allSatisfy { attr($0, "tabindex")?.stringValue == "-1" })
     }
 }
-

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import JournalCore
 
 /// `.journal-cache/content/decoded` (`ContentCache`) saves a build the decoding of every file
@@ -9,36 +10,37 @@ import Testing
     static let cacheFile = ".journal-cache/content/decoded"
 
     static func journal() throws -> TestJournal {
-        try TestJournal(minimalConfig + """
+        try TestJournal(
+            minimalConfig + """
 
-        -- content/diary/2026-11-20.md --
-        \(LoadCacheTests.day("One", "Ann"))
-        -- content/diary/2026-11-21.md --
-        ---
-        title: Two
-        tags: [rain]
-        mood: calm
-        tracks:
-          - {title: Song, artist: [Bob, Cy], album: Al, genre: [Jazz, Soul], duration: "3:10", released: 2020-05-01, artwork: "https://example.com/a.jpg", note: "*so* good", links: {spotify: "https://open.spotify.com/track/1"}}
-          - {title: Other, artist: Di, released: 1999, preview: "https://example.com/p.m4a"}
-        ---
-        Body with **bold**.
-        -- content/diary/2026-11-22.md --
-        ---
-        tracks: [{title: Three, artist: Ann, genre: Jazz}]
-        unknown_field: 1
-        ---
-        -- content/playlists/mix.md --
-        ---
-        title: Mix
-        description: For rain
-        created: 2026-11-01
-        tags: [rain]
-        tracks:
-          - {title: A, artist: B}
-        ---
-        Notes.
-        """)
+                -- content/diary/2026-11-20.md --
+                \(LoadCacheTests.day("One", "Ann"))
+                -- content/diary/2026-11-21.md --
+                ---
+                title: Two
+                tags: [rain]
+                mood: calm
+                tracks:
+                  - {title: Song, artist: [Bob, Cy], album: Al, genre: [Jazz, Soul], duration: "3:10", released: 2020-05-01, artwork: "https://example.com/a.jpg", note: "*so* good", links: {spotify: "https://open.spotify.com/track/1"}}
+                  - {title: Other, artist: Di, released: 1999, preview: "https://example.com/p.m4a"}
+                ---
+                Body with **bold**.
+                -- content/diary/2026-11-22.md --
+                ---
+                tracks: [{title: Three, artist: Ann, genre: Jazz}]
+                unknown_field: 1
+                ---
+                -- content/playlists/mix.md --
+                ---
+                title: Mix
+                description: For rain
+                created: 2026-11-01
+                tags: [rain]
+                tracks:
+                  - {title: A, artist: B}
+                ---
+                Notes.
+                """)
     }
 
     /// A build of `journal` into `output` as if no build had ever decoded anything.
@@ -58,8 +60,9 @@ import Testing
     static func buildBoth(_ journal: TestJournal, sourceLocation: Testing.SourceLocation = #_sourceLocation) -> BuildReport {
         let cached = Build.run(BuildOptions(source: journal.path, output: journal.path + "/cached"))
         let fresh = freshBuild(journal, output: journal.path + "/fresh")
-        #expect(TestJournal.lines(cached.diagnostics, root: journal.path) == TestJournal.lines(fresh.diagnostics, root: journal.path),
-                sourceLocation: sourceLocation)
+        #expect(
+            TestJournal.lines(cached.diagnostics, root: journal.path) == TestJournal.lines(fresh.diagnostics, root: journal.path),
+            sourceLocation: sourceLocation)
         #expect(cached.succeeded == fresh.succeeded, sourceLocation: sourceLocation)
         let site = journal.tree(journal.path + "/cached").filter { $0.key != SiteWriter.markerName }
         #expect(site == journal.tree(journal.path + "/fresh").filter { $0.key != SiteWriter.markerName }, sourceLocation: sourceLocation)
@@ -265,7 +268,7 @@ import Testing
         let relative = "content/diary/2026-11-20.md"
         let file = journal.path + "/" + relative
         let day = try #require(journal.load().journal?.days.first)
-        let old = "1 2 3.0 4.0" // a stamp from long ago
+        let old = "1 2 3.0 4.0"  // a stamp from long ago
         let now = "1 2 \(time(nil)).0 \(time(nil)).0"
 
         let first = ContentCache(identity: identity)
@@ -301,14 +304,17 @@ import Testing
     /// field fails here until `BinaryForm` keeps it too.
     @Test func theBinaryFormKeepsEveryField() throws {
         let link = LinkTarget(text: "https://example.com/a", kind: .absolute)
-        var track = Track(title: "T", artists: ["A", "B"], album: "Al", genres: ["Jazz"], duration: 190, released: .date(CalendarDate(year: 2020, month: 5, day: 1)!),
-                          artwork: LinkTarget(text: "/c.jpg", kind: .siteRoot), preview: LinkTarget(text: "p.m4a", kind: .relative),
-                          links: [TrackLink(service: .spotify, url: link)], noteHTML: "<em>n</em>")
+        var track = Track(
+            title: "T", artists: ["A", "B"], album: "Al", genres: ["Jazz"], duration: 190, released: .date(CalendarDate(year: 2020, month: 5, day: 1)!),
+            artwork: LinkTarget(text: "/c.jpg", kind: .siteRoot), preview: LinkTarget(text: "p.m4a", kind: .relative),
+            links: [TrackLink(service: .spotify, url: link)], noteHTML: "<em>n</em>")
         track.genresInherited = true
-        let day = Day(date: CalendarDate(year: 2026, month: 11, day: 21)!, title: "Title", tracks: [track, Track(title: "U", artists: ["C"], released: .year(-3))],
-                      tags: ["rain"], mood: "calm", draft: true, bodyHTML: "<p>é 한국어 \u{0}</p>", summary: "é", sourcePath: "content/diary/x.md")
-        let playlist = Playlist(slug: "mix", title: "Mix", description: "D", cover: link, created: CalendarDate(year: 2026, month: 1, day: 2),
-                                updated: CalendarDate(year: 2026, month: 3, day: 4), tags: ["t"], tracks: [track], draft: true, bodyHTML: "<p>b</p>", sourcePath: "p.md")
+        let day = Day(
+            date: CalendarDate(year: 2026, month: 11, day: 21)!, title: "Title", tracks: [track, Track(title: "U", artists: ["C"], released: .year(-3))],
+            tags: ["rain"], mood: "calm", draft: true, bodyHTML: "<p>é 한국어 \u{0}</p>", summary: "é", sourcePath: "content/diary/x.md")
+        let playlist = Playlist(
+            slug: "mix", title: "Mix", description: "D", cover: link, created: CalendarDate(year: 2026, month: 1, day: 2),
+            updated: CalendarDate(year: 2026, month: 3, day: 4), tags: ["t"], tracks: [track], draft: true, bodyHTML: "<p>b</p>", sourcePath: "p.md")
         let location = JournalCore.SourceLocation(path: "x.md", line: 3, column: 9)
         let image = StaticImageUse(target: link, field: "artwork", location: location, address: "https://example.com/i.jpg")
         let days = DecodedFile(value: day, diagnostics: [.warning("w", at: location), .error("e", at: location)], images: [image])
@@ -333,9 +339,11 @@ import Testing
         }
         // What each type stores, counted: the binary form writes exactly these (a decoded file's
         // fourth, `transient`, says it is never kept at all).
-        let fields: [(Any, Int)] = [(day, 9), (track, 11), (playlist, 11), (link, 2), (TrackLink(service: .spotify, url: link), 2),
-                                    (location, 3), (Diagnostic.error("e", at: location), 5), (image, 4), (days, 4),
-                                    (CalendarDate(year: 2026, month: 1, day: 1)!, 3)]
+        let fields: [(Any, Int)] = [
+            (day, 9), (track, 11), (playlist, 11), (link, 2), (TrackLink(service: .spotify, url: link), 2),
+            (location, 3), (Diagnostic.error("e", at: location), 5), (image, 4), (days, 4),
+            (CalendarDate(year: 2026, month: 1, day: 1)!, 3),
+        ]
         for (value, count) in fields {
             #expect(Mirror(reflecting: value).children.count == count, "\(type(of: value)) has a field the cache does not keep")
         }

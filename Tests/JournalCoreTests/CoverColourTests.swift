@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import JournalCore
 
 /// Covers' colours (docs/content-format.md, "Covers"): a cover that carries a colour profile
@@ -15,11 +16,15 @@ import Testing
         func xyz(_ values: [Double]) -> [UInt8] { Array("XYZ ".utf8) + u32(0) + values.flatMap(fixed) }
         let curve = Array("curv".utf8) + u32(0) + u32(1) + [0x02, 0x33, 0, 0]  // gamma 2.2, padded
         let text = "swapped primaries"
-        let description = Array("desc".utf8) + u32(0) + u32(UInt32(text.utf8.count + 1)) + Array(text.utf8) + [0]
+        let description =
+            Array("desc".utf8) + u32(0) + u32(UInt32(text.utf8.count + 1)) + Array(text.utf8) + [0]
             + u32(0) + u32(0) + [0, 0, 0] + [UInt8](repeating: 0, count: 67)
-        let tags: [(String, [UInt8])] = [("desc", description), ("wtpt", xyz([0.9642, 1.0, 0.8249])), ("rXYZ", xyz(red)), ("gXYZ", xyz(green)),
-                                         ("bXYZ", xyz(blue)), ("rTRC", curve), ("gTRC", curve), ("bTRC", curve)]
-        var table: [UInt8] = u32(UInt32(tags.count)), data: [UInt8] = []
+        let tags: [(String, [UInt8])] = [
+            ("desc", description), ("wtpt", xyz([0.9642, 1.0, 0.8249])), ("rXYZ", xyz(red)), ("gXYZ", xyz(green)),
+            ("bXYZ", xyz(blue)), ("rTRC", curve), ("gTRC", curve), ("bTRC", curve),
+        ]
+        var table: [UInt8] = u32(UInt32(tags.count))
+        var data: [UInt8] = []
         let start = 128 + 4 + tags.count * 12
         for (signature, bytes) in tags {
             while data.count % 4 != 0 { data.append(0) }
@@ -52,8 +57,9 @@ import Testing
     }
 
     @Test func aCoverWithAProfileIsShownInSRGBAndOneWithoutAsItIs() throws {
-        let red = try SVGRaster.png(svg: Array(#"<svg xmlns="http://www.w3.org/2000/svg" width="200" height="200"><rect width="200" height="200" fill="red"/></svg>"#.utf8),
-                                    width: 200, height: 200)
+        let red = try SVGRaster.png(
+            svg: Array(#"<svg xmlns="http://www.w3.org/2000/svg" width="200" height="200"><rect width="200" height="200" fill="red"/></svg>"#.utf8),
+            width: 200, height: 200)
         let plain = try #require(try Vips.squares(red, sides: [200]).first?.jpeg)
         let asIs = try Self.middle(of: plain)
         #expect(asIs[0] > 230 && asIs[1] < 40 && asIs[2] < 40, "\(asIs)")
@@ -78,9 +84,14 @@ import Testing
         }
         var raw: [UInt8] = []
         for _ in 0..<height { raw += [0] + row }
-        var a: UInt32 = 1, b: UInt32 = 0
-        for byte in raw { a = (a + UInt32(byte)) % 65521; b = (b + a) % 65521 }
-        let length = UInt16(raw.count), inverse = ~UInt16(raw.count)
+        var a: UInt32 = 1
+        var b: UInt32 = 0
+        for byte in raw {
+            a = (a + UInt32(byte)) % 65521
+            b = (b + a) % 65521
+        }
+        let length = UInt16(raw.count)
+        let inverse = ~UInt16(raw.count)
         var zlib: [UInt8] = [0x78, 0x01, 1, UInt8(length & 0xFF), UInt8(length >> 8), UInt8(inverse & 0xFF), UInt8(inverse >> 8)]
         zlib += raw
         zlib += u32(b << 16 | a)
@@ -104,6 +115,6 @@ import Testing
     }
 }
 
-private extension Array {
-    func repeated(_ count: Int) -> [Element] { (0..<count).flatMap { _ in self } }
+extension Array {
+    fileprivate func repeated(_ count: Int) -> [Element] { (0..<count).flatMap { _ in self } }
 }

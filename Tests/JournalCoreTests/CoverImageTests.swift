@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import JournalCore
 
 /// Covers as pages show them (docs/content-format.md, "Covers"): a JPEG, PNG or WebP cover of
@@ -10,27 +11,28 @@ import Testing
 @Suite(.serialized) struct CoverImageTests {
     /// A 3000 px JPEG on a day and a playlist, a 3000x2000 PNG on another day, and an SVG.
     static func journal() throws -> TestJournal {
-        let journal = try TestJournal(minimalConfig + """
+        let journal = try TestJournal(
+            minimalConfig + """
 
-        -- content/diary/2026/01/2026-01-02.md --
-        ---
-        tracks:
-          - {title: Hype Boy, artist: NewJeans, genre: K-Pop, artwork: /artwork/big.jpg}
-          - {title: Ditto, artist: NewJeans, genre: K-Pop, artwork: /artwork/wide.png}
-        ---
-        -- content/diary/2026/01/2026-01-03.md --
-        ---
-        tracks: [{title: Old Song, artist: Someone, genre: Jazz, artwork: /artwork/old.svg}]
-        ---
-        -- content/playlists/mix.md --
-        ---
-        title: Mix
-        cover: /artwork/big.jpg
-        tracks: [{title: Hype Boy, artist: NewJeans}]
-        ---
-        -- static/artwork/old.svg --
-        <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect width="10" height="10" fill="#123456"/></svg>
-        """)
+                -- content/diary/2026/01/2026-01-02.md --
+                ---
+                tracks:
+                  - {title: Hype Boy, artist: NewJeans, genre: K-Pop, artwork: /artwork/big.jpg}
+                  - {title: Ditto, artist: NewJeans, genre: K-Pop, artwork: /artwork/wide.png}
+                ---
+                -- content/diary/2026/01/2026-01-03.md --
+                ---
+                tracks: [{title: Old Song, artist: Someone, genre: Jazz, artwork: /artwork/old.svg}]
+                ---
+                -- content/playlists/mix.md --
+                ---
+                title: Mix
+                cover: /artwork/big.jpg
+                tracks: [{title: Hype Boy, artist: NewJeans}]
+                ---
+                -- static/artwork/old.svg --
+                <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect width="10" height="10" fill="#123456"/></svg>
+                """)
         try journal.write("static/artwork/big.jpg", bytes: try #require(Self.bigJPEG))
         try journal.write("static/artwork/wide.png", bytes: try #require(Self.widePNG))
         return journal
@@ -43,8 +45,8 @@ import Testing
     /// A picture with a gradient and shapes, drawn by librsvg.
     static func png(width: Int, height: Int) throws -> [UInt8] {
         let svg = """
-        <svg xmlns="http://www.w3.org/2000/svg" width="\(width)" height="\(height)"><defs><linearGradient id="g"><stop offset="0" stop-color="#ff0066"/><stop offset="1" stop-color="#2233aa"/></linearGradient></defs><rect width="\(width)" height="\(height)" fill="url(#g)"/><circle cx="\(width / 2)" cy="\(height / 2)" r="\(height / 3)" fill="#ffee00"/></svg>
-        """
+            <svg xmlns="http://www.w3.org/2000/svg" width="\(width)" height="\(height)"><defs><linearGradient id="g"><stop offset="0" stop-color="#ff0066"/><stop offset="1" stop-color="#2233aa"/></linearGradient></defs><rect width="\(width)" height="\(height)" fill="url(#g)"/><circle cx="\(width / 2)" cy="\(height / 2)" r="\(height / 3)" fill="#ffee00"/></svg>
+            """
         return try SVGRaster.png(svg: Array(svg.utf8), width: width, height: height)
     }
 
@@ -115,7 +117,9 @@ import Testing
         #expect(checked >= 40, "only \(checked) resized squares were looked at")
         // JPEGs only where something asks for one: the fallback, link previews and cards.
         let published = try FileManager.default.contentsOfDirectory(atPath: output + "/covers").sorted()
-        #expect(published.filter { $0.hasSuffix(".jpg") }.map { $0.split(separator: "-").last ?? "" }.sorted() == ["384.jpg", "384.jpg", "600.jpg", "600.jpg"], "\(published)")
+        #expect(
+            published.filter { $0.hasSuffix(".jpg") }.map { $0.split(separator: "-").last ?? "" }.sorted() == ["384.jpg", "384.jpg", "600.jpg", "600.jpg"],
+            "\(published)")
         #expect(published.filter { $0.hasSuffix(".webp") }.count == 8, "\(published)")
         // The SVG is shown as it is: it scales by itself.
         #expect(journal.page("2026/01/03/index.html", in: journal.path + "/public")?.contains("src=\"/artwork/old.svg\"") == true)
@@ -151,7 +155,8 @@ import Testing
         #expect(packs.count == 2)
         // One cover's 384 px JPEG cut short, the other's 96 px WebP swapped for the first's.
         let keys = packs.map { String($0.dropLast(5)) }
-        let cut = folder + "/\(keys[0])-384.jpg", swapped = folder + "/\(keys[1])-96.webp"
+        let cut = folder + "/\(keys[0])-384.jpg"
+        let swapped = folder + "/\(keys[1])-96.webp"
         let whole = try #require(FileManager.default.contents(atPath: cut))
         // Rewritten in place (as an editor or an optimiser run on the site would, through its links).
         try whole.prefix(whole.count / 2).write(to: URL(fileURLWithPath: cut))
@@ -209,11 +214,15 @@ import Testing
     @Test func aCardPutsInTheSquaresItsImagesNameAndNothingElse() {
         let squares = CoverSquares()
         squares.fill(["covers/a-96.jpg": [0xFF, 0xD8, 0xFF, 0xD9]])
-        let card = ShareCard(label: "Week", kicker: "journal-square:covers/a-96.jpg", siteTitle: "T", siteAddress: "",
-                             figures: [], genresHeading: "", genres: [],
-                             covers: [ShareCard.Cover(title: "T", artist: "A", color: "#000000",
-                                                      squares: [ShareCard.Square(side: 96, path: "covers/a-96.jpg")])],
-                             language: "en")
+        let card = ShareCard(
+            label: "Week", kicker: "journal-square:covers/a-96.jpg", siteTitle: "T", siteAddress: "",
+            figures: [], genresHeading: "", genres: [],
+            covers: [
+                ShareCard.Cover(
+                    title: "T", artist: "A", color: "#000000",
+                    squares: [ShareCard.Square(side: 96, path: "covers/a-96.jpg")])
+            ],
+            language: "en")
         let drawn = String(decoding: squares.resolve(Array(card.svg(.landscape).utf8)) ?? [], as: UTF8.self)
         #expect(drawn.components(separatedBy: "href=\"data:image/jpeg;base64,/9j/2Q==\"").count == 2, "\(drawn)")
         #expect(drawn.contains(">journal-square:covers/a-96.jpg<"), "the kicker is text, as written")
@@ -232,15 +241,16 @@ import Testing
     }
 
     @Test func aCoverThatIsNotAnImageOrTooLargeIsAnErrorAtItsLineInCheckToo() throws {
-        let journal = try TestJournal(minimalConfig + """
+        let journal = try TestJournal(
+            minimalConfig + """
 
-        -- content/diary/2026/01/2026-01-02.md --
-        ---
-        tracks:
-          - {title: Hype Boy, artist: NewJeans, artwork: /artwork/broken.jpg}
-          - {title: Ditto, artist: NewJeans, artwork: /artwork/huge.png}
-        ---
-        """)
+                -- content/diary/2026/01/2026-01-02.md --
+                ---
+                tracks:
+                  - {title: Hype Boy, artist: NewJeans, artwork: /artwork/broken.jpg}
+                  - {title: Ditto, artist: NewJeans, artwork: /artwork/huge.png}
+                ---
+                """)
         // Starts like a JPEG, and is nothing more.
         try journal.write("static/artwork/broken.jpg", bytes: [0xFF, 0xD8, 0xFF, 0xE0] + Array(repeating: 0x41, count: 200))
         // A PNG whose header says 10000 x 10000 pixels (100 megapixels).
@@ -248,10 +258,15 @@ import Testing
         huge.replaceSubrange(16..<24, with: [0, 0, 0x27, 0x10, 0, 0, 0x27, 0x10])
         huge.replaceSubrange(29..<33, with: CRC32.bigEndian(CRC32.of(Array(huge[12..<29]))))
         try journal.write("static/artwork/huge.png", bytes: huge)
-        for diagnostics in [Check.run(source: journal.path, strict: false),
-                            Build.run(BuildOptions(source: journal.path, output: journal.path + "/public")).diagnostics] {
+        for diagnostics in [
+            Check.run(source: journal.path, strict: false),
+            Build.run(BuildOptions(source: journal.path, output: journal.path + "/public")).diagnostics,
+        ] {
             let lines = journal.lines(diagnostics)
-            #expect(lines.contains { $0.hasPrefix("content/diary/2026/01/2026-01-02.md:3:") && $0.contains("static/artwork/broken.jpg cannot be read as an image") }, "\(lines)")
+            #expect(
+                lines.contains {
+                    $0.hasPrefix("content/diary/2026/01/2026-01-02.md:3:") && $0.contains("static/artwork/broken.jpg cannot be read as an image")
+                }, "\(lines)")
             #expect(lines.contains { $0.hasPrefix("content/diary/2026/01/2026-01-02.md:4:") && $0.contains("10000x10000 pixels (100 megapixels)") }, "\(lines)")
         }
         #expect(!FileManager.default.fileExists(atPath: journal.path + "/public"))
@@ -304,7 +319,9 @@ import Testing
         // Each shrunk to the tile it fills (220 px of four, 456 alone), as cards draw them.
         let uris = try squares.flatMap { path in
             let square = try #require(FileManager.default.contents(atPath: journal.path + "/public/" + path.replacingOccurrences(of: ".webp", with: ".jpg")))
-            return ([Array(square)] + [220, 456].compactMap { Vips.shrunkJPEG(Array(square), side: $0) }).map { "data:image/jpeg;base64," + Data($0).base64EncodedString() }
+            return ([Array(square)] + [220, 456].compactMap { Vips.shrunkJPEG(Array(square), side: $0) }).map {
+                "data:image/jpeg;base64," + Data($0).base64EncodedString()
+            }
         }
         let showing = recorder.svgs.filter { svg in uris.contains { svg.contains($0) } }
         // Its week's, month's and year's (the review's cards lead with the song and the artist of the year).

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import JournalCore
 
 /// Adding a track to a day file (`journal add`) keeps every byte that was there and inserts only
@@ -59,58 +60,60 @@ import Testing
 
     @Test func itemsIndentedUnderTracksWithCommentsAndMoreKeysAfter() throws {
         let original = """
-        ---
-        # The first snow.
-        title: First snow
-        tracks:
-          # On the bus.
-          - title: 밤편지
-            artist: 아이유   # her best
-            genre: [Ballad, K-Pop]
+            ---
+            # The first snow.
+            title: First snow
+            tracks:
+              # On the bus.
+              - title: 밤편지
+                artist: 아이유   # her best
+                genre: [Ballad, K-Pop]
 
-          # At lunch.
-          - title: 'Ditto'
-            artist: "NewJeans"
-            links:
-              spotify: https://open.spotify.com/track/1
-        tags: [commute]   # and more
-        mood: calm
-        ---
-        The bus was late.
+              # At lunch.
+              - title: 'Ditto'
+                artist: "NewJeans"
+                links:
+                  spotify: https://open.spotify.com/track/1
+            tags: [commute]   # and more
+            mood: calm
+            ---
+            The bus was late.
 
-        ---
+            ---
 
-        tracks:
-          - title: not front matter
-        """
-        #expect(try inserted(Self.hypeBoy, into: original) == [
-            "  - title: \"Hype Boy\"\n",
-            "    artist: \"NewJeans\"\n",
-        ])
+            tracks:
+              - title: not front matter
+            """
+        #expect(
+            try inserted(Self.hypeBoy, into: original) == [
+                "  - title: \"Hype Boy\"\n",
+                "    artist: \"NewJeans\"\n",
+            ])
     }
 
     @Test func itemsAtTheIndentationOfTracksAsTheLastKey() throws {
         let original = "---\ndate: 2026-11-21\ntracks:\n- title: A\n  artist: B\n- {title: C, artist: D}\n---\n"
-        #expect(try inserted(NewTrackLines(title: "Hype Boy", artists: ["NewJeans", "Zico"], note: "Played it *twice*."), into: original) == [
-            "- {title: \"Hype Boy\", artist: [\"NewJeans\", \"Zico\"], note: \"Played it *twice*.\"}\n",
-        ])
+        #expect(
+            try inserted(NewTrackLines(title: "Hype Boy", artists: ["NewJeans", "Zico"], note: "Played it *twice*."), into: original) == [
+                "- {title: \"Hype Boy\", artist: [\"NewJeans\", \"Zico\"], note: \"Played it *twice*.\"}\n"
+            ])
         let blockLast = "---\ntracks:\n- title: A\n  artist: B\n---\nBody.\n"
         #expect(try inserted(Self.hypeBoy, into: blockLast) == ["- title: \"Hype Boy\"\n", "  artist: \"NewJeans\"\n"])
     }
 
     @Test func commentsAfterTheLastItemStayAfterIt() throws {
         let original = """
-        ---
-        tracks:
-          - title: A
-            artist: B
-            # find the album
-          # - title: Maybe tomorrow
-          #   artist: Someone
+            ---
+            tracks:
+              - title: A
+                artist: B
+                # find the album
+              # - title: Maybe tomorrow
+              #   artist: Someone
 
-        tags: [x]
-        ---
-        """
+            tags: [x]
+            ---
+            """
         let lines = try inserted(Self.hypeBoy, into: original)
         #expect(lines == ["  - title: \"Hype Boy\"\n", "    artist: \"NewJeans\"\n"])
         let result = try DayFileEdit.appendTrack(Self.hypeBoy, to: original).get()
@@ -119,22 +122,22 @@ import Testing
 
     @Test func aBlockScalarNoteInTheLastItemIsKeptWhole() throws {
         let original = """
-        ---
-        tracks:
-          - title: A
-            artist: B
-            note: |
-              First line.
+            ---
+            tracks:
+              - title: A
+                artist: B
+                note: |
+                  First line.
 
-              # not a comment: part of the note
-          - title: C
-            artist: D
-            note: >-
-              Folded
-              text.
-        tags: [x]
-        ---
-        """
+                  # not a comment: part of the note
+              - title: C
+                artist: D
+                note: >-
+                  Folded
+                  text.
+            tags: [x]
+            ---
+            """
         let lines = try inserted(NewTrackLines(title: "E", artists: ["F"], note: "Line one.\nLine two: #2"), into: original)
         #expect(lines == ["  - title: \"E\"\n", "    artist: \"F\"\n", "    note: \"Line one.\\nLine two: #2\"\n"])
         let result = try DayFileEdit.appendTrack(NewTrackLines(title: "E", artists: ["F"]), to: original).get()
@@ -166,7 +169,10 @@ import Testing
 
     @Test func valuesThatNeedQuotingReadBackAsTheyWere() throws {
         var text = "---\ntracks:\n  - title: A\n    artist: B\n---\n"
-        let titles = ["Hype Boy", "밤편지", "\"Quoted\" & 'odd': #1", "- dash", "yes", "2046", "null", "~", "a\\b", "[x]", "{y}", "*star", "&anchor", "!tag", "%percent", "@at", "`tick`", "|", ">", "? q", ": c", "tab\there", "line\u{2028}separator", "  padded  "]
+        let titles = [
+            "Hype Boy", "밤편지", "\"Quoted\" & 'odd': #1", "- dash", "yes", "2046", "null", "~", "a\\b", "[x]", "{y}", "*star", "&anchor", "!tag", "%percent",
+            "@at", "`tick`", "|", ">", "? q", ": c", "tab\there", "line\u{2028}separator", "  padded  ",
+        ]
         for title in titles {
             let track = NewTrackLines(title: title, artists: ["x, y", "[z]", "no"], note: "**\(title)**")
             _ = try inserted(track, into: text)
@@ -201,8 +207,12 @@ import Testing
         #expect(problem("---\ntracks: Hype Boy\n---\n") == .notAList(line: 2))
         #expect(problem("no front matter\n")?.message.hasPrefix("cannot read the front matter (line 1): missing front matter") == true)
         #expect(problem("---\ntracks: [\n---\n")?.message.hasPrefix("cannot read the front matter") == true)
-        #expect(problem("---\ntracks:\n  - title: A\n    artist: B\n---\n", NewTrackLines(title: " ", artists: ["B"])) == .invalidValue("the track needs a title"))
-        #expect(problem("---\ntracks:\n  - title: A\n    artist: B\n---\n", NewTrackLines(title: "A", artists: [""])) == .invalidValue("the track needs an artist"))
-        #expect(problem("---\ntracks:\n  - title: A\n    artist: B\n---\n", NewTrackLines(title: "A\u{1B}[31m", artists: ["B"]))?.message.contains("control character") == true)
+        #expect(
+            problem("---\ntracks:\n  - title: A\n    artist: B\n---\n", NewTrackLines(title: " ", artists: ["B"])) == .invalidValue("the track needs a title"))
+        #expect(
+            problem("---\ntracks:\n  - title: A\n    artist: B\n---\n", NewTrackLines(title: "A", artists: [""])) == .invalidValue("the track needs an artist"))
+        #expect(
+            problem("---\ntracks:\n  - title: A\n    artist: B\n---\n", NewTrackLines(title: "A\u{1B}[31m", artists: ["B"]))?.message.contains(
+                "control character") == true)
     }
 }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import JournalCore
 
 /// A diagnostic is one line wherever it is shown: line breaks of every kind are written escaped.

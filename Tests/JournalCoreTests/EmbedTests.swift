@@ -1,6 +1,7 @@
 import Foundation
 import FoundationXML
 import Testing
+
 @testable import JournalCore
 
 /// The files made to be embedded elsewhere (chart.svg, calendar.svg, heatmap.svg), parsed back:
@@ -10,20 +11,21 @@ import Testing
     /// A month with a hostile site title and genre name, a track with no genre, and a week that
     /// starts on Sunday.
     static func journal(baseURL: String = "https://example.org/journal/") throws -> TestJournal {
-        try TestJournal("""
-        -- journal.yaml --
-        title: Tom & "Jerry" <script>
-        base_url: \(baseURL)
-        week_start: sunday
-        -- content/diary/2026-11-03.md --
-        ---
-        tracks: [{title: a, artist: x, genre: "R&B <b>"}, {title: b, artist: y, genre: Jazz}]
-        ---
-        -- content/diary/2026-11-05.md --
-        ---
-        tracks: [{title: c, artist: z}]
-        ---
-        """)
+        try TestJournal(
+            """
+            -- journal.yaml --
+            title: Tom & "Jerry" <script>
+            base_url: \(baseURL)
+            week_start: sunday
+            -- content/diary/2026-11-03.md --
+            ---
+            tracks: [{title: a, artist: x, genre: "R&B <b>"}, {title: b, artist: y, genre: Jazz}]
+            ---
+            -- content/diary/2026-11-05.md --
+            ---
+            tracks: [{title: c, artist: z}]
+            ---
+            """)
     }
 
     func parse(_ text: String?) throws -> XMLElement {
@@ -63,7 +65,7 @@ import Testing
             ("archive/chart.svg", "All time · Genres · 3 tracks", "archive/"),
         ]
         for file in files {
-            let root = try parse(journal.page(file.path)) // well-formed, hostile names and all
+            let root = try parse(journal.page(file.path))  // well-formed, hostile names and all
             #expect(attr(root, "viewBox") != nil, "\(file.path)")
             #expect(root.elements(forName: "title").first?.stringValue == "\(file.title) · \(site)", "\(file.path)")
             #expect(texts(root, "embed-title") == [file.title], "\(file.path)")
@@ -79,7 +81,7 @@ import Testing
         #expect(texts(chart, "embed-legend") == ["Jazz", "R&B <b>", "No genre"])
         #expect(elements(chart, "rect").contains { (attr($0, "class") ?? "").contains("embed-swatch chart-seg-none") })
         let calendar = try parse(journal.page("2026/11/calendar.svg"))
-        #expect(texts(calendar, "embed-legend") == ["R&B <b>", "No genre"]) // the days' first tracks
+        #expect(texts(calendar, "embed-legend") == ["R&B <b>", "No genre"])  // the days' first tracks
         // The heatmap keeps its own legend, less to more.
         let heatmap = try parse(journal.page("2026/heatmap.svg"))
         #expect(texts(heatmap, "heat-label").contains("Less"))
@@ -96,7 +98,9 @@ import Testing
         #expect(texts(calendar, "cal-head") == ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"])
         // 1 November 2026 is a Sunday: the 1st is the first cell, the 3rd the third.
         #expect(texts(calendar, "cal-number").prefix(3) == ["1", "2", "3"])
-        let logged = elements(calendar, "a").filter { attr($0, "href")?.hasSuffix("/2026/11/03/") == true || attr($0, "href")?.hasSuffix("/2026/11/05/") == true }
+        let logged = elements(calendar, "a").filter {
+            attr($0, "href")?.hasSuffix("/2026/11/03/") == true || attr($0, "href")?.hasSuffix("/2026/11/05/") == true
+        }
         #expect(logged.count == 2)
         #expect(logged.map { texts($0, "cal-count") } == [["2"], ["1"]])
         #expect(logged.first?.elements(forName: "title").first?.stringValue == "Tuesday, 3 November 2026 · 2 tracks · R&B <b>")
@@ -119,7 +123,8 @@ import Testing
         while let start = rest.range(of: "<textarea id=\"") {
             let after = rest[start.upperBound...]
             guard let idEnd = after.firstIndex(of: "\""), let open = after.firstIndex(of: ">"),
-                  let close = after.range(of: "</textarea>") else { break }
+                let close = after.range(of: "</textarea>")
+            else { break }
             let text = String(after[after.index(after: open)..<close.lowerBound])
             result[String(after[..<idEnd])] = text.replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
                 .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&#39;", with: "'").replacingOccurrences(of: "&amp;", with: "&")
@@ -133,8 +138,10 @@ import Testing
         let journal = try Self.journal(baseURL: baseURL)
         #expect(journal.build().succeeded)
         // Each page's card (card.jpg) comes first, then its SVGs.
-        let pages = ["2026/11/index.html": ["card", "calendar", "chart"], "2026/index.html": ["card", "heatmap", "chart"],
-                     "weeks/2026-11-01/index.html": ["card", "chart"], "2026/review/index.html": ["card", "story", "heatmap", "chart"]]
+        let pages = [
+            "2026/11/index.html": ["card", "calendar", "chart"], "2026/index.html": ["card", "heatmap", "chart"],
+            "weeks/2026-11-01/index.html": ["card", "chart"], "2026/review/index.html": ["card", "story", "heatmap", "chart"],
+        ]
         for (page, ids) in pages {
             let html = try #require(journal.page(page))
             let found = snippets(html)
@@ -167,20 +174,24 @@ import Testing
     // MARK: The bare-path warning
 
     @Test func aBarePathBaseURLIsWarnedOfOnceAtItsPlace() throws {
-        let journal = try TestJournal("""
-        -- journal.yaml --
-        title: T
-        base_url: /journal/
-        -- content/diary/2026-11-03.md --
-        ---
-        tracks: [{title: a, artist: x}]
-        ---
-        """)
+        let journal = try TestJournal(
+            """
+            -- journal.yaml --
+            title: T
+            base_url: /journal/
+            -- content/diary/2026-11-03.md --
+            ---
+            tracks: [{title: a, artist: x}]
+            ---
+            """)
         let report = journal.build()
         #expect(report.succeeded)
         let lines = journal.lines(report.diagnostics)
         #expect(lines.count == 1, "\(lines)")
-        #expect(lines.first?.hasPrefix("journal.yaml:2:11: warning: base_url '/journal/' has no host: shared links, cards and feed entries need an absolute address") == true, "\(lines)")
+        #expect(
+            lines.first?.hasPrefix(
+                "journal.yaml:2:11: warning: base_url '/journal/' has no host: shared links, cards and feed entries need an absolute address") == true,
+            "\(lines)")
         // Said again by a build with nothing to do, and by check.
         let again = journal.build()
         #expect(again.upToDate)
@@ -194,13 +205,14 @@ import Testing
     }
 
     @Test func theWarningNamesTheFlagAndIsNotGivenForTheRootOrAnAddress() throws {
-        let journal = try TestJournal(minimalConfig + """
+        let journal = try TestJournal(
+            minimalConfig + """
 
-        -- content/diary/2026-11-03.md --
-        ---
-        tracks: [{title: a, artist: x}]
-        ---
-        """)
+                -- content/diary/2026-11-03.md --
+                ---
+                tracks: [{title: a, artist: x}]
+                ---
+                """)
         // The default root, as a new journal has it, works anywhere: nothing to say.
         #expect(journal.build().diagnostics.isEmpty)
         #expect(journal.build(baseURL: "/", output: journal.path + "/root").diagnostics.isEmpty)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import JournalCore
 
 /// Removing `journal serve`'s folder against the clock: all of it, links removed and never
@@ -9,7 +10,8 @@ import Testing
     /// link inside points to.
     func tree(files count: Int) throws -> (root: String, folder: String, outside: String) {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("journal-removal-\(UUID().uuidString)").path
-        let folder = root + "/site", outside = root + "/mine"
+        let folder = root + "/site"
+        let outside = root + "/mine"
         try FileManager.default.createDirectory(atPath: outside, withIntermediateDirectories: true)
         try Data("keep me".utf8).write(to: URL(fileURLWithPath: outside + "/diary.md"))
         for index in 0..<count {

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import JournalCore
 
 /// Genres from lookups are put in the journal's words (docs/content-format.md, "Genres from lookups").
@@ -17,12 +18,13 @@ import Testing
         #expect(vocabulary.primary(["dream pop", "conscious hip hop"]) == "Hip-Hop")
     }
 
-    @Test(arguments: [
-        ("garage rock", "Rock"), ("chamber pop", "Pop"), ("new jack swing", "R&B"), ("synth-pop", "Pop"),
-        ("conscious hip hop", "Hip-Hop"), ("post-rock", "Rock"), ("boom bap", nil), ("uk garage", "Electronic"),
-        ("drum and bass", "Electronic"), ("vocal jazz", "Jazz"), ("velocity pop", "Pop"), ("bossa nova", "Jazz"),
-        ("indie folk", "Folk"), ("k-pop", "K-Pop"), ("j-rock", "J-Pop"), ("contemporary r&b", "R&B"),
-    ] as [(String, String?)])
+    @Test(
+        arguments: [
+            ("garage rock", "Rock"), ("chamber pop", "Pop"), ("new jack swing", "R&B"), ("synth-pop", "Pop"),
+            ("conscious hip hop", "Hip-Hop"), ("post-rock", "Rock"), ("boom bap", nil), ("uk garage", "Electronic"),
+            ("drum and bass", "Electronic"), ("vocal jazz", "Jazz"), ("velocity pop", "Pop"), ("bossa nova", "Jazz"),
+            ("indie folk", "Folk"), ("k-pop", "K-Pop"), ("j-rock", "J-Pop"), ("contemporary r&b", "R&B"),
+        ] as [(String, String?)])
     func aFineGenreGoesToItsFamilyByWhatItIs(name: String, family: String?) {
         #expect(GenreVocabulary.family(of: name) == family)
     }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import ZIPFoundation
+
 @testable import JournalCore
 
 /// Damaged and odd exports ImportFuzz found (Fuzz/README.md): each once crashed `journal import`
@@ -17,13 +18,17 @@ import ZIPFoundation
         // The central directory said to be past the end (ZIPFoundation's reader trapped on it).
         let end = try #require((0...(zip.count - 22)).reversed().first { zip[$0..<$0 + 4].elementsEqual([0x50, 0x4B, 0x05, 0x06]) })
         var moved = zip
-        moved[end + 16] = 0xFF; moved[end + 17] = 0xFF
+        moved[end + 16] = 0xFF
+        moved[end + 17] = 0xFF
         let (plays, report) = ListenBrainzListens.read(moved, path: "export.zip")
-        #expect(plays.isEmpty && report.diagnostics.map(\.message) == ["not a readable zip archive: it is damaged or cut short (is the download complete?)"], "\(report.diagnostics)")
+        #expect(
+            plays.isEmpty && report.diagnostics.map(\.message) == ["not a readable zip archive: it is damaged or cut short (is the download complete?)"],
+            "\(report.diagnostics)")
         // A local header said to be past the end, and every cut of the file.
         var entry = zip
         let directory = Int(zip[end + 16]) | Int(zip[end + 17]) << 8
-        entry[directory + 42] = 0xF0; entry[directory + 45] = 0x7F
+        entry[directory + 42] = 0xF0
+        entry[directory + 45] = 0x7F
         #expect(ListenBrainzListens.read(entry, path: "export.zip").1.diagnostics.hasErrors)
         for length in stride(from: 4, to: zip.count, by: 7) {
             #expect(ListenBrainzListens.read(Array(zip.prefix(length)), path: "export.zip").1.diagnostics.hasErrors, "cut at \(length)")
@@ -31,7 +36,8 @@ import ZIPFoundation
     }
 
     @Test func aLastFMLinkOrCoverWithALineBreakIsLeftOut() throws {
-        let json = ##"{"recenttracks": {"track": [{"artist": {"#text": "A"}, "name": "Song", "url": "https://www.last.fm/music/A\n/_/Song", "image": [{"size": "extralarge", "#text": "https://img.example/a\tb.png"}], "date": {"uts": "1763719200"}}]}}"##
+        let json =
+            ##"{"recenttracks": {"track": [{"artist": {"#text": "A"}, "name": "Song", "url": "https://www.last.fm/music/A\n/_/Song", "image": [{"size": "extralarge", "#text": "https://img.example/a\tb.png"}], "date": {"uts": "1763719200"}}]}}"##
         let result = try ImportEncodingTests.importing(Array(json.utf8))
         #expect(result.summary.diagnostics.isEmpty, "\(result.summary.diagnostics)")
         #expect(result.days.count == 1 && result.days.first?.contains("links") == false && result.days.first?.contains("artwork") == false, "\(result.days)")

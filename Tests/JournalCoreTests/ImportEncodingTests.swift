@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import ZIPFoundation
+
 @testable import JournalCore
 
 /// Exports as they are saved in the wild: UTF-8 with a byte-order mark, UTF-16 (Excel's "Unicode
@@ -9,12 +10,24 @@ import ZIPFoundation
 @Suite struct ImportEncodingTests {
     /// One play of "Déjà vu" by Beyoncé on 2025-11-21 (UTC), in each format, as text.
     static let samples: [(format: String, text: String)] = [
-        ("spotify", #"[{"ts": "2025-11-21T10:04:00Z", "ms_played": 240000, "master_metadata_track_name": "Déjà vu", "master_metadata_album_artist_name": "Beyoncé", "master_metadata_album_album_name": "B'Day", "reason_end": "trackdone"}]"#),
-        ("listenbrainz", #"{"listened_at": 1763719200, "track_metadata": {"artist_name": "Beyoncé", "track_name": "Déjà vu", "release_name": "B'Day"}}"# + "\n"),
+        (
+            "spotify",
+            #"[{"ts": "2025-11-21T10:04:00Z", "ms_played": 240000, "master_metadata_track_name": "Déjà vu", "master_metadata_album_artist_name": "Beyoncé", "master_metadata_album_album_name": "B'Day", "reason_end": "trackdone"}]"#
+        ),
+        (
+            "listenbrainz",
+            #"{"listened_at": 1763719200, "track_metadata": {"artist_name": "Beyoncé", "track_name": "Déjà vu", "release_name": "B'Day"}}"# + "\n"
+        ),
         ("lastfm", "uts,artist,album,track\n1763719200,Beyoncé,B'Day,Déjà vu\n"),
         ("scrobbler", "#AUDIOSCROBBLER/1.1\n#TZ/UTC\n#CLIENT/Rockbox\nBeyoncé\tB'Day\tDéjà vu\t1\t240\tL\t1763719200\n"),
-        ("applemusic", "Artist Name,Song Name,Album Name,Event Type,Event Start Timestamp,Play Duration Milliseconds\nBeyoncé,Déjà vu,B'Day,PLAY_END,2025-11-21T10:00:00.000Z,200000\n"),
-        ("youtubemusic", #"[{"header": "YouTube Music", "title": "Watched Déjà vu", "subtitles": [{"name": "Beyoncé - Topic"}], "time": "2025-11-21T10:00:00.000Z"}]"#),
+        (
+            "applemusic",
+            "Artist Name,Song Name,Album Name,Event Type,Event Start Timestamp,Play Duration Milliseconds\nBeyoncé,Déjà vu,B'Day,PLAY_END,2025-11-21T10:00:00.000Z,200000\n"
+        ),
+        (
+            "youtubemusic",
+            #"[{"header": "YouTube Music", "title": "Watched Déjà vu", "subtitles": [{"name": "Beyoncé - Topic"}], "time": "2025-11-21T10:00:00.000Z"}]"#
+        ),
     ]
 
     static func utf16(_ text: String, bigEndian: Bool, mark: Bool = true) -> [UInt8] {
@@ -31,7 +44,8 @@ import ZIPFoundation
 
     /// Imports one file into an empty journal (in UTC unless `zone`): the summary, and the text of each day written.
     static func importing(_ bytes: [UInt8], name: String = "export", zone: String = "UTC", config: String = "") throws
-        -> (summary: JournalImport.Summary, days: [String], journal: TestJournal) {
+        -> (summary: JournalImport.Summary, days: [String], journal: TestJournal)
+    {
         let journal = try TestJournal("-- journal.yaml --\ntitle: T\ntimezone: \(zone)\n" + config)
         try journal.write(name, bytes: bytes)
         let configFile = JournalLoader(source: journal.path).readConfig(overrides: ConfigOverrides())
@@ -82,7 +96,8 @@ import ZIPFoundation
         let lastResult = try Self.importing(Self.utf16(lastfm, bigEndian: false), name: "scrobbles.txt")
         Self.expectOneRightDay(lastResult, "Last.fm as Unicode Text")
         #expect(lastResult.days.first?.contains("album: \"B'Day, deluxe\"") == true, "\(lastResult.days)")
-        let apple = "Artist Name\tSong Name\tEvent Type\tEvent Start Timestamp\tPlay Duration Milliseconds\r\nBeyoncé\tDéjà vu\tPLAY_END\t2025-11-21T10:00:00.000Z\t200000\r\n"
+        let apple =
+            "Artist Name\tSong Name\tEvent Type\tEvent Start Timestamp\tPlay Duration Milliseconds\r\nBeyoncé\tDéjà vu\tPLAY_END\t2025-11-21T10:00:00.000Z\t200000\r\n"
         Self.expectOneRightDay(try Self.importing(Self.utf16(apple, bigEndian: false), name: "Apple Music Play Activity.txt"), "Apple as Unicode Text")
     }
 
@@ -117,7 +132,8 @@ import ZIPFoundation
         #expect(problems.map { "\($0.line):\($0.column)" } == ["3:40"], "\(problems)")
         #expect(problems.first?.message.contains("0xE9 here is not UTF-8") == true, "\(problems)")
         // UTF-16 with a surrogate cut in half.
-        let broken = Self.utf16("uts,artist,album,track\n1763719200,Beyoncé,B'Day,", bigEndian: false) + [0x3D, 0xD8] + Self.utf16("\n", bigEndian: false, mark: false)
+        let broken =
+            Self.utf16("uts,artist,album,track\n1763719200,Beyoncé,B'Day,", bigEndian: false) + [0x3D, 0xD8] + Self.utf16("\n", bigEndian: false, mark: false)
         let cut = try Self.importing(broken, name: "scrobbles.csv")
         #expect(cut.days.isEmpty)
         #expect(cut.summary.diagnostics.errors.map { "\($0.line):\($0.column)" } == ["2:26"], "\(cut.summary.diagnostics)")
@@ -133,7 +149,8 @@ import ZIPFoundation
         let result = try Self.importing(Array(archive.data ?? Data()), name: "listens.zip")
         Self.expectOneRightDay(result, "a Latin-1 entry in a zip")
         let warning = result.summary.diagnostics.warnings.first
-        #expect(warning?.path.hasSuffix("listens.zip:listens/2025/11.jsonl") == true && warning?.line == 1 && warning?.column == 70,
-                "\(result.summary.diagnostics)")
+        #expect(
+            warning?.path.hasSuffix("listens.zip:listens/2025/11.jsonl") == true && warning?.line == 1 && warning?.column == 70,
+            "\(result.summary.diagnostics)")
     }
 }

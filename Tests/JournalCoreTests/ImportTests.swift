@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import JournalCore
 
 /// From plays to days, and Spotify's exports, checked on small fixtures written here.
@@ -31,7 +32,10 @@ import Testing
             ("lastfm", Array("utc_time,artist,album,track\n\"24 Jan 2023, 09:42\",NewJeans,New Jeans,Hype Boy\n".utf8)),
             ("lastfm", Array("IU,Love poem,Blueming,27 Jan 2014 10:56\n".utf8)),
             ("scrobbler", ScrobblerAppleImportTests.log("UTC", ["IU\tLove poem\tBlueming\t1\t217\tL\t1577836800"])),
-            ("applemusic", ScrobblerAppleImportTests.activity([ScrobblerAppleImportTests.applePlay("Blueming", start: "2021-03-04T05:06:07.123Z", played: 217_453)])),
+            (
+                "applemusic",
+                ScrobblerAppleImportTests.activity([ScrobblerAppleImportTests.applePlay("Blueming", start: "2021-03-04T05:06:07.123Z", played: 217_453)])
+            ),
             ("applemusic", ScrobblerAppleImportTests.olderActivity([["Content Name": "Hype Boy", "Event Start Timestamp": "2023-01-24T09:42:11.123Z"]])),
             ("youtubemusic", YouTubeMusicImportTests.history([YouTubeMusicImportTests.entry("Watched Hype Boy")])),
         ]
@@ -59,14 +63,14 @@ import Testing
     /// the new day and one just before on the old, by the offset in force then, not the first's.
     @Test func playsAcrossADaylightSavingChangeLandOnTheirLocalDates() {
         let plays = [
-            ("Before spring", "2026-03-28T22:59:00", "2026-03-28"), // 23:59 CET
-            ("After spring", "2026-03-28T23:30:00", "2026-03-29"), // 00:30 CET
-            ("Spring evening", "2026-03-29T21:30:00", "2026-03-29"), // 23:30 CEST
-            ("Spring night", "2026-03-29T22:30:00", "2026-03-30"), // 00:30 CEST
-            ("Before autumn", "2026-10-24T21:59:00", "2026-10-24"), // 23:59 CEST
-            ("After autumn", "2026-10-24T22:30:00", "2026-10-25"), // 00:30 CEST
-            ("Autumn evening", "2026-10-25T22:30:00", "2026-10-25"), // 23:30 CET
-            ("Autumn night", "2026-10-25T23:30:00", "2026-10-26"), // 00:30 CET
+            ("Before spring", "2026-03-28T22:59:00", "2026-03-28"),  // 23:59 CET
+            ("After spring", "2026-03-28T23:30:00", "2026-03-29"),  // 00:30 CET
+            ("Spring evening", "2026-03-29T21:30:00", "2026-03-29"),  // 23:30 CEST
+            ("Spring night", "2026-03-29T22:30:00", "2026-03-30"),  // 00:30 CEST
+            ("Before autumn", "2026-10-24T21:59:00", "2026-10-24"),  // 23:59 CEST
+            ("After autumn", "2026-10-24T22:30:00", "2026-10-25"),  // 00:30 CEST
+            ("Autumn evening", "2026-10-25T22:30:00", "2026-10-25"),  // 23:30 CET
+            ("Autumn night", "2026-10-25T23:30:00", "2026-10-26"),  // 00:30 CET
         ]
         let plan = Self.planner("Europe/Berlin", max: 0).plan(plays.map { Self.play($0.0, at: $0.1) })
         let dates = Dictionary(plan.days.flatMap { day in day.tracks.map { ($0.title, day.date.iso) } }, uniquingKeysWith: { first, _ in first })
@@ -105,19 +109,21 @@ import Testing
 
     static func row(_ title: String?, ts: String, ms: Int, skipped: Bool? = false, reason: String = "trackdone", incognito: Bool = false) -> String {
         let name = title.map { "\"\($0)\"" } ?? "null"
-        return #"{"ts": "\#(ts)", "ms_played": \#(ms), "master_metadata_track_name": \#(name), "master_metadata_album_artist_name": \#(title == nil ? "null" : "\"IU\""), "master_metadata_album_album_name": "Palette", "spotify_track_uri": "spotify:track:3P3UA61WRQqwCXaoFOTENd", "episode_name": \#(title == nil ? "\"Episode\"" : "null"), "reason_end": "\#(reason)", "skipped": \#(skipped.map(String.init) ?? "null"), "incognito_mode": \#(incognito)}"#
+        return
+            #"{"ts": "\#(ts)", "ms_played": \#(ms), "master_metadata_track_name": \#(name), "master_metadata_album_artist_name": \#(title == nil ? "null" : "\"IU\""), "master_metadata_album_album_name": "Palette", "spotify_track_uri": "spotify:track:3P3UA61WRQqwCXaoFOTENd", "episode_name": \#(title == nil ? "\"Episode\"" : "null"), "reason_end": "\#(reason)", "skipped": \#(skipped.map(String.init) ?? "null"), "incognito_mode": \#(incognito)}"#
     }
 
     @Test func spotifyPlaysStartWhenTheyEndedMinusTimePlayedAndSkipsAreLeftOut() {
-        let (plays, report) = SpotifyHistory.read(Self.extended([
-            Self.row("Through the Night", ts: "2026-11-22T00:02:00Z", ms: 240_000),
-            Self.row("Skipped early", ts: "2026-11-21T10:00:00Z", ms: 5_000, skipped: true),
-            Self.row("Ended early", ts: "2026-11-21T10:00:00Z", ms: 12_000, skipped: nil, reason: "fwdbtn"),
-            Self.row("Skipped late", ts: "2026-11-21T11:00:00Z", ms: 90_000, skipped: true),
-            Self.row("Short but whole", ts: "2026-11-21T12:00:00Z", ms: 20_000),
-            Self.row("Secret", ts: "2026-11-21T13:00:00Z", ms: 200_000, incognito: true),
-            Self.row(nil, ts: "2026-11-21T14:00:00Z", ms: 900_000),
-        ]), path: "history.json")
+        let (plays, report) = SpotifyHistory.read(
+            Self.extended([
+                Self.row("Through the Night", ts: "2026-11-22T00:02:00Z", ms: 240_000),
+                Self.row("Skipped early", ts: "2026-11-21T10:00:00Z", ms: 5_000, skipped: true),
+                Self.row("Ended early", ts: "2026-11-21T10:00:00Z", ms: 12_000, skipped: nil, reason: "fwdbtn"),
+                Self.row("Skipped late", ts: "2026-11-21T11:00:00Z", ms: 90_000, skipped: true),
+                Self.row("Short but whole", ts: "2026-11-21T12:00:00Z", ms: 20_000),
+                Self.row("Secret", ts: "2026-11-21T13:00:00Z", ms: 200_000, incognito: true),
+                Self.row(nil, ts: "2026-11-21T14:00:00Z", ms: 900_000),
+            ]), path: "history.json")
         #expect(report.diagnostics.isEmpty)
         #expect(report.playsRead == 7)
         #expect(report.skipped == ["under 30 s and skipped": 2, "incognito": 1, "podcast episode": 1])
@@ -130,7 +136,9 @@ import Testing
     }
 
     @Test func spotifyAccountDataDropsPlaysUnderThirtySeconds() {
-        let bytes = Array(#"[{"endTime": "2026-11-21 10:04", "artistName": "IU", "trackName": "Blueming", "msPlayed": 217000}, {"endTime": "2026-11-21 10:05", "artistName": "IU", "trackName": "Short", "msPlayed": 29999}]"#.utf8)
+        let bytes = Array(
+            #"[{"endTime": "2026-11-21 10:04", "artistName": "IU", "trackName": "Blueming", "msPlayed": 217000}, {"endTime": "2026-11-21 10:05", "artistName": "IU", "trackName": "Short", "msPlayed": 29999}]"#
+                .utf8)
         let (plays, report) = SpotifyHistory.read(bytes, path: "StreamingHistory_music_0.json")
         #expect(plays.map(\.title) == ["Blueming"])
         #expect(plays.first?.started == Self.utc("2026-11-21T10:00:23"))
@@ -139,9 +147,11 @@ import Testing
 
     @Test func aFieldOfAnotherTypeIsStillRead() {
         // The typed reading refuses `ms_played` as text; the loose reading takes it.
-        let (plays, report) = SpotifyHistory.read(Self.extended([
-            Self.row("Through the Night", ts: "2026-11-22T00:02:00Z", ms: 240_000).replacingOccurrences(of: "\"ms_played\": 240000", with: "\"ms_played\": \"240000\""),
-        ]), path: "history.json")
+        let (plays, report) = SpotifyHistory.read(
+            Self.extended([
+                Self.row("Through the Night", ts: "2026-11-22T00:02:00Z", ms: 240_000).replacingOccurrences(
+                    of: "\"ms_played\": 240000", with: "\"ms_played\": \"240000\"")
+            ]), path: "history.json")
         #expect(report.diagnostics.isEmpty)
         #expect(plays.first?.started == Self.utc("2026-11-21T23:58:00"))
     }
@@ -160,31 +170,38 @@ import Testing
 /// is read, so mapping an artist later needs no re-import.
 @Suite struct ArtistGenreTests {
     @Test func tracksWithoutAGenreTakeTheirArtistsAndTheRestAreListed() throws {
-        let journal = try TestJournal("""
-        -- journal.yaml --
-        title: T
-        max_tracks_per_day: 0
-        genres:
-          artists:
-            iu: K-Pop
-            I-U: Ballad
-        -- content/diary/2026-11-21.md --
-        ---
-        tracks:
-          - {title: Palette, artist: IU}
-          - {title: Blueming, artist: IU, genre: Ballad}
-          - {title: Hype Boy, artist: NewJeans}
-          - {title: Ditto, artist: NewJeans}
-          - {title: Tomboy, artist: Someone}
-        ---
-        """)
+        let journal = try TestJournal(
+            """
+            -- journal.yaml --
+            title: T
+            max_tracks_per_day: 0
+            genres:
+              artists:
+                iu: K-Pop
+                I-U: Ballad
+            -- content/diary/2026-11-21.md --
+            ---
+            tracks:
+              - {title: Palette, artist: IU}
+              - {title: Blueming, artist: IU, genre: Ballad}
+              - {title: Hype Boy, artist: NewJeans}
+              - {title: Ditto, artist: NewJeans}
+              - {title: Tomboy, artist: Someone}
+            ---
+            """)
         let loaded = journal.load()
         let day = try #require(loaded.journal?.days.first)
         #expect(day.tracks.map(\.primaryGenre) == ["K-Pop", "Ballad", nil, nil, nil])
-        #expect(journal.lines(loaded.diagnostics) == ["journal.yaml:6:5: warning: 'I-U' is the same artist as 'iu' on line 5, which already has the genre K-Pop; Ballad is ignored"])
+        #expect(
+            journal.lines(loaded.diagnostics) == [
+                "journal.yaml:6:5: warning: 'I-U' is the same artist as 'iu' on line 5, which already has the genre K-Pop; Ballad is ignored"
+            ])
         let gaps = GenreGaps.artists(in: try #require(loaded.journal))
         #expect(gaps.map(\.name) == ["NewJeans", "Someone"])
         #expect(gaps.map(\.plays) == [2, 1])
-        #expect(GenreGaps.summary(gaps, shown: 1) == "Artists with no genre, by plays (`journal enrich` looks them up; or map them in journal.yaml under genres.artists): NewJeans (2), and 1 more.")
+        #expect(
+            GenreGaps.summary(gaps, shown: 1)
+                == "Artists with no genre, by plays (`journal enrich` looks them up; or map them in journal.yaml under genres.artists): NewJeans (2), and 1 more."
+        )
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import JournalCore
 
 /// `JSONText.quoted`, directly: every string comes back as itself through a JSON parser, on one

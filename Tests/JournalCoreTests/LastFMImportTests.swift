@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import JournalCore
 
 /// Last.fm's exports (lastfm.ghan.nl JSON and CSV, benfoxall's CSV) and the CSV reader, on small
@@ -17,16 +18,16 @@ import Testing
 
     @Test func jsonPagesGiveWhenEachScrobbleStartedAndSkipWhatIsNowPlaying() {
         let json = """
-        [{"recenttracks": {"track": [
-          {"artist": {"mbid": "", "#text": "IU"}, "name": "Now", "album": {"#text": ""}, "@attr": {"nowplaying": "true"}},
-          {"artist": {"mbid": "", "#text": "Younha"}, "name": "Event Horizon", "album": {"mbid": "", "#text": "END THEORY"},
-           "url": "https://www.last.fm/music/Younha/_/Event+Horizon",
-           "image": [{"size": "small", "#text": "https://lastfm.freetls.fastly.net/i/u/34s/a.png"}, {"size": "extralarge", "#text": "https://lastfm.freetls.fastly.net/i/u/300x300/a.png"}],
-           "date": {"uts": "1749775200", "#text": "13 Jun 2025, 00:40"}}
-        ], "@attr": {"page": "1"}}},
-        {"track": {"artist": {"name": "CHUU"}, "name": "Strawberry Rush", "image": [{"size": "extralarge", "#text": ""}, {"size": "large", "#text": "http://insecure/a.png"}],
-                   "date": {"uts": 1749776100}}}]
-        """
+            [{"recenttracks": {"track": [
+              {"artist": {"mbid": "", "#text": "IU"}, "name": "Now", "album": {"#text": ""}, "@attr": {"nowplaying": "true"}},
+              {"artist": {"mbid": "", "#text": "Younha"}, "name": "Event Horizon", "album": {"mbid": "", "#text": "END THEORY"},
+               "url": "https://www.last.fm/music/Younha/_/Event+Horizon",
+               "image": [{"size": "small", "#text": "https://lastfm.freetls.fastly.net/i/u/34s/a.png"}, {"size": "extralarge", "#text": "https://lastfm.freetls.fastly.net/i/u/300x300/a.png"}],
+               "date": {"uts": "1749775200", "#text": "13 Jun 2025, 00:40"}}
+            ], "@attr": {"page": "1"}}},
+            {"track": {"artist": {"name": "CHUU"}, "name": "Strawberry Rush", "image": [{"size": "extralarge", "#text": ""}, {"size": "large", "#text": "http://insecure/a.png"}],
+                       "date": {"uts": 1749776100}}}]
+            """
         #expect(Self.recognised(json) == "lastfm")
         let (plays, report) = Self.read(json, path: "recent.json")
         #expect(report.diagnostics.isEmpty, "\(report.diagnostics)")
@@ -44,14 +45,14 @@ import Testing
 
     @Test func aTracksMBIDBecomesItsMusicBrainzLinkAndAnythingElseIsDropped() {
         let json = """
-        {"recenttracks": {"track": [
-          {"artist": {"mbid": "b8a7c51f-362c-4dcb-a259-bc6e0095f0a6", "#text": "NewJeans"}, "name": "Hype Boy", "mbid": "C7D0BF6E-B2AA-4FFA-BDED-2448415B39B0",
-           "album": {"mbid": "ab823aee-8f6e-4053-8a34-88858743e53c", "#text": "New Jeans"}, "url": "https://www.last.fm/music/NewJeans/_/Hype+Boy", "date": {"uts": "1674553320"}},
-          {"artist": {"#text": "IU"}, "name": "Blueming", "mbid": "", "date": {"uts": "1674553620"}},
-          {"artist": {"#text": "IU"}, "name": "Palette", "mbid": "c7d0bf6e-b2aa-4ffa-bded-2448415b39bg", "date": {"uts": "1674553920"}},
-          {"artist": {"#text": "IU"}, "name": "Celebrity", "mbid": "c7d0bf6eb2aa-4ffa-bded-2448415b39b0-", "date": {"uts": "1674554220"}}
-        ]}}
-        """
+            {"recenttracks": {"track": [
+              {"artist": {"mbid": "b8a7c51f-362c-4dcb-a259-bc6e0095f0a6", "#text": "NewJeans"}, "name": "Hype Boy", "mbid": "C7D0BF6E-B2AA-4FFA-BDED-2448415B39B0",
+               "album": {"mbid": "ab823aee-8f6e-4053-8a34-88858743e53c", "#text": "New Jeans"}, "url": "https://www.last.fm/music/NewJeans/_/Hype+Boy", "date": {"uts": "1674553320"}},
+              {"artist": {"#text": "IU"}, "name": "Blueming", "mbid": "", "date": {"uts": "1674553620"}},
+              {"artist": {"#text": "IU"}, "name": "Palette", "mbid": "c7d0bf6e-b2aa-4ffa-bded-2448415b39bg", "date": {"uts": "1674553920"}},
+              {"artist": {"#text": "IU"}, "name": "Celebrity", "mbid": "c7d0bf6eb2aa-4ffa-bded-2448415b39b0-", "date": {"uts": "1674554220"}}
+            ]}}
+            """
         let (plays, report) = Self.read(json)
         #expect(report.diagnostics.isEmpty, "\(report.diagnostics)")
         #expect(plays.map { $0.links.map(\.service) } == [["lastfm", "musicbrainz"], [], [], []])
@@ -59,7 +60,8 @@ import Testing
         // Full-width letters are hex digits to Swift, not to MusicBrainz.
         #expect(ImportedPlay.mbid("\u{FF43}7d0bf6e-b2aa-4ffa-bded-2448415b39b0") == nil)
         // lastfm.ghan.nl's CSV names it `track_mbid`.
-        let (fromCSV, _) = Self.read("uts,artist,album,track,track_mbid\n1674553320,NewJeans,New Jeans,Hype Boy,c7d0bf6e-b2aa-4ffa-bded-2448415b39b0\n1674553620,IU,,Blueming,\n")
+        let (fromCSV, _) = Self.read(
+            "uts,artist,album,track,track_mbid\n1674553320,NewJeans,New Jeans,Hype Boy,c7d0bf6e-b2aa-4ffa-bded-2448415b39b0\n1674553620,IU,,Blueming,\n")
         #expect(fromCSV.map { $0.links.map(\.url) } == [["https://musicbrainz.org/recording/c7d0bf6e-b2aa-4ffa-bded-2448415b39b0"], []])
     }
 
@@ -84,7 +86,8 @@ import Testing
     // MARK: CSV
 
     @Test func ghanCSVReadsColumnsByNameWithQuotedCommasAndCRLF() {
-        let csv = "uts,utc_time,artist,artist_mbid,album,album_mbid,track,track_mbid\r\n"
+        let csv =
+            "uts,utc_time,artist,artist_mbid,album,album_mbid,track,track_mbid\r\n"
             + "1749775200,\"13 Jun 2025, 00:40\",Younha,,\"END THEORY, Final Edition\",,\"Event \"\"Horizon\"\"\",\r\n"
             + "1749776100,\"13 Jun 2025, 00:55\",\"Crush, Lee\",,,,\"Two\r\nLines\",\r\n"
         #expect(Self.recognised(csv) == "lastfm")
@@ -98,7 +101,8 @@ import Testing
     }
 
     @Test func aUTCTimeCSVReadsQuotedTimesAsTheStartInUTC() {
-        let csv = "utc_time,artist,album,track\n"
+        let csv =
+            "utc_time,artist,album,track\n"
             + "\"24 Jan 2023, 09:42\",NewJeans,New Jeans,Hype Boy\n"
             + "\"24 Jan 2023, 23:50\",\"Crush, Lee\",,Rush Hour\n"
         #expect(Self.recognised(csv) == "lastfm")
@@ -113,8 +117,9 @@ import Testing
         #expect(seoul.plan(plays).days.map(\.date.iso) == ["2023-01-24", "2023-01-25"])
 
         // Columns by name, in any order; a time that is not one is an error at its field, and nothing is read.
-        let (none, broken) = Self.read("track,utc_time,artist\nHype Boy,\"24 Jan 2023, 09:42\",NewJeans\nDitto,\"2023-01-24 09:45\",NewJeans\n",
-                                      path: "scrobbles.csv")
+        let (none, broken) = Self.read(
+            "track,utc_time,artist\nHype Boy,\"24 Jan 2023, 09:42\",NewJeans\nDitto,\"2023-01-24 09:45\",NewJeans\n",
+            path: "scrobbles.csv")
         #expect(none.isEmpty)
         #expect(broken.diagnostics.map { "\($0.path):\($0.line):\($0.column)" } == ["scrobbles.csv:3:7"])
         #expect(broken.diagnostics.first?.message == "'utc_time' is not like 24 Jan 2023, 09:42 (found '2023-01-24 09:45')")
@@ -133,7 +138,8 @@ import Testing
     }
 
     @Test func everyMalformedCSVRowIsReportedAtItsLineAndNothingIsRead() {
-        let csv = "uts,artist,album,track\n1749775200,IU,Palette,Blueming\n1749775300,IU,\"Pal\"ette,Bad quote\n"
+        let csv =
+            "uts,artist,album,track\n1749775200,IU,Palette,Blueming\n1749775300,IU,\"Pal\"ette,Bad quote\n"
             + "1749775400,IU,Palette\nsoon,IU,Palette,No time\n1749775500,IU,\"Palette,Never closed\n"
         let (plays, report) = Self.read(csv, path: "scrobbles.csv")
         #expect(plays.isEmpty)

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import ZIPFoundation
+
 @testable import JournalCore
 
 /// ListenBrainz's listens, as `.jsonl` and as the export zip, checked on fixtures written here.
@@ -12,10 +13,12 @@ import ZIPFoundation
     static func listen(_ title: String, at time: String, artists: [String] = ["IU"], extra: String = "") -> String {
         let started = ImportTests.utc(time)
         let names = artists.map { "\"\($0)\"" }.joined(separator: ", ")
-        return #"{"listened_at": \#(started), "track_metadata": {"track_name": "\#(title)", "artist_name": "\#(artists.joined(separator: " & "))", "release_name": "Palette", "additional_info": {"artist_names": [\#(names)], "duration_ms": 217400\#(extra)}}}"#
+        return
+            #"{"listened_at": \#(started), "track_metadata": {"track_name": "\#(title)", "artist_name": "\#(artists.joined(separator: " & "))", "release_name": "Palette", "additional_info": {"artist_names": [\#(names)], "duration_ms": 217400\#(extra)}}}"#
     }
 
-    static let linked = #"{"listened_at": 1795276200, "track_metadata": {"track_name": "Golden Brown", "artist_name": "The Stranglers", "release_name": "La Folie", "mbid_mapping": {"recording_mbid": "\#(recording)", "release_mbid": "c6911b3b-135f-4b7b-a2cc-b90ea1e11ac9", "caa_release_mbid": "\#(caaRelease)", "artists": [{"artist_credit_name": "The Stranglers"}]}, "additional_info": {"spotify_id": "https://open.spotify.com/track/2AX5E86cn9n2dgioZEjirI", "duration": 207, "artist_names": ["The Stranglers"]}}}"#
+    static let linked =
+        #"{"listened_at": 1795276200, "track_metadata": {"track_name": "Golden Brown", "artist_name": "The Stranglers", "release_name": "La Folie", "mbid_mapping": {"recording_mbid": "\#(recording)", "release_mbid": "c6911b3b-135f-4b7b-a2cc-b90ea1e11ac9", "caa_release_mbid": "\#(caaRelease)", "artists": [{"artist_credit_name": "The Stranglers"}]}, "additional_info": {"spotify_id": "https://open.spotify.com/track/2AX5E86cn9n2dgioZEjirI", "duration": 207, "artist_names": ["The Stranglers"]}}}"#
 
     static func jsonl(_ lines: [String]) -> [UInt8] { Array(lines.joined(separator: "\n").utf8) }
 
@@ -35,19 +38,23 @@ import ZIPFoundation
     }
 
     @Test func severalArtistsComeFromTheListOnlyWhenItHasMoreThanOne() {
-        let (plays, _) = ListenBrainzListens.read(Self.jsonl([
-            Self.listen("Duet", at: "2026-11-21T10:00:00", artists: ["IU", "SUGA"]),
-            Self.listen("Solo", at: "2026-11-21T11:00:00", artists: ["IU"]),
-            Self.linked,
-        ]), path: "listens.jsonl")
+        let (plays, _) = ListenBrainzListens.read(
+            Self.jsonl([
+                Self.listen("Duet", at: "2026-11-21T10:00:00", artists: ["IU", "SUGA"]),
+                Self.listen("Solo", at: "2026-11-21T11:00:00", artists: ["IU"]),
+                Self.linked,
+            ]), path: "listens.jsonl")
         #expect(plays.map(\.artists) == [["IU", "SUGA"], ["IU"], ["The Stranglers"]])
     }
 
     @Test func linksAndArtworkComeFromSpotifyAndMusicBrainz() {
-        let (plays, report) = ListenBrainzListens.read(Self.jsonl([
-            Self.linked,
-            Self.listen("Not a track link", at: "2026-11-21T10:00:00", extra: #", "spotify_id": "https://open.spotify.com/album/3bosyDPGOYmLnwMNhU06Rx", "release_mbid": "20d0530f-2176-447f-abf4-a9307f7d1c3f""#),
-        ]), path: "listens.jsonl")
+        let (plays, report) = ListenBrainzListens.read(
+            Self.jsonl([
+                Self.linked,
+                Self.listen(
+                    "Not a track link", at: "2026-11-21T10:00:00",
+                    extra: #", "spotify_id": "https://open.spotify.com/album/3bosyDPGOYmLnwMNhU06Rx", "release_mbid": "20d0530f-2176-447f-abf4-a9307f7d1c3f""#),
+            ]), path: "listens.jsonl")
         #expect(report.diagnostics.isEmpty, "\(report.diagnostics)")
         #expect(plays[0].links.map(\.service) == ["spotify", "musicbrainz"])
         #expect(plays[0].links.map(\.url) == ["https://open.spotify.com/track/2AX5E86cn9n2dgioZEjirI", "https://musicbrainz.org/recording/\(Self.recording)"])
@@ -59,9 +66,10 @@ import ZIPFoundation
     }
 
     @Test func everyBadLineIsReportedAtItsLine() {
-        let (plays, report) = ListenBrainzListens.read(Self.jsonl([
-            Self.listen("Fine", at: "2026-11-21T10:00:00"), "{\"listened_at\": 17,", Self.linked, #"{"track_metadata": {}}"#,
-        ]), path: "listens.jsonl")
+        let (plays, report) = ListenBrainzListens.read(
+            Self.jsonl([
+                Self.listen("Fine", at: "2026-11-21T10:00:00"), "{\"listened_at\": 17,", Self.linked, #"{"track_metadata": {}}"#,
+            ]), path: "listens.jsonl")
         #expect(plays.count == 2)
         #expect(report.diagnostics.map { "\($0.path):\($0.line):\($0.column)" } == ["listens.jsonl:2:1", "listens.jsonl:4:1"])
         #expect(report.diagnostics.first?.message == "not a JSON object (a ListenBrainz listen a line)")
@@ -115,6 +123,6 @@ import ZIPFoundation
     }
 }
 
-private extension Array where Element == UInt8 {
-    var string: String { String(decoding: self, as: UTF8.self) }
+extension Array where Element == UInt8 {
+    fileprivate var string: String { String(decoding: self, as: UTF8.self) }
 }

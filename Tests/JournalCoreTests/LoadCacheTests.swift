@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import JournalCore
 
 /// A cache of decoded files (`journal serve` keeps one) skips work and nothing else: after any
@@ -20,19 +21,20 @@ import Testing
     }
 
     @Test func aLoadWithTheCacheDecodesOnlyWhatChangedAndEqualsAFreshOne() throws {
-        let journal = try TestJournal(minimalConfig + """
+        let journal = try TestJournal(
+            minimalConfig + """
 
-        -- content/diary/2026-11-20.md --
-        \(Self.day("One"))
-        -- content/diary/2026-11-21.md --
-        \(Self.day("Two"))
-        -- content/playlists/mix.md --
-        ---
-        title: Mix
-        tracks:
-          - {title: A, artist: B}
-        ---
-        """)
+                -- content/diary/2026-11-20.md --
+                \(Self.day("One"))
+                -- content/diary/2026-11-21.md --
+                \(Self.day("Two"))
+                -- content/playlists/mix.md --
+                ---
+                title: Mix
+                tracks:
+                  - {title: A, artist: B}
+                ---
+                """)
         let cache = LoadCache()
         _ = try loadBoth(journal, cache: cache)
         #expect(cache.decodedLastTime == 3)
@@ -65,13 +67,14 @@ import Testing
     }
 
     @Test func aBuildWithTheCacheWritesTheSameSiteAsAFreshBuild() throws {
-        let journal = try TestJournal(minimalConfig + """
+        let journal = try TestJournal(
+            minimalConfig + """
 
-        -- content/diary/2026-11-20.md --
-        \(Self.day("One", "Ann"))
-        -- content/diary/2026-11-21.md --
-        \(Self.day("Two", "Bob"))
-        """)
+                -- content/diary/2026-11-20.md --
+                \(Self.day("One", "Ann"))
+                -- content/diary/2026-11-21.md --
+                \(Self.day("Two", "Bob"))
+                """)
         let cache = LoadCache()
         var options = BuildOptions(source: journal.path, output: journal.path + "/cached")
         options.cache = cache
@@ -84,27 +87,34 @@ import Testing
     }
 
     @Test func theFirstPassPutsTheEditedDaysPagesInPlaceBeforeTheRest() throws {
-        let journal = try TestJournal(minimalConfig + """
+        let journal = try TestJournal(
+            minimalConfig + """
 
-        -- content/diary/2026-11-20.md --
-        \(Self.day("One", "Ann"))
-        -- content/diary/2026-11-21.md --
-        \(Self.day("Two", "Bob"))
-        -- content/diary/2026-11-22.md --
-        \(Self.day("Three", "Cy"))
-        """)
+                -- content/diary/2026-11-20.md --
+                \(Self.day("One", "Ann"))
+                -- content/diary/2026-11-21.md --
+                \(Self.day("Two", "Bob"))
+                -- content/diary/2026-11-22.md --
+                \(Self.day("Three", "Cy"))
+                """)
         let (options, seen, output) = Self.served(journal, day: "2026/11/21/index.html", search: "search/days-2026-12.json")
-        @Sendable func text(_ path: String) -> String { FileManager.default.contents(atPath: output + "/" + path).map { String(decoding: $0, as: UTF8.self) } ?? "" }
+        @Sendable func text(_ path: String) -> String {
+            FileManager.default.contents(atPath: output + "/" + path).map { String(decoding: $0, as: UTF8.self) } ?? ""
+        }
         #expect(Build.run(options).succeeded)
         #expect(seen.calls.isEmpty || seen.calls == [[]], "nothing to put first on the first build: \(seen.calls)")
 
         try journal.write("content/diary/2026-11-21.md", Self.day("Deux", "Bob"))
         #expect(Build.run(options).succeeded)
         let paths = try #require(seen.calls.last)
-        #expect(paths == ["2026/11/20/index.html", "2026/11/21/index.html", "2026/11/22/index.html", "2026/11/index.html", "2026/chart.svg", "2026/review/index.html",
-                          "2026/index.html", "2026/11/chart.svg", "2026/11/calendar.svg", "2026/heatmap.svg", "feed.xml", "index.html", "search-index.json",
-                          "search/days-2026-11.json", "weeks/2026-11-16/chart.svg", "weeks/2026-11-16/index.html",
-                          "artists/bob/index.html", "genres/jazz/index.html"].sorted())
+        #expect(
+            paths
+                == [
+                    "2026/11/20/index.html", "2026/11/21/index.html", "2026/11/22/index.html", "2026/11/index.html", "2026/chart.svg", "2026/review/index.html",
+                    "2026/index.html", "2026/11/chart.svg", "2026/11/calendar.svg", "2026/heatmap.svg", "feed.xml", "index.html", "search-index.json",
+                    "search/days-2026-11.json", "weeks/2026-11-16/chart.svg", "weeks/2026-11-16/index.html",
+                    "artists/bob/index.html", "genres/jazz/index.html",
+                ].sorted())
         #expect(seen.days.last?.contains("Deux") == true, "the day's page was in place when the first pass ended")
         #expect(Self.isWhatAFreshBuildWrites(output, journal))
 
@@ -132,30 +142,33 @@ import Testing
     /// The first pass remakes the pages of what an edited day names now and of what it named
     /// before: the artist, genre and tag it gained and the ones it lost, from the plan's inputs.
     @Test func theFirstPassRemakesThePagesOfWhatADayNamesAndNamedBefore() throws {
-        let journal = try TestJournal(minimalConfig + """
+        let journal = try TestJournal(
+            minimalConfig + """
 
-        -- content/diary/2026-11-20.md --
-        ---
-        tags: [rain]
-        tracks: [{title: Old Song, artist: Ann, genre: Jazz}]
-        ---
-        -- content/diary/2026-11-21.md --
-        ---
-        tags: [rain, sun]
-        tracks: [{title: Old Song, artist: Ann, genre: Jazz}, {title: Other, artist: Di, genre: Rock}]
-        ---
-        -- content/diary/2026-11-22.md --
-        ---
-        tracks: [{title: Old Song, artist: Ann, genre: Jazz}]
-        ---
-        """)
+                -- content/diary/2026-11-20.md --
+                ---
+                tags: [rain]
+                tracks: [{title: Old Song, artist: Ann, genre: Jazz}]
+                ---
+                -- content/diary/2026-11-21.md --
+                ---
+                tags: [rain, sun]
+                tracks: [{title: Old Song, artist: Ann, genre: Jazz}, {title: Other, artist: Di, genre: Rock}]
+                ---
+                -- content/diary/2026-11-22.md --
+                ---
+                tracks: [{title: Old Song, artist: Ann, genre: Jazz}]
+                ---
+                """)
         let (options, seen, output) = Self.served(journal)
         #expect(Build.run(options).succeeded)
         try journal.write("content/diary/2026-11-20.md", "---\ntags: [sun]\ntracks: [{title: New Song, artist: Bo, genre: Rock}]\n---\n")
         #expect(Build.run(options).succeeded)
         let paths = try #require(seen.calls.last)
-        for page in ["artists/ann/index.html", "artists/bo/index.html", "tags/rain/index.html", "tags/sun/index.html",
-                     "genres/jazz/index.html", "genres/rock/index.html", "artists/ann/tracks/old-song/index.html"] {
+        for page in [
+            "artists/ann/index.html", "artists/bo/index.html", "tags/rain/index.html", "tags/sun/index.html",
+            "genres/jazz/index.html", "genres/rock/index.html", "artists/ann/tracks/old-song/index.html",
+        ] {
             #expect(paths.contains(page), "\(page) is not in \(paths)")
         }
         #expect(!paths.contains("artists/di/index.html"), "Di is on another day only")
@@ -169,20 +182,24 @@ import Testing
         func day(_ title: String, _ artist: String, tags: String = "[]") -> String {
             "---\ntitle: \(title)\ntags: \(tags)\ntracks:\n  - {title: \(title) song, artist: \(artist), genre: Jazz}\n---\nText of \(title).\n"
         }
-        let journal = try TestJournal(minimalConfig + """
+        let journal = try TestJournal(
+            minimalConfig + """
 
-        -- content/diary/2026-11-10.md --
-        \(day("Other", "Bob", tags: "[rain]"))
-        -- content/diary/2026-11-21.md --
-        \(day("Two", "Ann"))
-        """)
+                -- content/diary/2026-11-10.md --
+                \(day("Other", "Bob", tags: "[rain]"))
+                -- content/diary/2026-11-21.md --
+                \(day("Two", "Ann"))
+                """)
         let (options, seen, output) = Self.served(journal, day: "artists/bob/index.html")
         #expect(Build.run(options).succeeded)
         /// Stopped at its first page after the first pass, as a newer save stops it.
         func stoppedAfterFirstPass() -> BuildReport {
             var stopping = options
             let asked = Seen()
-            stopping.stopRequested = { asked.record([], day: "", search: ""); return asked.calls.count > 1 }
+            stopping.stopRequested = {
+                asked.record([], day: "", search: "")
+                return asked.calls.count > 1
+            }
             return Build.run(stopping)
         }
         try journal.write("content/diary/2026-11-21.md", day("Middle", "Bob", tags: "[rain]"))
@@ -200,15 +217,16 @@ import Testing
     /// `journal serve` stops a build a newer save has made out of date: what that build loaded
     /// is not lost, the next build's first pass puts the pages of both edits in place.
     @Test func aStoppedBuildLeavesItsEditsToTheNextFirstPass() throws {
-        let journal = try TestJournal(minimalConfig + """
+        let journal = try TestJournal(
+            minimalConfig + """
 
-        -- content/diary/2026-10-10.md --
-        \(Self.day("One", "Ann"))
-        -- content/diary/2026-11-15.md --
-        \(Self.day("Between", "Cy"))
-        -- content/diary/2026-11-21.md --
-        \(Self.day("Two", "Bob"))
-        """)
+                -- content/diary/2026-10-10.md --
+                \(Self.day("One", "Ann"))
+                -- content/diary/2026-11-15.md --
+                \(Self.day("Between", "Cy"))
+                -- content/diary/2026-11-21.md --
+                \(Self.day("Two", "Bob"))
+                """)
         let (options, seen, _) = Self.served(journal)
         #expect(Build.run(options).succeeded)
 
@@ -230,7 +248,8 @@ import Testing
     /// Options for builds into `served/` with a cache, as `journal serve` makes them; each first
     /// pass is recorded with the text then in place at `day` and `search` (site paths).
     static func served(_ journal: TestJournal, day: String? = nil, search: String? = nil) -> (options: BuildOptions, seen: Seen, output: String) {
-        let output = journal.path + "/served", seen = Seen()
+        let output = journal.path + "/served"
+        let seen = Seen()
         @Sendable func text(_ path: String?) -> String {
             path.flatMap { FileManager.default.contents(atPath: output + "/" + $0) }.map { String(decoding: $0, as: UTF8.self) } ?? ""
         }

@@ -1,48 +1,50 @@
 import Testing
+
 @testable import JournalCore
 
 /// Each field of days, tracks, playlists and pages (docs/content-format.md) decodes into its typed value.
 @Suite struct LoadFieldTests {
     @Test func everyFieldOfADayAndItsTracks() throws {
-        let journal = try TestJournal(minimalConfig + """
+        let journal = try TestJournal(
+            minimalConfig + """
 
-        -- content/diary/2026/11/2026-11-21.md --
-        ---
-        title: First snow
-        mood: no
-        tags: [commute, 출근길, commute]
-        tracks:
-          - title: Hype Boy
-            artist: NewJeans
-            album: New Jeans
-            genre: K-Pop
-            duration: "2:59"
-            released: 2022
-            artwork: /artwork/new-jeans.svg
-            preview: previews/hype.ogg
-            links:
-              spotify: https://open.spotify.com/track/1
-              apple_music: https://music.apple.com/kr/album/1
-            note: Played it *twice*.
-          - title: Symphony No. 9
-            artist: [Berliner Philharmoniker, Herbert von Karajan]
-            genre: [Classical, Orchestral]
-            duration: "1:06:25"
-            released: 1963-10-01
-          - title: 2046
-            artist: 2046
-            duration: 221
-        ---
-        The bus was *late*.
-        -- static/artwork/new-jeans.svg --
-        <svg xmlns="http://www.w3.org/2000/svg"/>
-        """)
+                -- content/diary/2026/11/2026-11-21.md --
+                ---
+                title: First snow
+                mood: no
+                tags: [commute, 출근길, commute]
+                tracks:
+                  - title: Hype Boy
+                    artist: NewJeans
+                    album: New Jeans
+                    genre: K-Pop
+                    duration: "2:59"
+                    released: 2022
+                    artwork: /artwork/new-jeans.svg
+                    preview: previews/hype.ogg
+                    links:
+                      spotify: https://open.spotify.com/track/1
+                      apple_music: https://music.apple.com/kr/album/1
+                    note: Played it *twice*.
+                  - title: Symphony No. 9
+                    artist: [Berliner Philharmoniker, Herbert von Karajan]
+                    genre: [Classical, Orchestral]
+                    duration: "1:06:25"
+                    released: 1963-10-01
+                  - title: 2046
+                    artist: 2046
+                    duration: 221
+                ---
+                The bus was *late*.
+                -- static/artwork/new-jeans.svg --
+                <svg xmlns="http://www.w3.org/2000/svg"/>
+                """)
         let loaded = journal.load()
         #expect(loaded.diagnostics.isEmpty, "\(journal.lines(loaded.diagnostics))")
         let day = try #require(loaded.journal?.days.first)
         #expect(day.date == CalendarDate(iso: "2026-11-21"))
         #expect(day.title == "First snow")
-        #expect(day.mood == "no") // not the boolean false of untyped YAML loading
+        #expect(day.mood == "no")  // not the boolean false of untyped YAML loading
         #expect(day.tags == ["commute", "출근길"])
         #expect(day.draft == false)
         #expect(day.bodyHTML == "<p>The bus was <em>late</em>.</p>\n")
@@ -57,7 +59,7 @@ import Testing
         #expect(first.released == .year(2022))
         #expect(first.artwork == LinkTarget(text: "/artwork/new-jeans.svg", kind: .siteRoot))
         #expect(first.preview == LinkTarget(text: "previews/hype.ogg", kind: .relative))
-        #expect(first.links.map(\.service) == [.appleMusic, .spotify]) // fixed order, not file order
+        #expect(first.links.map(\.service) == [.appleMusic, .spotify])  // fixed order, not file order
         #expect(first.noteHTML == "<p>Played it <em>twice</em>.</p>\n")
 
         let second = day.tracks[1]
@@ -74,41 +76,43 @@ import Testing
     }
 
     @Test func dateComesFromTheFileNameOrTheField() throws {
-        let journal = try TestJournal(minimalConfig + """
+        let journal = try TestJournal(
+            minimalConfig + """
 
-        -- content/diary/2026-11-21.md --
-        ---
-        tracks: [{title: A, artist: X}]
-        ---
-        -- content/diary/autumn/leaves.md --
-        ---
-        date: 2026-10-30
-        tracks: [{title: B, artist: Y}]
-        ---
-        """)
+                -- content/diary/2026-11-21.md --
+                ---
+                tracks: [{title: A, artist: X}]
+                ---
+                -- content/diary/autumn/leaves.md --
+                ---
+                date: 2026-10-30
+                tracks: [{title: B, artist: Y}]
+                ---
+                """)
         let days = try #require(journal.load().journal?.days)
         #expect(days.map(\.date.iso) == ["2026-10-30", "2026-11-21"])
     }
 
     @Test func draftsAreLeftOutUnlessAskedFor() throws {
-        let journal = try TestJournal(minimalConfig + """
+        let journal = try TestJournal(
+            minimalConfig + """
 
-        -- content/diary/2026-11-20.md --
-        ---
-        tracks: [{title: A, artist: X}]
-        ---
-        -- content/diary/2026-11-21.md --
-        ---
-        draft: true
-        tracks: [{title: Secret, artist: X}]
-        ---
-        -- content/playlists/wip.md --
-        ---
-        title: Work in progress
-        draft: true
-        tracks: []
-        ---
-        """)
+                -- content/diary/2026-11-20.md --
+                ---
+                tracks: [{title: A, artist: X}]
+                ---
+                -- content/diary/2026-11-21.md --
+                ---
+                draft: true
+                tracks: [{title: Secret, artist: X}]
+                ---
+                -- content/playlists/wip.md --
+                ---
+                title: Work in progress
+                draft: true
+                tracks: []
+                ---
+                """)
         #expect(journal.load().journal?.days.map(\.date.iso) == ["2026-11-20"])
         #expect(journal.load().journal?.playlists.isEmpty == true)
         #expect(journal.load(drafts: true).journal?.days.map(\.date.iso) == ["2026-11-20", "2026-11-21"])
@@ -121,30 +125,31 @@ import Testing
     }
 
     @Test func playlistAndPageFields() throws {
-        let journal = try TestJournal(minimalConfig + """
+        let journal = try TestJournal(
+            minimalConfig + """
 
-        -- content/playlists/rainy-commute.md --
-        ---
-        title: Rainy Commute
-        description: For the 7:40 bus.
-        cover: /artwork/rain.svg
-        created: 2026-09-03
-        updated: 2026-11-18
-        tags: [rain]
-        tracks:
-          - {title: A, artist: X, duration: "3:00"}
-          - {title: B, artist: Y, duration: "4:30"}
-          - {title: C, artist: Z}
-        ---
-        Notes.
-        -- content/pages/about.md --
-        ---
-        title: About
-        ---
-        Hello.
-        -- static/artwork/rain.svg --
-        <svg xmlns="http://www.w3.org/2000/svg"/>
-        """)
+                -- content/playlists/rainy-commute.md --
+                ---
+                title: Rainy Commute
+                description: For the 7:40 bus.
+                cover: /artwork/rain.svg
+                created: 2026-09-03
+                updated: 2026-11-18
+                tags: [rain]
+                tracks:
+                  - {title: A, artist: X, duration: "3:00"}
+                  - {title: B, artist: Y, duration: "4:30"}
+                  - {title: C, artist: Z}
+                ---
+                Notes.
+                -- content/pages/about.md --
+                ---
+                title: About
+                ---
+                Hello.
+                -- static/artwork/rain.svg --
+                <svg xmlns="http://www.w3.org/2000/svg"/>
+                """)
         let loaded = journal.load()
         let playlist = try #require(loaded.journal?.playlists.first)
         #expect(playlist.slug == "rainy-commute")
@@ -173,26 +178,27 @@ import Testing
         #expect(config.maxFileSize == 262_144)
         #expect(config.output == "public")
 
-        let custom = try TestJournal("""
-        -- journal.yaml --
-        title: 노래 일기
-        description: d
-        author: Jiwoo
-        base_url: https://me.github.io/journal
-        language: ko
-        timezone: Asia/Seoul
-        week_start: sunday
-        max_tracks_per_day: 5
-        genres:
-          top: 4
-          aliases: {kpop: K-Pop}
-          colors: {Jazz: "#123456"}
-        markdown:
-          unsafe_html: true
-        limits:
-          max_file_size: 1000
-        output: site
-        """)
+        let custom = try TestJournal(
+            """
+            -- journal.yaml --
+            title: 노래 일기
+            description: d
+            author: Jiwoo
+            base_url: https://me.github.io/journal
+            language: ko
+            timezone: Asia/Seoul
+            week_start: sunday
+            max_tracks_per_day: 5
+            genres:
+              top: 4
+              aliases: {kpop: K-Pop}
+              colors: {Jazz: "#123456"}
+            markdown:
+              unsafe_html: true
+            limits:
+              max_file_size: 1000
+            output: site
+            """)
         let loaded = custom.load()
         #expect(loaded.diagnostics.isEmpty, "\(custom.lines(loaded.diagnostics))")
         let c = try #require(loaded.journal?.config)

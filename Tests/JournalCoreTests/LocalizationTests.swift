@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import JournalCore
 
 /// The theme's language files: formats as before, every key in place, languages added and
@@ -126,20 +127,24 @@ import Testing
     }
 
     static let oneDay = """
-    -- content/diary/2026-11-21.md --
-    ---
-    tracks: [{title: A, artist: X}, {title: B, artist: Y}]
-    ---
-    """
+        -- content/diary/2026-11-21.md --
+        ---
+        tracks: [{title: A, artist: X}, {title: B, artist: Y}]
+        ---
+        """
 
     @Test func aJournalAddsFrench() throws {
         let french = try Self.englishFile(replacing: [
             ("locale: en_US", "locale: fr_FR"),
             ("  playlists: Playlists", "  playlists: Listes de lecture"),
-            ("  months: [January, February, March, April, May, June, July, August, September, October, November, December]",
-             "  months: [janvier, février, mars, avril, mai, juin, juillet, août, septembre, octobre, novembre, décembre]"),
-            ("  weekdays: [Monday, Tuesday, Wednesday, Thursday, Friday, Saturday, Sunday]",
-             "  weekdays: [lundi, mardi, mercredi, jeudi, vendredi, samedi, dimanche]"),
+            (
+                "  months: [January, February, March, April, May, June, July, August, September, October, November, December]",
+                "  months: [janvier, février, mars, avril, mai, juin, juillet, août, septembre, octobre, novembre, décembre]"
+            ),
+            (
+                "  weekdays: [Monday, Tuesday, Wednesday, Thursday, Friday, Saturday, Sunday]",
+                "  weekdays: [lundi, mardi, mercredi, jeudi, vendredi, samedi, dimanche]"
+            ),
             (#"  tracks: {one: "1 track", other: "{n} tracks"}"#, #"  tracks: {one: "1 morceau", other: "{n} morceaux"}"#),
             (#"  long_date: "{weekday}, {day} {month_name} {year}""#, #"  long_date: "{weekday} {day} {month_name} {year}""#),
         ])
@@ -157,34 +162,43 @@ import Testing
     }
 
     @Test func aKeyMissingFromTheLanguageIsAWarningAndThePageShowsEnglish() throws {
-        let journal = try TestJournal("-- journal.yaml --\ntitle: Carnet\nlanguage: fr\n" + Self.oneDay + """
+        let journal = try TestJournal(
+            "-- journal.yaml --\ntitle: Carnet\nlanguage: fr\n" + Self.oneDay + """
 
-        -- templates/i18n/fr.yaml --
-        locale: fr_FR
-        strings:
-          latest_days: Derniers jours
-        names:
-          months: [janvier, février]
-        counts:
-          tracks: {one: "1 morceau", other: "{count} morceaux"}
-        formats:
-          long_date: "{weekday} {day} {month_name} {year}"
-        """)
+                -- templates/i18n/fr.yaml --
+                locale: fr_FR
+                strings:
+                  latest_days: Derniers jours
+                names:
+                  months: [janvier, février]
+                counts:
+                  tracks: {one: "1 morceau", other: "{count} morceaux"}
+                formats:
+                  long_date: "{weekday} {day} {month_name} {year}"
+                """)
         let report = journal.build()
         #expect(report.succeeded)
         let lines = journal.lines(report.diagnostics.apartFromBaseURLAdvice)
         #expect(lines.count == 7, "\(lines)")
-        #expect(lines.contains("templates/i18n/fr.yaml:2:1: warning: the language file lacks " + Self.englishStrings(but: ["latest_days"])
-                               + "; pages show English for these \(Localization(.en).strings.count - 1) keys"))
-        #expect(lines.contains("templates/i18n/fr.yaml:1:1: warning: the language file lacks 'date_ranges.other_years', 'date_ranges.same_month', "
-                               + "'date_ranges.same_year'; pages show English for these 3 keys"))
+        #expect(
+            lines.contains(
+                "templates/i18n/fr.yaml:2:1: warning: the language file lacks " + Self.englishStrings(but: ["latest_days"])
+                    + "; pages show English for these \(Localization(.en).strings.count - 1) keys"))
+        #expect(
+            lines.contains(
+                "templates/i18n/fr.yaml:1:1: warning: the language file lacks 'date_ranges.other_years', 'date_ranges.same_month', "
+                    + "'date_ranges.same_year'; pages show English for these 3 keys"))
         #expect(lines.contains("templates/i18n/fr.yaml:5:11: warning: 'names.months' must list 12 names, found 2; English is used"))
-        #expect(lines.contains("templates/i18n/fr.yaml:4:1: warning: the language file lacks 'names.months_short', 'names.weekdays', "
-                               + "'names.weekdays_initial', 'names.weekdays_short'; pages show English for these 4 keys"))
+        #expect(
+            lines.contains(
+                "templates/i18n/fr.yaml:4:1: warning: the language file lacks 'names.months_short', 'names.weekdays', "
+                    + "'names.weekdays_initial', 'names.weekdays_short'; pages show English for these 4 keys"))
         #expect(lines.contains("templates/i18n/fr.yaml:7:37: warning: 'counts.tracks.other': unknown placeholder '{count}': use {n}; English is used"))
-        #expect(lines.contains("templates/i18n/fr.yaml:6:1: warning: the language file lacks 'counts.albums', 'counts.appearances', 'counts.artists', "
-                               + "'counts.days', 'counts.days_logged_hint', 'counts.genres', 'counts.guest_plays', 'counts.new_artists' "
-                               + "and 5 more; pages show English for these 13 keys"))
+        #expect(
+            lines.contains(
+                "templates/i18n/fr.yaml:6:1: warning: the language file lacks 'counts.albums', 'counts.appearances', 'counts.artists', "
+                    + "'counts.days', 'counts.days_logged_hint', 'counts.genres', 'counts.guest_plays', 'counts.new_artists' "
+                    + "and 5 more; pages show English for these 13 keys"))
         let html = try #require(journal.page("2026/11/21/index.html"))
         // English where French is missing or broken, French where it is given; never a key.
         #expect(visibleText(html).contains("2 tracks Saturday 21 November 2026"))
@@ -200,14 +214,15 @@ import Testing
     }
 
     @Test func aPartialEnglishFileIsMergedOverTheDefault() throws {
-        let journal = try TestJournal(minimalConfig + "\n" + Self.oneDay + """
+        let journal = try TestJournal(
+            minimalConfig + "\n" + Self.oneDay + """
 
-        -- templates/i18n/en.yaml --
-        strings:
-          playlists: Mixtapes
-        counts:
-          tracks: {one: "one song", other: "{n} songs"}
-        """)
+                -- templates/i18n/en.yaml --
+                strings:
+                  playlists: Mixtapes
+                counts:
+                  tracks: {one: "one song", other: "{n} songs"}
+                """)
         let report = journal.build()
         #expect(report.diagnostics.apartFromBaseURLAdvice.isEmpty, "\(journal.lines(report.diagnostics))")
         let html = try #require(journal.page("2026/11/21/index.html"))
@@ -219,51 +234,56 @@ import Testing
     @Test func aKeyAJournalAddsInEnglishIsNotMissingFromOtherLanguages() throws {
         // A template of the journal's own reads {{t.my_label}}; Korean has no such key, and
         // shows the English text without a warning about a file the journal does not have.
-        let journal = try TestJournal("-- journal.yaml --\ntitle: T\nlanguage: ko\n" + Self.oneDay + """
+        let journal = try TestJournal(
+            "-- journal.yaml --\ntitle: T\nlanguage: ko\n" + Self.oneDay + """
 
-        -- templates/i18n/en.yaml --
-        strings:
-          my_label: My label
-        """)
+                -- templates/i18n/en.yaml --
+                strings:
+                  my_label: My label
+                """)
         let report = journal.build(strict: true)
         #expect(report.diagnostics.apartFromBaseURLAdvice.isEmpty, "\(journal.lines(report.diagnostics))")
         #expect(report.succeeded)
     }
 
     @Test func aLanguageFileThatIsAListSaysSoOnce() throws {
-        let journal = try TestJournal("-- journal.yaml --\ntitle: T\nlanguage: fr\n" + Self.oneDay + """
+        let journal = try TestJournal(
+            "-- journal.yaml --\ntitle: T\nlanguage: fr\n" + Self.oneDay + """
 
-        -- templates/i18n/fr.yaml --
-        - not
-        - a mapping
-        """)
+                -- templates/i18n/fr.yaml --
+                - not
+                - a mapping
+                """)
         let lines = journal.lines(journal.build().diagnostics)
         #expect(lines == ["templates/i18n/fr.yaml:1:1: error: a language file must be a mapping of fields (like 'title: ...'), found a list"])
     }
 
     @Test func anUnknownLanguageListsTheThemesLanguages() throws {
-        let journal = try TestJournal("-- journal.yaml --\ntitle: T\nlanguage: de\n" + Self.oneDay + """
+        let journal = try TestJournal(
+            "-- journal.yaml --\ntitle: T\nlanguage: de\n" + Self.oneDay + """
 
-        -- templates/i18n/fr.yaml --
-        locale: fr_FR
-        -- templates/i18n/notes.txt --
-        not a language
-        """)
+                -- templates/i18n/fr.yaml --
+                locale: fr_FR
+                -- templates/i18n/notes.txt --
+                not a language
+                """)
         let report = journal.build()
         #expect(!report.succeeded)
-        #expect(journal.lines(report.diagnostics) == [
-            "journal.yaml:2:11: error: unsupported language 'de': use one of en, fr, ko, or add templates/i18n/de.yaml",
-            "templates/i18n/notes.txt:1:1: warning: ignored: a language file is named i18n/<code>.yaml, like i18n/fr.yaml",
-        ])
+        #expect(
+            journal.lines(report.diagnostics) == [
+                "journal.yaml:2:11: error: unsupported language 'de': use one of en, fr, ko, or add templates/i18n/de.yaml",
+                "templates/i18n/notes.txt:1:1: warning: ignored: a language file is named i18n/<code>.yaml, like i18n/fr.yaml",
+            ])
     }
 
     @Test func aLanguageFileThatIsNotYAMLIsAnError() throws {
-        let journal = try TestJournal("-- journal.yaml --\ntitle: T\nlanguage: ko\n" + Self.oneDay + """
+        let journal = try TestJournal(
+            "-- journal.yaml --\ntitle: T\nlanguage: ko\n" + Self.oneDay + """
 
-        -- templates/i18n/ko.yaml --
-        strings:
-          playlists: [unclosed
-        """)
+                -- templates/i18n/ko.yaml --
+                strings:
+                  playlists: [unclosed
+                """)
         let report = journal.build()
         #expect(!report.succeeded)
         let lines = journal.lines(report.diagnostics)
@@ -271,12 +291,13 @@ import Testing
     }
 
     @Test func languageFilesAreNotPublished() throws {
-        let journal = try TestJournal(minimalConfig + "\n" + Self.oneDay + """
+        let journal = try TestJournal(
+            minimalConfig + "\n" + Self.oneDay + """
 
-        -- templates/i18n/en.yaml --
-        strings:
-          playlists: Mixtapes
-        """)
+                -- templates/i18n/en.yaml --
+                strings:
+                  playlists: Mixtapes
+                """)
         #expect(journal.build().succeeded)
         let paths = journal.tree().keys
         #expect(paths.contains("assets/site.css"))
@@ -291,13 +312,16 @@ func localizationTranscript(_ l10n: Localization) -> String {
     let first = CalendarDate(year: 2023, month: 12, day: 25)!
     for step in 0..<14 {
         let date = first.adding(days: step * 61)
-        lines.append("\(date.iso) long=\(l10n.longDate(date)) short=\(l10n.shortDate(date)) weekday=\(l10n.shortWeekday(date))"
-            + " name=\(l10n.weekdayName(date)) initial=\(l10n.weekdayInitial(date)) dayMonth=\(l10n.dayMonth(date))"
-            + " weekOf=\(l10n.weekOf(date)) monthYear=\(l10n.monthYear(year: date.year, month: date.month))")
+        lines.append(
+            "\(date.iso) long=\(l10n.longDate(date)) short=\(l10n.shortDate(date)) weekday=\(l10n.shortWeekday(date))"
+                + " name=\(l10n.weekdayName(date)) initial=\(l10n.weekdayInitial(date)) dayMonth=\(l10n.dayMonth(date))"
+                + " weekOf=\(l10n.weekOf(date)) monthYear=\(l10n.monthYear(year: date.year, month: date.month))")
     }
     for month in 1...12 { lines.append("shortMonth \(month)=\(l10n.shortMonth(month))") }
-    let ranges = [("2026-11-16", "2026-11-22"), ("2026-11-21", "2026-11-21"), ("2026-11-30", "2026-12-06"),
-                  ("2026-01-26", "2026-02-01"), ("2026-12-28", "2027-01-03"), ("2019-06-03", "2026-05-09")]
+    let ranges = [
+        ("2026-11-16", "2026-11-22"), ("2026-11-21", "2026-11-21"), ("2026-11-30", "2026-12-06"),
+        ("2026-01-26", "2026-02-01"), ("2026-12-28", "2027-01-03"), ("2019-06-03", "2026-05-09"),
+    ]
     for (start, end) in ranges {
         lines.append("range \(start) \(end)=\(l10n.dateRange(CalendarDate(iso: start)!, CalendarDate(iso: end)!))")
     }

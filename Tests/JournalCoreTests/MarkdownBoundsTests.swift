@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import JournalCore
 
 /// MarkdownBounds reports each input class that makes cmark-gfm super-linear, at its place, and
@@ -178,7 +179,8 @@ import Testing
     // MARK: Every class at once
 
     @Test func eachClassIsReportedOnceInTextOrder() {
-        let text = Self.repeated("www._", 20) + "\n\n" + Self.repeated(">", 40) + "\n\n"
+        let text =
+            Self.repeated("www._", 20) + "\n\n" + Self.repeated(">", 40) + "\n\n"
             + Self.repeated(">", 50) + "\n\n" + Self.repeated("a <?", 100) + "\n\n" + Self.repeated("a <?", 100)
         let problems = MarkdownBounds.check(text)
         #expect(problems.map(\.line) == [1, 3, 7])
@@ -195,65 +197,65 @@ import Testing
     // MARK: No false positives
 
     static let realistic = """
-    # 오늘의 노래 — *Hype Boy*
+        # 오늘의 노래 — *Hype Boy*
 
-    Rain all day. I played **NewJeans** on repeat, then [밤편지](https://music.apple.com/kr/album/1) by 아이유.
-    Details at <https://example.com/a?b=c&d=e>, www.example.com/path_(x) and jiwoo.han@example.com.
-    Quick ~~edit~~ and a footnote[^1], plus an image ![cover](/artwork/cover.svg "Cover").
+        Rain all day. I played **NewJeans** on repeat, then [밤편지](https://music.apple.com/kr/album/1) by 아이유.
+        Details at <https://example.com/a?b=c&d=e>, www.example.com/path_(x) and jiwoo.han@example.com.
+        Quick ~~edit~~ and a footnote[^1], plus an image ![cover](/artwork/cover.svg "Cover").
 
-    > A quote from the liner notes,
-    > > nested once, with `code` and <span class="x">inline HTML</span>.
-    > - a list in a quote
-    >   - nested
-    >     - three deep
-    >       - four deep
+        > A quote from the liner notes,
+        > > nested once, with `code` and <span class="x">inline HTML</span>.
+        > - a list in a quote
+        >   - nested
+        >     - three deep
+        >       - four deep
 
-    1. First
-       - [x] done
-       - [ ] not yet
-         1. ordered inside
-            > quoted inside
-    2. Second with a line  
-       break
+        1. First
+           - [x] done
+           - [ ] not yet
+             1. ordered inside
+                > quoted inside
+        2. Second with a line  
+           break
 
-    | Time | Song | Artist | Album | Genre | Mood | Rating | Notes |
-    |:-----|:----:|-------:|-------|-------|------|--------|-------|
-    | 7:10 | Hype Boy | NewJeans | New Jeans | K-Pop | 😀 | 5 | bus \\| late |
-    | 8:05 | 밤편지 | 아이유 | Palette | Ballad | 😌 | 4 | |
-    | 9:30 | So What | Miles Davis | Kind of Blue | Jazz | | 5 | `a|b` |
+        | Time | Song | Artist | Album | Genre | Mood | Rating | Notes |
+        |:-----|:----:|-------:|-------|-------|------|--------|-------|
+        | 7:10 | Hype Boy | NewJeans | New Jeans | K-Pop | 😀 | 5 | bus \\| late |
+        | 8:05 | 밤편지 | 아이유 | Palette | Ballad | 😌 | 4 | |
+        | 9:30 | So What | Miles Davis | Kind of Blue | Jazz | | 5 | `a|b` |
 
-    ```swift
-    let table = "| a | b |"
-    for i in 0..<10 { print(array[i]) } // ![not an image]
-    if x < y && y > z { print("<?php ?> <!DOCTYPE html>") }
-    ```
+        ```swift
+        let table = "| a | b |"
+        for i in 0..<10 { print(array[i]) } // ![not an image]
+        if x < y && y > z { print("<?php ?> <!DOCTYPE html>") }
+        ```
 
-        indented code with [brackets] and > signs
+            indented code with [brackets] and > signs
 
-    <details><summary>More</summary>
+        <details><summary>More</summary>
 
-    <!-- a comment --> and <![CDATA[ x ]]> and <?php echo 1; ?>
+        <!-- a comment --> and <![CDATA[ x ]]> and <?php echo 1; ?>
 
-    </details>
+        </details>
 
-    * * *
+        * * *
 
-    Links: [one][1], [two][], [three], <mailto:a@b.co>, https://example.com/x(y)z.
-    C++ and e-mail a.b+c@d.e are fine, as is @handle and @@ or a@b@c.
+        Links: [one][1], [two][], [three], <mailto:a@b.co>, https://example.com/x(y)z.
+        C++ and e-mail a.b+c@d.e are fine, as is @handle and @@ or a@b@c.
 
-    [1]: https://example.com/one "One"
-    [two]: <https://example.com/two two> 'Two'
-    [three]: https://example.com/three
-      (Three)
+        [1]: https://example.com/one "One"
+        [two]: <https://example.com/two two> 'Two'
+        [three]: https://example.com/three
+          (Three)
 
-    [^1]: The footnote, with its own paragraph.
+        [^1]: The footnote, with its own paragraph.
 
-        And an indented continuation.
+            And an indented continuation.
 
-    ---
-    Setext heading
-    --------------
-    """
+        ---
+        Setext heading
+        --------------
+        """
 
     @Test func realisticMarkdownIsNotReported() throws {
         Self.expectSafe(Self.realistic)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import JournalCore
 
 /// A Markdown parse past its budget is an error at its file, never the end of the process
@@ -18,10 +19,12 @@ import Testing
     /// the hold has been given up on (so the queue is busy with it).
     func hold(_ queue: MarkdownParseQueue, path: String) -> HeldParse {
         let held = HeldParse()
-        let outcome = queue.run(path, { () -> Int in
-            held.gate.wait()
-            return 1
-        }, discard: { _ in held.discarded.signal() })
+        let outcome = queue.run(
+            path,
+            { () -> Int in
+                held.gate.wait()
+                return 1
+            }, discard: { _ in held.discarded.signal() })
         #expect(outcome == .failure(.overBudget))
         return held
     }
@@ -57,14 +60,15 @@ import Testing
     /// previous site, the process goes on, and nothing of the failed parse is kept: the next build,
     /// with the parser free, succeeds.
     @Test func aBuildWhoseParserIsHeldFailsAtTheFileAndTheNextOneSucceeds() throws {
-        let journal = try TestJournal(minimalConfig + """
+        let journal = try TestJournal(
+            minimalConfig + """
 
-        -- content/diary/2026/11/2026-11-21.md --
-        ---
-        tracks: [{title: A, artist: B}]
-        ---
-        A line of the diary.
-        """)
+                -- content/diary/2026/11/2026-11-21.md --
+                ---
+                tracks: [{title: A, artist: B}]
+                ---
+                A line of the diary.
+                """)
         #expect(journal.build().succeeded)
         let site = journal.tree()
         try journal.write("content/diary/2026/11/2026-11-21.md", "---\ntracks: [{title: A, artist: B}]\n---\nAnother line.\n")
@@ -74,9 +78,10 @@ import Testing
         options.parseQueue = queue
         let report = Build.run(options)
         #expect(!report.succeeded)
-        #expect(journal.lines(report.diagnostics) == [
-            "content/diary/2026/11/2026-11-21.md:4:1: error: not parsed: the Markdown parser is still busy with elsewhere.md, which ran for over 0.05 s; this file is parsed once that one is fixed",
-        ])
+        #expect(
+            journal.lines(report.diagnostics) == [
+                "content/diary/2026/11/2026-11-21.md:4:1: error: not parsed: the Markdown parser is still busy with elsewhere.md, which ran for over 0.05 s; this file is parsed once that one is fixed"
+            ])
         #expect(journal.tree() == site)
         held.release()
         _ = held.discarded.wait(timeout: .now() + 10)
@@ -86,7 +91,9 @@ import Testing
 
     /// `MarkdownBounds` was measured against one cmark-gfm: another may have other slow shapes.
     @Test func theLinkedCmarkGFMIsTheOneTheBoundsWereMeasuredAgainst() {
-        #expect(Markdown.linkedVersion == Markdown.calibratedVersion, """
+        #expect(
+            Markdown.linkedVersion == Markdown.calibratedVersion,
+            """
             cmark-gfm \(Markdown.linkedVersion) is linked, but MarkdownBounds was calibrated against \(Markdown.calibratedVersion): \
             run MarkdownBoundsTests' worst inputs (theWorstInputsInsideTheLimitsAreNotReportedAndRender) against the new version, \
             check each limit in MarkdownBounds.swift still keeps a file's parse well under a second, then set Markdown.calibratedVersion

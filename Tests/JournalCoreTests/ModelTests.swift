@@ -1,4 +1,5 @@
 import Testing
+
 @testable import JournalCore
 
 @Suite struct CalendarDateTests {
@@ -12,9 +13,9 @@ import Testing
 
     @Test func weekdaysAndDayNumbersAgree() throws {
         let date = try #require(CalendarDate(iso: "2026-11-21"))
-        #expect(date.weekdayFromMonday == 5) // a Saturday
+        #expect(date.weekdayFromMonday == 5)  // a Saturday
         #expect(try #require(CalendarDate(iso: "1970-01-01")).dayNumber == 0)
-        #expect(try #require(CalendarDate(iso: "1969-12-31")).weekdayFromMonday == 2) // a Wednesday
+        #expect(try #require(CalendarDate(iso: "1969-12-31")).weekdayFromMonday == 2)  // a Wednesday
         #expect(date.adding(days: 11) == CalendarDate(iso: "2026-12-02"))
         #expect(try #require(CalendarDate(iso: "2028-02-28")).adding(days: 1) == CalendarDate(iso: "2028-02-29"))
         for number in stride(from: -800_000, through: 800_000, by: 997) {
@@ -28,7 +29,7 @@ import Testing
         #expect(Slug.make("Hype Boy") == "hype-boy")
         #expect(Slug.make("  가을 발라드!! ") == "가을-발라드")
         #expect(Slug.make("Café del Mar") == "café-del-mar")
-        #expect(Slug.make("Cafe\u{301}") == "café") // decomposed é is composed first
+        #expect(Slug.make("Cafe\u{301}") == "café")  // decomposed é is composed first
         #expect(Slug.make("R&B / Soul") == "r-b-soul")
         #expect(Slug.make("竹内まりや") == "竹内まりや")
     }

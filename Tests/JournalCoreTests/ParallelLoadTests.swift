@@ -1,4 +1,5 @@
 import Testing
+
 @testable import JournalCore
 
 /// Load decodes files on every core; nothing it produces may depend on that.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import JournalCore
 
 /// What artist, genre and search pages count, checked on Analyse's values without any HTML.
@@ -32,11 +33,12 @@ import Testing
         ])
         let iu = try #require(library.artist(named: "iu"))
         let profile = ArtistProfile(iu, journal: journal)
-        #expect(profile.tracks == [
-            .init(title: "Palette", album: "Palette", plays: 3, primaryArtist: "IU"),
-            .init(title: "Blueming", album: "Love Poem", plays: 2, primaryArtist: "IU"),
-            .init(title: "Ending Scene", album: nil, plays: 1, primaryArtist: "Other"),
-        ])
+        #expect(
+            profile.tracks == [
+                .init(title: "Palette", album: "Palette", plays: 3, primaryArtist: "IU"),
+                .init(title: "Blueming", album: "Love Poem", plays: 2, primaryArtist: "IU"),
+                .init(title: "Ending Scene", album: nil, plays: 1, primaryArtist: "Other"),
+            ])
         #expect(profile.albums == [.init(title: "Palette", album: nil, plays: 3), .init(title: "Love Poem", album: nil, plays: 2)])
         #expect(iu.primaryPlays == 5)
         #expect(iu.guestPlays == 1)
@@ -56,15 +58,17 @@ import Testing
         ])
         let iu = try #require(library.artist(named: "아이유"))
         let profile = ArtistProfile(iu, journal: journal)
-        #expect(profile.tracks == [
-            .init(title: "밤편지", album: "Palette", plays: 4, primaryArtist: "아이유"),
-            .init(title: "Spring", album: "Album", plays: 2, primaryArtist: "아이유"),
-            .init(title: "Duet", album: "Palette", plays: 1, primaryArtist: "Other"),
-            .init(title: "Spring", album: "Single", plays: 1, primaryArtist: "아이유"),
-        ])
-        #expect(profile.albums == [
-            .init(title: "Palette", album: nil, plays: 5), .init(title: "Album", album: nil, plays: 2), .init(title: "Single", album: nil, plays: 1),
-        ])
+        #expect(
+            profile.tracks == [
+                .init(title: "밤편지", album: "Palette", plays: 4, primaryArtist: "아이유"),
+                .init(title: "Spring", album: "Album", plays: 2, primaryArtist: "아이유"),
+                .init(title: "Duet", album: "Palette", plays: 1, primaryArtist: "Other"),
+                .init(title: "Spring", album: "Single", plays: 1, primaryArtist: "아이유"),
+            ])
+        #expect(
+            profile.albums == [
+                .init(title: "Palette", album: nil, plays: 5), .init(title: "Album", album: nil, plays: 2), .init(title: "Single", album: nil, plays: 1),
+            ])
         // What the page lists agrees: the tracks' plays are every play, an album's are its tracks'.
         #expect(profile.tracks.map(\.plays).reduce(0, +) == iu.plays.count)
         for album in profile.albums {
@@ -146,11 +150,13 @@ import Testing
             "2026-01-05": ["Palette/IU/K-Pop", "Song/Ann/Jazz"],
             "2026-01-09": ["PALETTE/IU+Suga/K-Pop"],
         ])
-        let ninth = try #require(CalendarDate(iso: "2026-01-09")), fifth = try #require(CalendarDate(iso: "2026-01-05"))
-        #expect(library.tracks.map { "\($0.title)|\($0.credit)|\($0.plays)|\($0.lastPlayed.iso)|\($0.artistSlug)/\($0.slug)" } == [
-            "PALETTE|IU, Suga|2|\(ninth.iso)|iu/palette",
-            "Song|Ann|1|\(fifth.iso)|ann/song",
-        ])
+        let ninth = try #require(CalendarDate(iso: "2026-01-09"))
+        let fifth = try #require(CalendarDate(iso: "2026-01-05"))
+        #expect(
+            library.tracks.map { "\($0.title)|\($0.credit)|\($0.plays)|\($0.lastPlayed.iso)|\($0.artistSlug)/\($0.slug)" } == [
+                "PALETTE|IU, Suga|2|\(ninth.iso)|iu/palette",
+                "Song|Ann|1|\(fifth.iso)|ann/song",
+            ])
         #expect(library.track(title: "palette", artist: "iu")?.history.map(\.dayIndex) == [0, 1])
         #expect(library.track(title: "Palette", artist: "Suga") == nil)
     }

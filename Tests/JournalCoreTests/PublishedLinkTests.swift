@@ -1,23 +1,25 @@
 import Foundation
 import Testing
+
 @testable import JournalCore
 
 /// A link in static/ or templates/ publishes only what the journal would publish itself
 /// (docs/content-format.md, "Files").
 @Suite struct PublishedLinkTests {
     @Test func aLinkOutOfTheJournalOrToAHiddenFileIsAnErrorNamingIt() throws {
-        let journal = try TestJournal(minimalConfig + """
+        let journal = try TestJournal(
+            minimalConfig + """
 
-        -- content/diary/2026-11-01.md --
-        ---
-        tracks: [{title: A, artist: B}]
-        ---
-        -- templates/.git/config --
-        [remote "origin"]
-        \turl = https://user:token@example.com/theme.git
-        -- notes/shared.css --
-        body { color: red }
-        """)
+                -- content/diary/2026-11-01.md --
+                ---
+                tracks: [{title: A, artist: B}]
+                ---
+                -- templates/.git/config --
+                [remote "origin"]
+                \turl = https://user:token@example.com/theme.git
+                -- notes/shared.css --
+                body { color: red }
+                """)
         let root = journal.path
         try FileManager.default.createDirectory(atPath: root + "/static", withIntermediateDirectories: true)
         try FileManager.default.createDirectory(atPath: root + "/templates/assets", withIntermediateDirectories: true)
@@ -29,8 +31,14 @@ import Testing
         let report = journal.build()
         #expect(!report.succeeded)
         let lines = journal.lines(report.diagnostics)
-        #expect(lines.contains("static/passwd:1:1: error: a symbolic link to /etc/passwd, outside the journal: in static/ and templates/ a link is followed only to a file or folder of the journal, so nothing else is ever published"), "\(lines)")
-        #expect(lines.contains("templates/assets/extra.css:1:1: error: a symbolic link to a hidden file or folder (templates/.git/config): hidden files are never published, through a link or otherwise"), "\(lines)")
+        #expect(
+            lines.contains(
+                "static/passwd:1:1: error: a symbolic link to /etc/passwd, outside the journal: in static/ and templates/ a link is followed only to a file or folder of the journal, so nothing else is ever published"
+            ), "\(lines)")
+        #expect(
+            lines.contains(
+                "templates/assets/extra.css:1:1: error: a symbolic link to a hidden file or folder (templates/.git/config): hidden files are never published, through a link or otherwise"
+            ), "\(lines)")
         #expect(lines.count == 2, "\(lines)")
         #expect(journal.lines(Check.run(source: root, strict: false)) == lines)
 

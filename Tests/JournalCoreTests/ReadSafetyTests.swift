@@ -1,28 +1,30 @@
 import Foundation
 import Testing
+
 @testable import JournalCore
 
 /// Only what is meant is read and published, and nothing is silently missing.
 @Suite(.serialized) struct ReadSafetyTests {
     @Test func hiddenFilesAndFoldersAreNeverReadNorPublished() throws {
-        let journal = try TestJournal(RenderTests.threeDays + """
+        let journal = try TestJournal(
+            RenderTests.threeDays + """
 
-        -- templates/.git/config --
-        [remote "origin"]
-            url = https://user:secret-token@example.org/theme.git
-        -- templates/.git/hooks/broken.mustache --
-        {{#unclosed}}
-        -- templates/assets/.cache/old.css --
-        body {}
-        -- templates/partials/.footer.mustache.swp --
-        junk
-        -- static/img/.git/config --
-        token
-        -- static/.well-known/secret --
-        hidden
-        -- content/diary/.2026-11-21.md.swp --
-        not a day
-        """)
+                -- templates/.git/config --
+                [remote "origin"]
+                    url = https://user:secret-token@example.org/theme.git
+                -- templates/.git/hooks/broken.mustache --
+                {{#unclosed}}
+                -- templates/assets/.cache/old.css --
+                body {}
+                -- templates/partials/.footer.mustache.swp --
+                junk
+                -- static/img/.git/config --
+                token
+                -- static/.well-known/secret --
+                hidden
+                -- content/diary/.2026-11-21.md.swp --
+                not a day
+                """)
         let report = journal.build()
         #expect(report.succeeded, "\(journal.lines(report.diagnostics))")
         let published = journal.tree().keys.filter { $0.split(separator: "/").contains { $0.hasPrefix(".") && $0 != ".nojekyll" && $0 != ".journal-output" } }
@@ -74,7 +76,10 @@ import Testing
         let started = Date()
         let report = journal.build()
         #expect(Date().timeIntervalSince(started) < 5)
-        #expect(journal.lines(report.diagnostics) == ["content/diary/2026/11/2026-11-23.md:1:1: error: the file is 3221225472 bytes, over the limit of 262144 (limits.max_file_size in journal.yaml)"])
+        #expect(
+            journal.lines(report.diagnostics) == [
+                "content/diary/2026/11/2026-11-23.md:1:1: error: the file is 3221225472 bytes, over the limit of 262144 (limits.max_file_size in journal.yaml)"
+            ])
     }
 
     /// Root reads every file whatever its mode, so as root the check runs as `nobody`.
@@ -99,10 +104,11 @@ import Testing
         } else {
             lines = journal.lines(Check.run(source: journal.path, strict: false))
         }
-        #expect(lines == [
-            "content/diary/2025:1:1: error: cannot read this folder: Permission denied",
-            "static/artwork/rain.svg:1:1: error: cannot read this file: Permission denied",
-            "templates/partials/footer.mustache:1:1: error: cannot read this file: Permission denied",
-        ])
+        #expect(
+            lines == [
+                "content/diary/2025:1:1: error: cannot read this folder: Permission denied",
+                "static/artwork/rain.svg:1:1: error: cannot read this file: Permission denied",
+                "templates/partials/footer.mustache:1:1: error: cannot read this file: Permission denied",
+            ])
     }
 }

@@ -1,69 +1,71 @@
 import Foundation
 import FoundationXML
 import Testing
+
 @testable import JournalCore
 
 /// The built pages carry the content and links a reader needs.
 @Suite struct RenderTests {
-    static let threeDays = minimalConfig + """
+    static let threeDays =
+        minimalConfig + """
 
-    -- content/diary/2026/11/2026-11-19.md --
-    ---
-    title: Before
-    tracks: [{title: Earlier Song, artist: Someone, genre: Jazz}]
-    ---
-    -- content/diary/2026/11/2026-11-20.md --
-    ---
-    title: Rain again
-    mood: sleepy
-    tags: [commute, late night]
-    tracks:
-      - title: Hype Boy
-        artist: NewJeans
-        album: New Jeans
-        genre: K-Pop
-        duration: "2:59"
-        released: 2022
-        artwork: /artwork/new-jeans.svg
-        preview: /previews/hype.ogg
-        links:
-          apple_music: https://music.apple.com/kr/album/hype-boy/1636789969?i=1636789973
-          youtube_music: https://music.youtube.com/watch?v=abc&list=x
-        note: Played it *twice*.
-      - title: 밤편지
-        artist: [아이유, Guest]
-        genre: [Ballad, K-Pop]
-    ---
-    The bus was late, so *Hype Boy* twice.
-    -- content/diary/2026/11/2026-11-22.md --
-    ---
-    tracks: [{title: Later Song, artist: Someone}]
-    ---
-    -- content/playlists/rainy-commute.md --
-    ---
-    title: Rainy Commute
-    description: For the 7:40 bus.
-    cover: /artwork/rain.svg
-    tracks:
-      - {title: First, artist: A, duration: "3:00", genre: Indie}
-      - {title: Second, artist: B, duration: "4:30", preview: /previews/b.ogg}
-      - {title: Third, artist: C, duration: "1:00:00"}
-    ---
-    Made for *wet* mornings.
-    -- content/pages/about.md --
-    ---
-    title: About me
-    ---
-    I keep a diary of songs.
-    -- static/artwork/new-jeans.svg --
-    <svg xmlns="http://www.w3.org/2000/svg"/>
-    -- static/artwork/rain.svg --
-    <svg xmlns="http://www.w3.org/2000/svg"/>
-    -- static/previews/hype.ogg --
-    not really audio
-    -- static/previews/b.ogg --
-    not really audio
-    """
+            -- content/diary/2026/11/2026-11-19.md --
+            ---
+            title: Before
+            tracks: [{title: Earlier Song, artist: Someone, genre: Jazz}]
+            ---
+            -- content/diary/2026/11/2026-11-20.md --
+            ---
+            title: Rain again
+            mood: sleepy
+            tags: [commute, late night]
+            tracks:
+              - title: Hype Boy
+                artist: NewJeans
+                album: New Jeans
+                genre: K-Pop
+                duration: "2:59"
+                released: 2022
+                artwork: /artwork/new-jeans.svg
+                preview: /previews/hype.ogg
+                links:
+                  apple_music: https://music.apple.com/kr/album/hype-boy/1636789969?i=1636789973
+                  youtube_music: https://music.youtube.com/watch?v=abc&list=x
+                note: Played it *twice*.
+              - title: 밤편지
+                artist: [아이유, Guest]
+                genre: [Ballad, K-Pop]
+            ---
+            The bus was late, so *Hype Boy* twice.
+            -- content/diary/2026/11/2026-11-22.md --
+            ---
+            tracks: [{title: Later Song, artist: Someone}]
+            ---
+            -- content/playlists/rainy-commute.md --
+            ---
+            title: Rainy Commute
+            description: For the 7:40 bus.
+            cover: /artwork/rain.svg
+            tracks:
+              - {title: First, artist: A, duration: "3:00", genre: Indie}
+              - {title: Second, artist: B, duration: "4:30", preview: /previews/b.ogg}
+              - {title: Third, artist: C, duration: "1:00:00"}
+            ---
+            Made for *wet* mornings.
+            -- content/pages/about.md --
+            ---
+            title: About me
+            ---
+            I keep a diary of songs.
+            -- static/artwork/new-jeans.svg --
+            <svg xmlns="http://www.w3.org/2000/svg"/>
+            -- static/artwork/rain.svg --
+            <svg xmlns="http://www.w3.org/2000/svg"/>
+            -- static/previews/hype.ogg --
+            not really audio
+            -- static/previews/b.ogg --
+            not really audio
+            """
 
     /// Every local `href` and `src` of every HTML page points at a file of the site.
     func expectLocalLinksResolve(_ journal: TestJournal, basePath: String = "/") {
@@ -85,17 +87,19 @@ import Testing
         #expect(report.succeeded, "\(journal.lines(report.diagnostics))")
         let html = try #require(journal.page("2026/11/20/index.html"))
         let text = visibleText(html)
-        for expected in ["Friday, 20 November 2026", "Rain again", "sleepy", "#commute", "#late night", "Hype Boy", "NewJeans",
-                         "New Jeans", "2022", "K-Pop", "2:59", "Played it twice", "밤편지", "아이유", "Guest", "Ballad",
-                         "The bus was late, so Hype Boy twice.", "Apple Music", "YouTube Music"] {
+        for expected in [
+            "Friday, 20 November 2026", "Rain again", "sleepy", "#commute", "#late night", "Hype Boy", "NewJeans",
+            "New Jeans", "2022", "K-Pop", "2:59", "Played it twice", "밤편지", "아이유", "Guest", "Ballad",
+            "The bus was late, so Hype Boy twice.", "Apple Music", "YouTube Music",
+        ] {
             #expect(text.contains(expected), "day page lacks \(expected)")
         }
         #expect(html.contains("<title>Rain again · 20 Nov 2026 · Test Journal</title>"))
         let hrefs = attributeValues("href", in: html)
         #expect(hrefs.contains("https://music.apple.com/kr/album/hype-boy/1636789969?i=1636789973"))
-        #expect(hrefs.contains("https://music.youtube.com/watch?v=abc&amp;list=x")) // escaped in the attribute
-        #expect(hrefs.contains("/2026/11/19/")) // previous logged day
-        #expect(hrefs.contains("/2026/11/22/")) // next logged day, skipping the empty 21st
+        #expect(hrefs.contains("https://music.youtube.com/watch?v=abc&amp;list=x"))  // escaped in the attribute
+        #expect(hrefs.contains("/2026/11/19/"))  // previous logged day
+        #expect(hrefs.contains("/2026/11/22/"))  // next logged day, skipping the empty 21st
         #expect(!hrefs.contains("/2026/11/21/"))
         let sources = attributeValues("src", in: html)
         #expect(sources.contains("/artwork/new-jeans.svg"))
@@ -106,7 +110,8 @@ import Testing
         #expect(html.contains("style=\"--cover: #"))
         #expect(html.contains("<span class=\"single\" aria-hidden=\"true\">밤</span>"))
         // The tracks are in the order listened to.
-        let first = try #require(html.range(of: "Hype Boy")), second = try #require(html.range(of: "밤편지</p>"))
+        let first = try #require(html.range(of: "Hype Boy"))
+        let second = try #require(html.range(of: "밤편지</p>"))
         #expect(first.lowerBound < second.lowerBound)
         expectLocalLinksResolve(journal)
     }
@@ -147,7 +152,7 @@ import Testing
         #expect(order.last == "/2026/10/16/")
         #expect(attributeValues("href", in: first).contains("/page/2/"))
         let third = try #require(journal.page("page/3/index.html"))
-        #expect(attributeValues("href", in: third).filter { $0.hasPrefix("/2026/10/") && $0.count == 12 }.count == 10) // 5 days, two links each
+        #expect(attributeValues("href", in: third).filter { $0.hasPrefix("/2026/10/") && $0.count == 12 }.count == 10)  // 5 days, two links each
         #expect(journal.page("page/4/index.html") == nil)
         expectLocalLinksResolve(journal)
     }
@@ -156,37 +161,38 @@ import Testing
     /// HTML, XML (feed, sitemap), SVG (charts) and JSON (the search index).
     @Test func scriptInAnyFieldIsEscapedInEveryFile() throws {
         let evil = "<script>alert(1)</script>"
-        let journal = try TestJournal("""
-        -- journal.yaml --
-        title: "\(evil)"
-        description: "\(evil)"
-        -- content/diary/2026-11-21.md --
-        ---
-        title: "\(evil)"
-        mood: "\(evil)"
-        tags: ["\(evil)"]
-        tracks:
-          - title: "\(evil)"
-            artist: "\(evil)"
-            album: "\(evil)"
-            genre: "\(evil)"
-            note: "\(evil) *note*"
-        ---
-        \(evil)
+        let journal = try TestJournal(
+            """
+            -- journal.yaml --
+            title: "\(evil)"
+            description: "\(evil)"
+            -- content/diary/2026-11-21.md --
+            ---
+            title: "\(evil)"
+            mood: "\(evil)"
+            tags: ["\(evil)"]
+            tracks:
+              - title: "\(evil)"
+                artist: "\(evil)"
+                album: "\(evil)"
+                genre: "\(evil)"
+                note: "\(evil) *note*"
+            ---
+            \(evil)
 
-        <img src=x onerror=alert(2)>
-        -- content/playlists/p.md --
-        ---
-        title: "\(evil)"
-        description: "\(evil)"
-        tracks: [{title: "\(evil)", artist: "\(evil)"}]
-        ---
-        -- content/pages/about.md --
-        ---
-        title: "\(evil)"
-        ---
-        \(evil)
-        """)
+            <img src=x onerror=alert(2)>
+            -- content/playlists/p.md --
+            ---
+            title: "\(evil)"
+            description: "\(evil)"
+            tracks: [{title: "\(evil)", artist: "\(evil)"}]
+            ---
+            -- content/pages/about.md --
+            ---
+            title: "\(evil)"
+            ---
+            \(evil)
+            """)
         let report = journal.build()
         #expect(report.succeeded, "\(journal.lines(report.diagnostics))")
         var pagesShowingIt = 0
@@ -220,12 +226,12 @@ import Testing
 
     @Test func rawHTMLIsKeptOnlyWhenEnabled() throws {
         let files = """
-        -- content/diary/2026-11-21.md --
-        ---
-        tracks: [{title: A, artist: X}]
-        ---
-        Some <mark>highlighted</mark> words.
-        """
+            -- content/diary/2026-11-21.md --
+            ---
+            tracks: [{title: A, artist: X}]
+            ---
+            Some <mark>highlighted</mark> words.
+            """
         let safe = try TestJournal(minimalConfig + "\n" + files)
         #expect(safe.build().succeeded)
         #expect(safe.page("2026/11/21/index.html")?.contains("<mark>") == false)
@@ -245,12 +251,13 @@ import Testing
     }
 
     @Test func koreanInterface() throws {
-        let journal = try TestJournal("-- journal.yaml --\ntitle: 노래 일기\nlanguage: ko\n" + """
-        -- content/diary/2026-11-21.md --
-        ---
-        tracks: [{title: 밤편지, artist: 아이유}, {title: B, artist: X}]
-        ---
-        """)
+        let journal = try TestJournal(
+            "-- journal.yaml --\ntitle: 노래 일기\nlanguage: ko\n" + """
+                -- content/diary/2026-11-21.md --
+                ---
+                tracks: [{title: 밤편지, artist: 아이유}, {title: B, artist: X}]
+                ---
+                """)
         #expect(journal.build().succeeded)
         let html = try #require(journal.page("2026/11/21/index.html"))
         #expect(html.contains("<html lang=\"ko\">"))
@@ -259,23 +266,24 @@ import Testing
     }
 
     @Test func collidingSlugsAreNumberedAndNeitherOverwrites() throws {
-        let journal = try TestJournal(minimalConfig + """
+        let journal = try TestJournal(
+            minimalConfig + """
 
-        -- content/playlists/Rain.md --
-        ---
-        title: Rain (capital)
-        tracks: []
-        ---
-        -- content/playlists/rain.md --
-        ---
-        title: rain (lower)
-        tracks: []
-        ---
-        -- content/pages/playlists.md --
-        ---
-        title: A page named like a section
-        ---
-        """)
+                -- content/playlists/Rain.md --
+                ---
+                title: Rain (capital)
+                tracks: []
+                ---
+                -- content/playlists/rain.md --
+                ---
+                title: rain (lower)
+                tracks: []
+                ---
+                -- content/pages/playlists.md --
+                ---
+                title: A page named like a section
+                ---
+                """)
         #expect(journal.build().succeeded)
         #expect(journal.page("playlists/rain/index.html")?.contains("Rain (capital)") == true)
         #expect(journal.page("playlists/rain-2/index.html")?.contains("rain (lower)") == true)

@@ -1,6 +1,7 @@
 import Foundation
 import FoundationXML
 import Testing
+
 @testable import JournalCore
 
 /// The sample journal this repository ships (`content/`, `journal.yaml`) builds cleanly into a

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import JournalCore
 
 /// Rockbox's `.scrobbler.log`, Apple Music's play activity CSV and the CSV reader under it,
@@ -14,14 +15,17 @@ import Testing
     // MARK: Scrobbler log
 
     @Test func scrobblerKeepsListenedRowsAndDropsSkippedOnes() {
-        let (plays, report) = ScrobblerLog.read(Self.log("UTC", [
-            "#ARTIST\t#ALBUM\t#TITLE\t#TRACKNUM\t#LENGTH\t#RATING\t#TIMESTAMP\t#MUSICBRAINZ_TRACKID",
-            "The Beatles\tAbbey Road\tCome Together\t1\t259\tL\t1577836800\td5e4fb56-e457-4684-aa31-63ce70ee5a8c",
-            "Kraftwerk\tThe Man·Machine\tThe Model\t4\t224\tS\t1577837100\t",
-            "IU\t\tBlueming\t0\t217\tL\t1577840400\t",
-            "<Untagged>\t\tUnknown Song.mp3\t0\t180\tL\t1577844000\t",
-            "",
-        ], lineEnd: "\r\n"), path: ".scrobbler.log")
+        let (plays, report) = ScrobblerLog.read(
+            Self.log(
+                "UTC",
+                [
+                    "#ARTIST\t#ALBUM\t#TITLE\t#TRACKNUM\t#LENGTH\t#RATING\t#TIMESTAMP\t#MUSICBRAINZ_TRACKID",
+                    "The Beatles\tAbbey Road\tCome Together\t1\t259\tL\t1577836800\td5e4fb56-e457-4684-aa31-63ce70ee5a8c",
+                    "Kraftwerk\tThe Man·Machine\tThe Model\t4\t224\tS\t1577837100\t",
+                    "IU\t\tBlueming\t0\t217\tL\t1577840400\t",
+                    "<Untagged>\t\tUnknown Song.mp3\t0\t180\tL\t1577844000\t",
+                    "",
+                ], lineEnd: "\r\n"), path: ".scrobbler.log")
         #expect(report.diagnostics.isEmpty, "\(report.diagnostics)")
         #expect(report.playsRead == 4)
         #expect(report.skipped == ["rated S": 1, "no artist or title tag": 1])
@@ -45,11 +49,14 @@ import Testing
     }
 
     @Test func everyBadScrobblerRowIsAnErrorAtItsLine() {
-        let (_, report) = ScrobblerLog.read(Self.log("UNKNOWN", [
-            "A\tB\tGood\t1\t100\tL\t1577836800",
-            "A\tB\tToo few\t1\t100\tL",
-            "A\tB\tNot a time\t1\t100\tL\tyesterday",
-        ]), path: "player/.scrobbler.log")
+        let (_, report) = ScrobblerLog.read(
+            Self.log(
+                "UNKNOWN",
+                [
+                    "A\tB\tGood\t1\t100\tL\t1577836800",
+                    "A\tB\tToo few\t1\t100\tL",
+                    "A\tB\tNot a time\t1\t100\tL\tyesterday",
+                ]), path: "player/.scrobbler.log")
         #expect(report.diagnostics.map(\.line) == [5, 6], "\(report.diagnostics)")
         #expect(report.diagnostics.allSatisfy { $0.path == "player/.scrobbler.log" && $0.severity == .error })
         // A row of the wrong shape is placed at its start, a bad value at its field.
@@ -87,32 +94,41 @@ import Testing
 
     /// A play activity file; each row gives only the columns that matter, the rest as Apple fills them.
     static func activity(_ rows: [[String: String]]) -> [UInt8] {
-        let filler = ["Apple Id Number": "1234567890", "Apple Music Subscription": "true", "Build Version": "Music/1.3.5 iOS/15.4",
-                      "Client IP Address": "203.0.113.7", "Device Identifier": "4F2E0C1A", "Feature Name": "library / album-detail",
-                      "Genre": "K-Pop", "Item Type": "ORIGINAL_CONTENT", "Media Type": "AUDIO", "Offline": "false",
-                      "Source Type": "IPHONE", "Store Country Name": "Korea, Republic of", "UTC Offset In Seconds": "32400"]
-        let lines = [appleColumns.joined(separator: ",")] + rows.map { row in
-            appleColumns.map { csvField(row[$0] ?? filler[$0] ?? "") }.joined(separator: ",")
-        }
+        let filler = [
+            "Apple Id Number": "1234567890", "Apple Music Subscription": "true", "Build Version": "Music/1.3.5 iOS/15.4",
+            "Client IP Address": "203.0.113.7", "Device Identifier": "4F2E0C1A", "Feature Name": "library / album-detail",
+            "Genre": "K-Pop", "Item Type": "ORIGINAL_CONTENT", "Media Type": "AUDIO", "Offline": "false",
+            "Source Type": "IPHONE", "Store Country Name": "Korea, Republic of", "UTC Offset In Seconds": "32400",
+        ]
+        let lines =
+            [appleColumns.joined(separator: ",")]
+            + rows.map { row in
+                appleColumns.map { csvField(row[$0] ?? filler[$0] ?? "") }.joined(separator: ",")
+            }
         return Array(("\u{FEFF}" + lines.joined(separator: "\r\n") + "\r\n").utf8)
     }
 
-    static func applePlay(_ song: String, start: String, played: Int, end: String = "NATURAL_END_OF_TRACK",
-                          type: String = "PLAY_END") -> [String: String] {
-        ["Song Name": song, "Container Artist Name": "IU", "Container Album Name": "Palette, Deluxe \"Edition\"",
-         "Event Start Timestamp": start, "Event Timestamp": "2021-03-04T23:59:59.000Z", "Event Type": type, "End Reason Type": end,
-         "Play Duration Milliseconds": "\(played)", "Media Duration In Milliseconds": "217453"]
+    static func applePlay(
+        _ song: String, start: String, played: Int, end: String = "NATURAL_END_OF_TRACK",
+        type: String = "PLAY_END"
+    ) -> [String: String] {
+        [
+            "Song Name": song, "Container Artist Name": "IU", "Container Album Name": "Palette, Deluxe \"Edition\"",
+            "Event Start Timestamp": start, "Event Timestamp": "2021-03-04T23:59:59.000Z", "Event Type": type, "End Reason Type": end,
+            "Play Duration Milliseconds": "\(played)", "Media Duration In Milliseconds": "217453",
+        ]
     }
 
     @Test func applePlaysKeepWholeAndLongSkippedPlaysAndDropShortSkipsAndOtherEvents() {
-        let (plays, report) = AppleMusicPlayActivity.read(Self.activity([
-            Self.applePlay("Blueming", start: "2021-03-04T05:06:07.123Z", played: 217_453),
-            Self.applePlay("Short skip", start: "2021-03-04T05:10:00.000Z", played: 12_000, end: "TRACK_SKIPPED_FORWARDS"),
-            Self.applePlay("Back skip", start: "2021-03-04T05:11:00.000Z", played: 3_000, end: "TRACK_SKIPPED_BACKWARDS"),
-            Self.applePlay("Long skip", start: "2021-03-04T05:12:00.000Z", played: 95_000, end: "TRACK_SKIPPED_FORWARDS"),
-            Self.applePlay("Lyrics", start: "2021-03-04T05:20:00.000Z", played: 0, type: "LYRIC_DISPLAY"),
-            Self.applePlay("Paused, then \"stopped\"", start: "2021-03-04T05:30:00.000Z", played: 40_000, end: "PLAYBACK_MANUALLY_PAUSED"),
-        ]), path: "Apple Music Play Activity.csv")
+        let (plays, report) = AppleMusicPlayActivity.read(
+            Self.activity([
+                Self.applePlay("Blueming", start: "2021-03-04T05:06:07.123Z", played: 217_453),
+                Self.applePlay("Short skip", start: "2021-03-04T05:10:00.000Z", played: 12_000, end: "TRACK_SKIPPED_FORWARDS"),
+                Self.applePlay("Back skip", start: "2021-03-04T05:11:00.000Z", played: 3_000, end: "TRACK_SKIPPED_BACKWARDS"),
+                Self.applePlay("Long skip", start: "2021-03-04T05:12:00.000Z", played: 95_000, end: "TRACK_SKIPPED_FORWARDS"),
+                Self.applePlay("Lyrics", start: "2021-03-04T05:20:00.000Z", played: 0, type: "LYRIC_DISPLAY"),
+                Self.applePlay("Paused, then \"stopped\"", start: "2021-03-04T05:30:00.000Z", played: 40_000, end: "PLAYBACK_MANUALLY_PAUSED"),
+            ]), path: "Apple Music Play Activity.csv")
         #expect(report.diagnostics.isEmpty, "\(report.diagnostics)")
         #expect(report.playsRead == 6)
         #expect(report.skipped == ["under 30 s and skipped": 2, "not a play: LYRIC_DISPLAY": 1])
@@ -157,14 +173,18 @@ import Testing
 
     /// An older play activity file; what a row does not give, Apple's filler.
     static func olderActivity(_ rows: [[String: String]]) -> [UInt8] {
-        let filler = ["Event Type": "PLAY_END", "Genre": "K-Pop", "Build Version": "Music/1.0 iOS/12.1.4", "Media Type": "AUDIO",
-                      "Client IP Address": "203.0.113.7", "Artist Name": "NewJeans", "End Reason Type": "NATURAL_END_OF_TRACK",
-                      "Apple ID Number": "1234567890", "Container Album Name": "New Jeans", "Play Duration Milliseconds": "179000",
-                      "UTC Offset In Seconds": "32400", "Media Duration In Milliseconds": "179000", "Offline": "false",
-                      "Item Type": "ORIGINAL_CONTENT", "Device Identifier": "4F2E0C1A"]
-        let lines = [olderColumns.joined(separator: ",")] + rows.map { row in
-            olderColumns.map { csvField(row[$0] ?? filler[$0] ?? "") }.joined(separator: ",")
-        }
+        let filler = [
+            "Event Type": "PLAY_END", "Genre": "K-Pop", "Build Version": "Music/1.0 iOS/12.1.4", "Media Type": "AUDIO",
+            "Client IP Address": "203.0.113.7", "Artist Name": "NewJeans", "End Reason Type": "NATURAL_END_OF_TRACK",
+            "Apple ID Number": "1234567890", "Container Album Name": "New Jeans", "Play Duration Milliseconds": "179000",
+            "UTC Offset In Seconds": "32400", "Media Duration In Milliseconds": "179000", "Offline": "false",
+            "Item Type": "ORIGINAL_CONTENT", "Device Identifier": "4F2E0C1A",
+        ]
+        let lines =
+            [olderColumns.joined(separator: ",")]
+            + rows.map { row in
+                olderColumns.map { csvField(row[$0] ?? filler[$0] ?? "") }.joined(separator: ",")
+            }
         return Array((lines.joined(separator: "\n") + "\n").utf8)
     }
 
@@ -173,13 +193,19 @@ import Testing
             ["Content Name": "Hype Boy", "Event Start Timestamp": "2023-01-24T09:42:11.123Z"],
             ["Content Name": "Ditto (Official MV)", "Media Type": "VIDEO", "Event Start Timestamp": "2023-01-24T09:46:00.000Z"],
             ["Content Name": "", "Artist Name": "", "Container Album Name": "", "Event Start Timestamp": "2023-01-24T09:50:00.000Z"],
-            ["Content Name": "Attention", "End Reason Type": "TRACK_SKIPPED_FORWARDS", "Play Duration Milliseconds": "8000",
-             "Event Start Timestamp": "2023-01-24T09:51:00.000Z"],
+            [
+                "Content Name": "Attention", "End Reason Type": "TRACK_SKIPPED_FORWARDS", "Play Duration Milliseconds": "8000",
+                "Event Start Timestamp": "2023-01-24T09:51:00.000Z",
+            ],
             ["Content Name": "OMG", "Event Type": "PLAY_START", "Event Start Timestamp": "2023-01-24T09:52:00.000Z"],
-            ["Content Name": "Blueming", "Artist Name": "IU", "Genre": "", "Container Album Name": "Love poem",
-             "Play Duration Milliseconds": "217453", "Media Duration In Milliseconds": "217453", "Event Start Timestamp": "2023-01-24T23:50:00.000Z"],
-            ["Content Name": "HUMBLE.", "Artist Name": "Kendrick Lamar", "Genre": "Hip-Hop/Rap", "Container Album Name": "DAMN.",
-             "Event Start Timestamp": "2023-01-25T09:00:00.000Z"],
+            [
+                "Content Name": "Blueming", "Artist Name": "IU", "Genre": "", "Container Album Name": "Love poem",
+                "Play Duration Milliseconds": "217453", "Media Duration In Milliseconds": "217453", "Event Start Timestamp": "2023-01-24T23:50:00.000Z",
+            ],
+            [
+                "Content Name": "HUMBLE.", "Artist Name": "Kendrick Lamar", "Genre": "Hip-Hop/Rap", "Container Album Name": "DAMN.",
+                "Event Start Timestamp": "2023-01-25T09:00:00.000Z",
+            ],
         ])
         #expect(ImportTests.recognised(bytes) == "applemusic")
         let (plays, report) = AppleMusicPlayActivity.read(bytes, path: "Apple Music Play Activity.csv")
@@ -201,10 +227,11 @@ import Testing
     }
 
     @Test func anAppleGenreIsWrittenInTheDayFileAndReadBack() throws {
-        let (plays, _) = AppleMusicPlayActivity.read(Self.olderActivity([
-            ["Content Name": "Hype Boy", "Genre": "R&B: \"Neo\" #1", "Event Start Timestamp": "2023-01-24T09:42:11.123Z"],
-            ["Content Name": "Blueming", "Artist Name": "IU", "Genre": "", "Event Start Timestamp": "2023-01-24T09:50:00.000Z"],
-        ]), path: "a.csv")
+        let (plays, _) = AppleMusicPlayActivity.read(
+            Self.olderActivity([
+                ["Content Name": "Hype Boy", "Genre": "R&B: \"Neo\" #1", "Event Start Timestamp": "2023-01-24T09:42:11.123Z"],
+                ["Content Name": "Blueming", "Artist Name": "IU", "Genre": "", "Event Start Timestamp": "2023-01-24T09:50:00.000Z"],
+            ]), path: "a.csv")
         let days = ImportTests.planner("UTC", max: 0).plan(plays).days
         let file = JournalImport.dayFile(try #require(days.first), format: "applemusic")
         #expect(file.contains("    genre: \"R&B: \\\"Neo\\\" #1\"\n"), "\(file)")

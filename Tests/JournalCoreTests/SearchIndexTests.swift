@@ -1,48 +1,49 @@
 import Foundation
 import Testing
+
 @testable import JournalCore
 
 /// The search index: what each file holds, that counts are never searched, that rows carry
 /// plays for ranking, and that the files are the same on every build.
 @Suite struct SearchIndexTests {
     static let journalFiles = """
-    -- journal.yaml --
-    title: Test Journal
-    -- content/diary/2025-12-31.md --
-    ---
-    title: Last day of the year
-    tags: [Rain, commute]
-    mood: sleepy
-    tracks:
-      - {title: Hype Boy, artist: NewJeans, genre: K-Pop, note: "Played *twice* at the café"}
-      - {title: Café del Mar, artist: Energy 52, genre: Electronic}
-    ---
-    Walked to the **harbour** & back; "the lights" were <on>.
+        -- journal.yaml --
+        title: Test Journal
+        -- content/diary/2025-12-31.md --
+        ---
+        title: Last day of the year
+        tags: [Rain, commute]
+        mood: sleepy
+        tracks:
+          - {title: Hype Boy, artist: NewJeans, genre: K-Pop, note: "Played *twice* at the café"}
+          - {title: Café del Mar, artist: Energy 52, genre: Electronic}
+        ---
+        Walked to the **harbour** & back; "the lights" were <on>.
 
-    - first snow
-    - 호떡 at the station
-    -- content/diary/2026-01-02.md --
-    ---
-    tags: [rain]
-    tracks:
-      - {title: Ditto, artist: newjeans, genre: kpop, album: OMG}
-      - {title: 가을 발라드, artist: [아이유, NewJeans], genre: Ballad}
-    ---
-    A quiet day.
-    -- content/playlists/wet.md --
-    ---
-    title: Wet Mornings
-    description: For the 7:40 bus
-    tags: [rain]
-    tracks: [{title: Ditto, artist: NewJeans, note: "the rainiest one"}]
-    ---
-    Songs for umbrellas.
-    -- content/pages/about.md --
-    ---
-    title: About
-    ---
-    Kept since the winter of 2025.
-    """
+        - first snow
+        - 호떡 at the station
+        -- content/diary/2026-01-02.md --
+        ---
+        tags: [rain]
+        tracks:
+          - {title: Ditto, artist: newjeans, genre: kpop, album: OMG}
+          - {title: 가을 발라드, artist: [아이유, NewJeans], genre: Ballad}
+        ---
+        A quiet day.
+        -- content/playlists/wet.md --
+        ---
+        title: Wet Mornings
+        description: For the 7:40 bus
+        tags: [rain]
+        tracks: [{title: Ditto, artist: NewJeans, note: "the rainiest one"}]
+        ---
+        Songs for umbrellas.
+        -- content/pages/about.md --
+        ---
+        title: About
+        ---
+        Kept since the winter of 2025.
+        """
 
     /// A file of the built index, parsed.
     static func json(_ journal: TestJournal, _ path: String) throws -> [String: Any] {
@@ -129,8 +130,11 @@ import Testing
         #expect(texts["2025/12/31/"] == "Walked to the harbour & back; \"the lights\" were . first snow 호떡 at the station Played twice at the café sleepy")
         let untitled = try #require(days.first)
         #expect(Self.at(untitled, 4) as? String == "Ditto, 가을 발라드" && Self.at(untitled, 5) as? [String] == ["2026-01-02"])
-        #expect(texts == ["2025/12/31/": texts["2025/12/31/"] ?? "", "2026/01/02/": "A quiet day.",
-                          "playlists/wet/": "For the 7:40 bus Songs for umbrellas. the rainiest one", "about/": "Kept since the winter of 2025."])
+        #expect(
+            texts == [
+                "2025/12/31/": texts["2025/12/31/"] ?? "", "2026/01/02/": "A quiet day.",
+                "playlists/wet/": "For the 7:40 bus Songs for umbrellas. the rainiest one", "about/": "Kept since the winter of 2025.",
+            ])
     }
 
     @Test func countsAndContextLinesAreNeverSearched() throws {
@@ -183,16 +187,17 @@ import Testing
     }
 
     @Test func stringsAreEscapedSoEveryFileIsJSON() throws {
-        let journal = try TestJournal("""
-        -- journal.yaml --
-        title: T
-        -- content/diary/2026-01-01.md --
-        ---
-        title: "Quotes \\" and a backslash \\\\ </script>"
-        tracks: [{title: "Line\\u2028Separator", artist: "Tab\\tArtist"}]
-        ---
-        Text with a <script>alert(1)</script> tag and `</script>` in code.
-        """)
+        let journal = try TestJournal(
+            """
+            -- journal.yaml --
+            title: T
+            -- content/diary/2026-01-01.md --
+            ---
+            title: "Quotes \\" and a backslash \\\\ </script>"
+            tracks: [{title: "Line\\u2028Separator", artist: "Tab\\tArtist"}]
+            ---
+            Text with a <script>alert(1)</script> tag and `</script>` in code.
+            """)
         #expect(journal.build().succeeded)
         let (names, days, texts, _) = try Self.rows(journal)
         #expect(Self.row(days, "day", "Quotes \" and a backslash \\ </script>") != nil)
@@ -206,7 +211,9 @@ import Testing
     }
 
     @Test func plainTextOfHTML() {
-        #expect(PlainText.of(html: "<p>One <em>two</em>, <a href=\"x\">three</a>.</p>\n<p>Four&amp;five &#233;&#xE9; &lt;b&gt;</p>") == "One two, three. Four&five éé <b>")
+        #expect(
+            PlainText.of(html: "<p>One <em>two</em>, <a href=\"x\">three</a>.</p>\n<p>Four&amp;five &#233;&#xE9; &lt;b&gt;</p>")
+                == "One two, three. Four&five éé <b>")
         #expect(PlainText.of(html: "<ul>\n<li>a</li>\n<li>b</li>\n</ul><!-- raw HTML omitted --><STYLE>p{}</STYLE>c") == "a b c")
         #expect(PlainText.of(html: "fish &chips; &unknown; <br />x") == "fish &chips; &unknown; x")
     }

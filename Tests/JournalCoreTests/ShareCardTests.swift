@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import JournalCore
 
 /// Share cards drawn on their own: both layouts, any language, any text.
@@ -7,14 +8,20 @@ import Testing
     static func card(language: String = "en", label: String = "November 2026", title: String = "Songs of the Day") -> ShareCard {
         ShareCard(
             label: label, kicker: language == "ko" ? "한 달의 음악" : "A month in music", siteTitle: title, siteAddress: "example.org/journal",
-            figures: [.init(value: "87", label: language == "ko" ? "곡 수" : "Tracks"), .init(value: "28/30", label: language == "ko" ? "기록한 날" : "Days logged"),
-                      .init(value: "41", label: language == "ko" ? "아티스트" : "Artists"), .init(value: "9", label: language == "ko" ? "장르" : "Genres")],
+            figures: [
+                .init(value: "87", label: language == "ko" ? "곡 수" : "Tracks"), .init(value: "28/30", label: language == "ko" ? "기록한 날" : "Days logged"),
+                .init(value: "41", label: language == "ko" ? "아티스트" : "Artists"), .init(value: "9", label: language == "ko" ? "장르" : "Genres"),
+            ],
             genresHeading: language == "ko" ? "많이 들은 장르" : "Top genres",
-            genres: [.init(name: "K-Pop", color: "#0072b2", weight: 30), .init(name: "발라드", color: "#d55e00", weight: 20),
-                     .init(name: "Jazz", color: "#cc79a7", weight: 12, style: .striped), .init(name: "Other", color: "#888888", weight: 9),
-                     .init(name: "No genre", color: "#8a8794", weight: 4, style: .noGenre)],
-            covers: [.init(title: "Hype Boy", artist: "NewJeans", color: "#0072b2"), .init(title: "밤편지", artist: "아이유", color: "#d55e00"),
-                     .init(title: "Blue in Green", artist: "Bill Evans", color: "#cc79a7")],
+            genres: [
+                .init(name: "K-Pop", color: "#0072b2", weight: 30), .init(name: "발라드", color: "#d55e00", weight: 20),
+                .init(name: "Jazz", color: "#cc79a7", weight: 12, style: .striped), .init(name: "Other", color: "#888888", weight: 9),
+                .init(name: "No genre", color: "#8a8794", weight: 4, style: .noGenre),
+            ],
+            covers: [
+                .init(title: "Hype Boy", artist: "NewJeans", color: "#0072b2"), .init(title: "밤편지", artist: "아이유", color: "#d55e00"),
+                .init(title: "Blue in Green", artist: "Bill Evans", color: "#cc79a7"),
+            ],
             language: language)
     }
 
@@ -43,8 +50,9 @@ import Testing
         #expect(svg.contains("href=\"journal-glow:"))
         let fast = try SVGRaster.png(svg: try #require(CardGlow.resolve(Array(svg.utf8))), width: layout.width, height: layout.height)
         let glow = card.genres.first?.color ?? ""
-        let gradient = svg.replacingOccurrences(of: try #require(CardGlow.element(color: glow, width: layout.width, height: layout.height)),
-                                                with: "<rect width=\"100%\" height=\"100%\" fill=\"url(#glow)\"/>")
+        let gradient = svg.replacingOccurrences(
+            of: try #require(CardGlow.element(color: glow, width: layout.width, height: layout.height)),
+            with: "<rect width=\"100%\" height=\"100%\" fill=\"url(#glow)\"/>")
         let slow = try SVGRaster.png(svg: Array(gradient.utf8), width: layout.width, height: layout.height)
         let (a, b) = (try #require(Vips.rgb(fast)), try #require(Vips.rgb(slow)))
         #expect(a.pixels.count == b.pixels.count && a.pixels.count == layout.width * layout.height * 3)
@@ -85,8 +93,9 @@ import Testing
     @Test func namedImagesArePutInEveryOneAndOnlyThem() throws {
         let svg = Array("<svg><image href=\"journal-square:a\"/><text>href=\"journal-square</text><image href=\"journal-square:bb\"/>é</svg>".utf8)
         let out = try #require(CardArtwork.replacing(CardArtwork.squareScheme, in: svg) { "data:" + $0.uppercased() })
-        #expect(String(decoding: out, as: UTF8.self)
-            == "<svg><image href=\"data:A\"/><text>href=\"journal-square</text><image href=\"data:BB\"/>é</svg>")
+        #expect(
+            String(decoding: out, as: UTF8.self)
+                == "<svg><image href=\"data:A\"/><text>href=\"journal-square</text><image href=\"data:BB\"/>é</svg>")
         #expect(CardArtwork.replacing(CardArtwork.squareScheme, in: svg) { $0 == "bb" ? nil : "x" } == nil)
         let plain = Array("<svg><image href=\"data:x\"/></svg>".utf8)
         #expect(CardArtwork.replacing(CardArtwork.squareScheme, in: plain) { _ in nil } == plain)
@@ -113,7 +122,8 @@ import Testing
 @Suite struct HangulCardTests {
     /// `text` drawn as a card draws its text, dark on white, as ink (true) or not, pixel by pixel.
     static func ink(_ text: String) throws -> [Bool] {
-        let svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"480\" height=\"160\" font-family=\"\(ShareCard.fontFamily)\"><text x=\"10\" y=\"120\" font-size=\"110\" font-weight=\"800\" fill=\"#000000\">\(Escape.xml(text))</text></svg>"
+        let svg =
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"480\" height=\"160\" font-family=\"\(ShareCard.fontFamily)\"><text x=\"10\" y=\"120\" font-size=\"110\" font-weight=\"800\" fill=\"#000000\">\(Escape.xml(text))</text></svg>"
         return try SVGRaster.brightness(svg: Array(svg.utf8), width: 480, height: 160).map { $0 < 128 }
     }
 

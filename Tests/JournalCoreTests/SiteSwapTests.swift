@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import JournalCore
 
 /// Where a file system cannot exchange two folders in one step, a build swaps its new site in
@@ -21,19 +22,23 @@ import Testing
     /// Moves as the system makes them, but no exchange; `beforeRename` sees each rename first
     /// and may fail it (an `errno`).
     static func withoutExchange(_ journal: String, calls: Calls, beforeRename: @escaping @Sendable (String, String) -> Int32 = { _, _ in 0 }) -> SiteMoves {
-        SiteMoves(exchange: { _, _ in
-            calls.add("exchange")
-            return ENOSYS
-        }, rename: { from, to in
-            calls.add("rename \(from.dropFirst(journal.count + 1)) \(to.dropFirst(journal.count + 1))")
-            let failure = beforeRename(from, to)
-            return failure == 0 ? Platform.move(from, to) : failure
-        })
+        SiteMoves(
+            exchange: { _, _ in
+                calls.add("exchange")
+                return ENOSYS
+            },
+            rename: { from, to in
+                calls.add("rename \(from.dropFirst(journal.count + 1)) \(to.dropFirst(journal.count + 1))")
+                let failure = beforeRename(from, to)
+                return failure == 0 ? Platform.move(from, to) : failure
+            })
     }
 
     /// Writes `pages` as the site into the journal's `public/` (or `output`).
     @discardableResult
-    static func write(_ pages: [String: String], to journal: TestJournal, output: String? = nil, moves: SiteMoves = .system) throws(SiteWriter.Failure) -> SiteWriter.Report {
+    static func write(_ pages: [String: String], to journal: TestJournal, output: String? = nil, moves: SiteMoves = .system) throws(SiteWriter.Failure)
+        -> SiteWriter.Report
+    {
         let writer = try SiteWriter(output: output ?? journal.output, source: journal.path)
         writer.moves = moves
         for (path, text) in pages { writer.put(OutputFile(path: path, text: text)) }

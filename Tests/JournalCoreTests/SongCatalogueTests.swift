@@ -1,3 +1,6 @@
+// swift-format-ignore-file
+// (Its journals are multi-line strings nested in interpolations, which swift-format re-indents
+// into strings Swift refuses.)
 import Foundation
 import Testing
 @testable import JournalCore

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import JournalCore
 
 /// The previous site is kept beside the output (`.public.spare`) and becomes the next build's
@@ -38,7 +39,8 @@ import Testing
         let css = Self.inode(journal.output + "/assets/site.css")
         let spare = journal.path + "/.public.spare"
         for (number, day) in ["2026-11-19", "2026-11-20", "2026-11-21", "2026-11-19"].enumerated() {
-            try journal.write("content/diary/2026/11/\(day).md", "---\ntitle: Edit \(number)\ntracks: [{title: Song \(number), artist: Ann, genre: Jazz}]\n---\n")
+            try journal.write(
+                "content/diary/2026/11/\(day).md", "---\ntitle: Edit \(number)\ntracks: [{title: Song \(number), artist: Ann, genre: Jazz}]\n---\n")
             let report = journal.build()
             #expect(report.succeeded && report.filesWritten > 0)
             #expect(Self.site(journal) == Self.fresh(journal), "edit \(number)")

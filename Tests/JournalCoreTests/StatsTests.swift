@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import JournalCore
 
 /// The aggregation rules (docs/content-format.md, "Statistics") on small inline journals.
@@ -60,16 +61,17 @@ import Testing
     }
 
     @Test func genresFoldAliasAndGoToOtherAndNoGenreIsApart() throws {
-        let (stats, _) = try stats([
-            "2026-11-01": ["a/x/K-Pop", "b/x/kpop", "c/x/k pop"],
-            "2026-11-02": ["d/x/Hip Hop", "e/x/", "f/x/Jazz"],
-            "2026-11-03": ["g/x/jazz", "h/x/Rock", "i/x/Folk"],
-        ], config: "title: T\ngenres:\n  top: 2\n  aliases: {hiphop: Hip-Hop}")
+        let (stats, _) = try stats(
+            [
+                "2026-11-01": ["a/x/K-Pop", "b/x/kpop", "c/x/k pop"],
+                "2026-11-02": ["d/x/Hip Hop", "e/x/", "f/x/Jazz"],
+                "2026-11-03": ["g/x/jazz", "h/x/Rock", "i/x/Folk"],
+            ], config: "title: T\ngenres:\n  top: 2\n  aliases: {hiphop: Hip-Hop}")
         #expect(stats.chartGenres.map(\.name) == ["K-Pop", "Jazz", "Other", "No genre"])
         #expect(stats.chartGenres.map(\.kind) == [.genre, .genre, .other, .none])
         let month = try #require(stats.months.first)
         #expect(month.totals == [3, 2, 3, 1])
-        #expect(month.days[1].counts == [0, 1, 1, 1]) // hip hop is Other; the genre-less track is no genre
+        #expect(month.days[1].counts == [0, 1, 1, 1])  // hip hop is Other; the genre-less track is no genre
         #expect(stats.catalog.genre(named: "HIP-HOP").name == "Hip-Hop")
         #expect(stats.catalog.genre(named: "").name == "")
         // No genre is never a genre: not in the catalog, not ranked, not counted as one.
@@ -83,13 +85,14 @@ import Testing
     @Test func periodTopsFollowThePeriodsOwnCountsNotTheSiteOrder() throws {
         // Site-wide, Jazz leads (5 plays) over Rock (4); in March, Rock leads 3 to 1, and
         // Ambient and Blues tie at 2, so they go by name.
-        let (stats, _) = try stats([
-            "2026-02-01": ["a/x/Jazz", "b/x/Jazz", "c/x/Jazz", "d/x/Jazz"],
-            "2026-02-02": ["e/x/Rock"],
-            "2026-03-01": ["f/x/Rock", "g/x/Rock", "h/x/Rock"],
-            "2026-03-02": ["i/x/Jazz", "j/x/Blues", "k/x/Ambient"],
-            "2026-03-03": ["l/x/Blues", "m/x/Ambient"],
-        ], config: "title: T\ngenres:\n  top: 2")
+        let (stats, _) = try stats(
+            [
+                "2026-02-01": ["a/x/Jazz", "b/x/Jazz", "c/x/Jazz", "d/x/Jazz"],
+                "2026-02-02": ["e/x/Rock"],
+                "2026-03-01": ["f/x/Rock", "g/x/Rock", "h/x/Rock"],
+                "2026-03-02": ["i/x/Jazz", "j/x/Blues", "k/x/Ambient"],
+                "2026-03-03": ["l/x/Blues", "m/x/Ambient"],
+            ], config: "title: T\ngenres:\n  top: 2")
         #expect(stats.catalog.genres.prefix(2).map(\.name) == ["Jazz", "Rock"])
         let march = try #require(stats.months.last)
         #expect(march.genres.map(\.genre.name) == ["Rock", "Ambient", "Blues", "Jazz"])
@@ -111,13 +114,13 @@ import Testing
         #expect(stats.years.first?.coveredDays == 11)
         // The week of 16–22 November ends two days after the last entry.
         #expect(stats.weeks.last?.coveredDays == 5)
-        #expect(stats.weeks.first?.coveredDays == 6) // 10–15 November of the week of 9 November
+        #expect(stats.weeks.first?.coveredDays == 6)  // 10–15 November of the week of 9 November
     }
 
     @Test func displayNameIsTheMostUsedSpellingTiesToTheFirstInOrder() throws {
         let (stats, _) = try stats(["2026-11-01": ["a/x/hip-hop", "b/x/Hip Hop", "c/x/Hip Hop"], "2026-11-02": ["d/x/indie", "e/x/Indie"]])
         #expect(stats.catalog.genre(named: "hiphop").name == "Hip Hop")
-        #expect(stats.catalog.genre(named: "INDIE").name == "Indie") // 1 each: "Indie" sorts first
+        #expect(stats.catalog.genre(named: "INDIE").name == "Indie")  // 1 each: "Indie" sorts first
     }
 
     @Test func tiesAreBrokenByNameInEveryRanking() throws {
@@ -137,9 +140,9 @@ import Testing
 
     @Test func streaksRunAcrossMonthAndYearBoundaries() throws {
         let (stats, _) = try stats([
-            "2026-10-30": ["a/x"], "2026-10-31": ["a/x"], "2026-11-01": ["a/x"], // 3, across a month
-            "2026-12-30": ["a/x"], "2026-12-31": ["a/x"], "2027-01-01": ["a/x"], "2027-01-02": ["a/x"], // 4, across a year
-            "2027-01-10": ["a/x"], "2027-01-11": ["a/x"], // current: 2
+            "2026-10-30": ["a/x"], "2026-10-31": ["a/x"], "2026-11-01": ["a/x"],  // 3, across a month
+            "2026-12-30": ["a/x"], "2026-12-31": ["a/x"], "2027-01-01": ["a/x"], "2027-01-02": ["a/x"],  // 4, across a year
+            "2027-01-10": ["a/x"], "2027-01-11": ["a/x"],  // current: 2
         ])
         #expect(stats.longestStreak == Streak(start: CalendarDate(iso: "2026-12-30")!, end: CalendarDate(iso: "2027-01-02")!))
         #expect(stats.currentStreak == Streak(start: CalendarDate(iso: "2027-01-10")!, end: CalendarDate(iso: "2027-01-11")!))

@@ -1,6 +1,7 @@
 import Foundation
 import Mustache
 import Testing
+
 @testable import JournalCore
 
 /// Every page of the default theme, rendered from the sample journal with strict rendering: a
@@ -39,8 +40,9 @@ import Testing
         let (small, smallJobs) = try BoundedPagesTests.plannedWithSmallPages(twoYears)
         #expect(Self.strictErrors(smallJobs, library: small.theme.library) == [])
         // Every page template of the theme is reached (the partials through them).
-        let pageTemplates = Set(ThemeFiles.defaultFiles.keys.filter { $0.hasSuffix(".mustache") && !$0.hasPrefix("partials/") && $0 != "layout.mustache" }
-            .map { String($0.dropLast(".mustache".count)) })
+        let pageTemplates = Set(
+            ThemeFiles.defaultFiles.keys.filter { $0.hasSuffix(".mustache") && !$0.hasPrefix("partials/") && $0 != "layout.mustache" }
+                .map { String($0.dropLast(".mustache".count)) })
         #expect(Set((jobs + smallJobs).compactMap(\.page?.template)) == pageTemplates)
     }
 
@@ -60,9 +62,10 @@ import Testing
         #expect(errors.first?.contains("durationIso") == true)
         // Rendering leniently, as a build does, the same theme silently drops the value: a day
         // whose tracks have durations gets empty `datetime` attributes, no error.
-        let day = try #require(jobs.first { job in
-            job.page?.template == "day" && String(decoding: (try? renderer.render(job)) ?? [], as: UTF8.self).contains("datetime=\"PT")
-        })
+        let day = try #require(
+            jobs.first { job in
+                job.page?.template == "day" && String(decoding: (try? renderer.render(job)) ?? [], as: UTF8.self).contains("datetime=\"PT")
+            })
         guard case .page(_, let template, let data) = day.content else { return }
         let lenient = String(decoding: try broken.library.render(value: .object(data()), template: template), as: UTF8.self)
         #expect(lenient.contains("<time datetime=\"\">") && !lenient.contains("datetime=\"PT"))

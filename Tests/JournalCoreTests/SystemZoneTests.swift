@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import JournalCore
 
 /// `journal init` writes the zone `TZ` names, read as POSIX reads it.

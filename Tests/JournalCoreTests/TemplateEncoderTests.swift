@@ -1,5 +1,6 @@
 import Mustache
 import Testing
+
 @testable import JournalCore
 
 /// Views become template values by their stored properties (`TemplateEncoding`): names as
@@ -22,8 +23,9 @@ import Testing
     }
 
     @Test func storedPropertiesBecomeFieldsAndAbsentOptionalsFalse() {
-        let view = Outer(title: "Rain", subtitle: nil, inner: Inner(name: "a", count: 2), missing: nil,
-                         items: [Inner(name: "b", count: 3), Inner(name: "c", count: 4)], flags: [true, false], words: ["x", nil], done: true)
+        let view = Outer(
+            title: "Rain", subtitle: nil, inner: Inner(name: "a", count: 2), missing: nil,
+            items: [Inner(name: "b", count: 3), Inner(name: "c", count: 4)], flags: [true, false], words: ["x", nil], done: true)
         let expected: TemplateValue = [
             "title": "Rain", "subtitle": false, "inner": ["name": "a", "count": 2], "missing": false,
             "items": [["name": "b", "count": 3], ["name": "c", "count": 4]], "flags": [true, false], "words": ["x", false], "done": true,
@@ -47,7 +49,10 @@ import Testing
         let page = Page(card: Card(date: "21 Nov", title: "Card title"), heading: "Friday", title: "Page title")
         #expect(TemplateEncoding.object(page) == ["date": "21 Nov", "heading": "Friday", "title": "Page title"])
         // Flattened deeper down too, and a flattened part's absent optional is false.
-        struct Holder: Encodable { var page: Page; var card: Card }
+        struct Holder: Encodable {
+            var page: Page
+            var card: Card
+        }
         let holder = Holder(page: Page(card: Card(date: "1 Jan", title: nil), heading: "H", title: "T"), card: Card(date: "2 Jan", title: nil))
         #expect(TemplateEncoding.value(holder) == ["page": ["date": "1 Jan", "heading": "H", "title": "T"], "card": ["date": "2 Jan", "title": false]])
     }
@@ -59,25 +64,32 @@ import Testing
         }
         let card = Converted(Card(date: "3 Mar", title: "Spring"))
         let shell = Shell(cards: [card, card], strings: ["next": "Next"])
-        #expect(TemplateEncoding.value(shell) == ["cards": [["date": "3 Mar", "title": "Spring"], ["date": "3 Mar", "title": "Spring"]],
-                                                  "strings": ["next": "Next"]])
+        #expect(
+            TemplateEncoding.value(shell) == [
+                "cards": [["date": "3 Mar", "title": "Spring"], ["date": "3 Mar", "title": "Spring"]],
+                "strings": ["next": "Next"],
+            ])
     }
 
     /// What a theme sees of a real view: a track's card, with the names templates use.
     @Test func aTracksViewHasTheNamesTheThemeUses() throws {
-        let track = TrackView(number: 2, anchor: SiteURLs.trackAnchor(2), title: "Rain", trackHref: nil, artist: "A, B", primaryArtist: "A",
-                              genre: "Pop", genreColor: "#fff", genreHref: nil, artists: [NamedLink(name: "A", href: "/a/")],
-                              featuring: "B", album: nil, duration: "3:41", durationISO: "PT221S", released: nil, artwork: nil,
-                              placeholder: nil, preview: nil, links: [], note: nil)
+        let track = TrackView(
+            number: 2, anchor: SiteURLs.trackAnchor(2), title: "Rain", trackHref: nil, artist: "A, B", primaryArtist: "A",
+            genre: "Pop", genreColor: "#fff", genreHref: nil, artists: [NamedLink(name: "A", href: "/a/")],
+            featuring: "B", album: nil, duration: "3:41", durationISO: "PT221S", released: nil, artwork: nil,
+            placeholder: nil, preview: nil, links: [], note: nil)
         let object = TemplateEncoding.object(track)
         #expect(object["anchor"] == .text(SiteURLs.trackAnchor(2)))
         #expect(object["album"] == .bool(false))
         #expect(object["artists"] == [["name": "A", "href": "/a/"]])
         #expect(object["number"] == 2)
         let names = Set(object.keys)
-        #expect(names == ["number", "anchor", "title", "trackHref", "artist", "primaryArtist", "genre", "genreColor", "genreHref", "artists",
-                          "featuring", "album", "duration", "durationISO", "released", "artwork", "artworkWebp", "placeholder",
-                          "preview", "links", "note", "plays"])
+        #expect(
+            names == [
+                "number", "anchor", "title", "trackHref", "artist", "primaryArtist", "genre", "genreColor", "genreHref", "artists",
+                "featuring", "album", "duration", "durationISO", "released", "artwork", "artworkWebp", "placeholder",
+                "preview", "links", "note", "plays",
+            ])
         // Rendered: a missing album renders nothing rather than an enclosing title.
         var library = TemplateLibrary()
         library.register(try Template(parsing: "{{#track}}{{title}}{{#album}} on {{.}}{{/album}}{{/track}}"), named: "t", path: "t")

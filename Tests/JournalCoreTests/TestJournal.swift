@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import JournalCore
 
 /// A journal written to a fresh temporary folder from one string of `-- path --` blocks, the
@@ -97,9 +98,9 @@ final class TestJournal {
 
 /// A one-day journal with a valid config, to be extended by each test.
 let minimalConfig = """
--- journal.yaml --
-title: Test Journal
-"""
+    -- journal.yaml --
+    title: Test Journal
+    """
 
 /// The `journal` binary `swift build` puts beside the test bundle, for tests that need a
 /// process of their own (its environment, its user, its exit); nil, with an issue recorded, when
@@ -120,7 +121,8 @@ func runProcess(_ executable: String, _ arguments: [String], environment: [Strin
     process.executableURL = URL(fileURLWithPath: executable)
     process.arguments = arguments
     if let environment { process.environment = environment }
-    let out = Pipe(), errors = Pipe()
+    let out = Pipe()
+    let errors = Pipe()
     process.standardOutput = out
     process.standardError = errors
     try process.run()
@@ -159,7 +161,14 @@ func visibleText(_ html: String) -> String {
     var text = ""
     var inTag = false
     for character in html {
-        if character == "<" { inTag = true; text.append(" ") } else if character == ">" { inTag = false } else if !inTag { text.append(character) }
+        if character == "<" {
+            inTag = true
+            text.append(" ")
+        } else if character == ">" {
+            inTag = false
+        } else if !inTag {
+            text.append(character)
+        }
     }
     return text.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
         .replacingOccurrences(of: "&amp;", with: "&").replacingOccurrences(of: "&#39;", with: "'")

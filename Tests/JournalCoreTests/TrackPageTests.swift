@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import JournalCore
 
 /// Every track played more than once has a page under its primary artist, a track played once is
@@ -7,40 +8,40 @@ import Testing
 /// archive tops, the review, an artist's lists and plays, search.
 @Suite struct TrackPageTests {
     static let journal = """
-    -- journal.yaml --
-    title: Tracks
-    -- content/diary/2025-03-01.md --
-    ---
-    title: Rain again
-    tracks:
-      - {title: 밤편지, artist: 아이유, album: Palette, genre: Ballad, note: "The *first* time."}
-      - {title: Page, artist: 아이유, genre: Ballad}
-    ---
-    -- content/diary/2026-01-02.md --
-    ---
-    tracks:
-      - {title: 밤편지, artist: 아이유, album: Live Clip, genre: Ballad}
-      - {title: Ditto, artist: [NewJeans, 아이유], album: OMG, genre: K-Pop}
-    ---
-    -- content/diary/2026-01-03.md --
-    ---
-    tracks:
-      - {title: 밤 편지, artist: 아이유, genre: Ballad}
-      - {title: 밤편지, artist: 아이유, album: Palette, genre: Ballad, note: "Again, louder."}
-      - {title: 밤편지, artist: 아이유, album: Palette, genre: Ballad, note: "Once more."}
-    ---
-    -- content/diary/2026-01-04.md --
-    ---
-    tracks:
-      - {title: Page, artist: 아이유, genre: Ballad}
-      - {title: Ditto, artist: NewJeans, album: OMG, genre: K-Pop}
-    ---
-    -- content/playlists/night.md --
-    ---
-    title: Night
-    tracks: [{title: 밤편지, artist: 아이유}, {title: Never Played, artist: Nobody}]
-    ---
-    """
+        -- journal.yaml --
+        title: Tracks
+        -- content/diary/2025-03-01.md --
+        ---
+        title: Rain again
+        tracks:
+          - {title: 밤편지, artist: 아이유, album: Palette, genre: Ballad, note: "The *first* time."}
+          - {title: Page, artist: 아이유, genre: Ballad}
+        ---
+        -- content/diary/2026-01-02.md --
+        ---
+        tracks:
+          - {title: 밤편지, artist: 아이유, album: Live Clip, genre: Ballad}
+          - {title: Ditto, artist: [NewJeans, 아이유], album: OMG, genre: K-Pop}
+        ---
+        -- content/diary/2026-01-03.md --
+        ---
+        tracks:
+          - {title: 밤 편지, artist: 아이유, genre: Ballad}
+          - {title: 밤편지, artist: 아이유, album: Palette, genre: Ballad, note: "Again, louder."}
+          - {title: 밤편지, artist: 아이유, album: Palette, genre: Ballad, note: "Once more."}
+        ---
+        -- content/diary/2026-01-04.md --
+        ---
+        tracks:
+          - {title: Page, artist: 아이유, genre: Ballad}
+          - {title: Ditto, artist: NewJeans, album: OMG, genre: K-Pop}
+        ---
+        -- content/playlists/night.md --
+        ---
+        title: Night
+        tracks: [{title: 밤편지, artist: 아이유}, {title: Never Played, artist: Nobody}]
+        ---
+        """
 
     @Test func aTrackPageListsEveryPlayNewestFirstWithItsNotesAlbumsAndPlaylists() throws {
         let journal = try TestJournal(Self.journal)
@@ -60,7 +61,8 @@ import Testing
         }
         #expect(text.contains("2026 · 3 plays") && text.contains("2025 · 1 play"))
         // The albums, most played first.
-        let palette = try #require(text.range(of: "Palette")), live = try #require(text.range(of: "Live Clip"))
+        let palette = try #require(text.range(of: "Palette"))
+        let live = try #require(text.range(of: "Live Clip"))
         #expect(palette.lowerBound < live.lowerBound)
         // The playlist it is on.
         let hrefs = attributeValues("href", in: page)
@@ -80,8 +82,10 @@ import Testing
         let report = journal.build()
         #expect(report.succeeded, "\(journal.lines(report.diagnostics))")
         let track = "/artists/아이유/tracks/밤편지/"
-        for page in ["2026/01/03/index.html", "index.html", "2026/index.html", "2026/01/index.html", "archive/index.html",
-                     "artists/아이유/index.html", "artists/newjeans/index.html", "2025/review/index.html"] {
+        for page in [
+            "2026/01/03/index.html", "index.html", "2026/index.html", "2026/01/index.html", "archive/index.html",
+            "artists/아이유/index.html", "artists/newjeans/index.html", "2025/review/index.html",
+        ] {
             let html = try #require(journal.page(page), "\(page)")
             if page == "artists/newjeans/index.html" {
                 #expect(attributeValues("href", in: html).contains("/artists/newjeans/tracks/ditto/"), "\(page)")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import JournalCore
 
 /// Contained and all-or-nothing: a build never deletes
@@ -55,7 +56,8 @@ import Testing
         #expect(left.isEmpty, "\(left)")
 
         // Ours (this process lives) is left to us; a dead process's is removed.
-        let ours = journal.path + "/.served.discard-\(getpid())-999", dead = journal.path + "/.served.discard-999999999-1"
+        let ours = journal.path + "/.served.discard-\(getpid())-999"
+        let dead = journal.path + "/.served.discard-999999999-1"
         for folder in [ours, dead] {
             try FileManager.default.createDirectory(atPath: folder + "/2026", withIntermediateDirectories: true)
             try Data("x".utf8).write(to: URL(fileURLWithPath: folder + "/2026/index.html"))
@@ -69,13 +71,14 @@ import Testing
     }
 
     @Test func aRefusedOutputIsReportedWithEveryOtherProblemAtOnce() throws {
-        let journal = try TestJournal(RenderTests.threeDays + """
+        let journal = try TestJournal(
+            RenderTests.threeDays + """
 
-        -- content/diary/2026-11-23.md --
-        ---
-        tracks: [{title: Lost, artist: }]
-        ---
-        """)
+                -- content/diary/2026-11-23.md --
+                ---
+                tracks: [{title: Lost, artist: }]
+                ---
+                """)
         try journal.write("journal.yaml", "title: Test Journal\noutput: content/public\n")
         let expected = [
             "content/diary/2026-11-23.md:2:10: error: missing required field 'artist' in track 1",
@@ -197,7 +200,7 @@ import Testing
         #expect(!report.succeeded)
         #expect(journal.lines(report.diagnostics).first?.contains("another journal build is writing to") == true)
         #expect(journal.tree() == site)
-        #expect(FileManager.default.fileExists(atPath: foreign)) // not ours to remove while in use
+        #expect(FileManager.default.fileExists(atPath: foreign))  // not ours to remove while in use
         Platform.unlock(held)
         // Once it has ended (or died), its folder is a leftover: removed, and the build goes on.
         #expect(journal.build().succeeded)

@@ -1,60 +1,61 @@
 import Foundation
 import Testing
+
 @testable import JournalCore
 
 /// The year in review (docs/content-format.md, "Year in review") on a two-year journal whose
 /// numbers are worked out by hand in the comments.
 @Suite struct YearReviewTests {
     static let twoYears = """
-    -- journal.yaml --
-    title: T
-    max_tracks_per_day: 0
-    -- content/diary/2025-03-01.md --
-    ---
-    tracks:
-      - {title: A1, artist: Alpha, genre: Rock, album: First, duration: 180, released: 1999}
-      - {title: B1, artist: Beta, genre: Jazz, duration: 200, released: 2001}
-    ---
-    -- content/diary/2025-03-02.md --
-    ---
-    tracks:
-      - {title: A1, artist: Alpha, genre: Rock, album: First, duration: 180, released: 1999}
-    ---
-    -- content/diary/2025-07-10.md --
-    ---
-    tracks:
-      - {title: C1, artist: Gamma, genre: Pop}
-    ---
-    -- content/diary/2026-01-05.md --
-    ---
-    tracks:
-      - {title: A2, artist: Alpha, genre: Rock, album: Second, duration: 240, released: 2026}
-      - {title: D1, artist: [Delta, Alpha], genre: Pop, duration: 210, released: 1985}
-    ---
-    -- content/diary/2026-01-06.md --
-    ---
-    tracks:
-      - {title: D1, artist: Delta, genre: Pop, duration: 210, released: 1985}
-      - {title: E1, artist: Epsilon, genre: Jazz, released: 2026}
-    ---
-    -- content/diary/2026-02-02.md --
-    ---
-    tracks:
-      - {title: D2, artist: Delta, genre: Pop, album: Dee, duration: 100}
-      - {title: d1, artist: delta, genre: Pop, duration: 210, released: 1985}
-    ---
-    -- content/diary/2026-02-03.md --
-    ---
-    tracks:
-      - {title: A2, artist: Alpha, genre: Rock, album: second, duration: 240, released: 2026}
-      - {title: A3, artist: Alpha, genre: Rock, album: Second, duration: 200, released: 2026}
-    ---
-    -- content/diary/2026-06-13.md --
-    ---
-    tracks:
-      - {title: E1, artist: Epsilon, genre: Jazz, released: 2026}
-    ---
-    """
+        -- journal.yaml --
+        title: T
+        max_tracks_per_day: 0
+        -- content/diary/2025-03-01.md --
+        ---
+        tracks:
+          - {title: A1, artist: Alpha, genre: Rock, album: First, duration: 180, released: 1999}
+          - {title: B1, artist: Beta, genre: Jazz, duration: 200, released: 2001}
+        ---
+        -- content/diary/2025-03-02.md --
+        ---
+        tracks:
+          - {title: A1, artist: Alpha, genre: Rock, album: First, duration: 180, released: 1999}
+        ---
+        -- content/diary/2025-07-10.md --
+        ---
+        tracks:
+          - {title: C1, artist: Gamma, genre: Pop}
+        ---
+        -- content/diary/2026-01-05.md --
+        ---
+        tracks:
+          - {title: A2, artist: Alpha, genre: Rock, album: Second, duration: 240, released: 2026}
+          - {title: D1, artist: [Delta, Alpha], genre: Pop, duration: 210, released: 1985}
+        ---
+        -- content/diary/2026-01-06.md --
+        ---
+        tracks:
+          - {title: D1, artist: Delta, genre: Pop, duration: 210, released: 1985}
+          - {title: E1, artist: Epsilon, genre: Jazz, released: 2026}
+        ---
+        -- content/diary/2026-02-02.md --
+        ---
+        tracks:
+          - {title: D2, artist: Delta, genre: Pop, album: Dee, duration: 100}
+          - {title: d1, artist: delta, genre: Pop, duration: 210, released: 1985}
+        ---
+        -- content/diary/2026-02-03.md --
+        ---
+        tracks:
+          - {title: A2, artist: Alpha, genre: Rock, album: second, duration: 240, released: 2026}
+          - {title: A3, artist: Alpha, genre: Rock, album: Second, duration: 200, released: 2026}
+        ---
+        -- content/diary/2026-06-13.md --
+        ---
+        tracks:
+          - {title: E1, artist: Epsilon, genre: Jazz, released: 2026}
+        ---
+        """
 
     func reviews(_ files: String = twoYears) throws -> [YearReview] {
         let test = try TestJournal(files)
@@ -73,12 +74,18 @@ import Testing
         // the same), D2, E1. Albums: Second (second is the same), Dee.
         // Seconds: A2 240 x2, A3 200, D1 210 x3, D2 100 = 1,410 = 23.5 minutes, rounded to 24;
         // E1's two plays have no duration.
-        #expect(review.totals == .init(plays: 9, daysLogged: 5, coveredDays: 164, artists: 3, tracks: 5, albums: 2,
-                                       listenedSeconds: 1410, untimedPlays: 2))
+        #expect(
+            review.totals
+                == .init(
+                    plays: 9, daysLogged: 5, coveredDays: 164, artists: 3, tracks: 5, albums: 2,
+                    listenedSeconds: 1410, untimedPlays: 2))
         #expect(review.totals.minutes == 24)
         // 2025: 4 plays on 3 days, covered 1 Mar to 31 Dec (306 days); A1 x2 and B1 timed.
-        #expect(review.previous == .init(plays: 4, daysLogged: 3, coveredDays: 306, artists: 3, tracks: 3, albums: 1,
-                                         listenedSeconds: 560, untimedPlays: 1))
+        #expect(
+            review.previous
+                == .init(
+                    plays: 4, daysLogged: 3, coveredDays: 306, artists: 3, tracks: 3, albums: 1,
+                    listenedSeconds: 560, untimedPlays: 1))
         #expect(try reviews().first?.previous == nil)
     }
 
@@ -131,7 +138,8 @@ import Testing
     @Test func releaseYearsGoByDecadeWhenTheySpanMoreThanThirtyYears() throws {
         let review = try #require(try reviews().last)
         // 1985 x3 and 2026 x5 span 42 years: decades, empty ones kept; D2 has no release year.
-        #expect(review.releaseYears.map { "\($0.first)-\($0.last):\($0.plays)" } == ["1980-1989:3", "1990-1999:0", "2000-2009:0", "2010-2019:0", "2020-2029:5"])
+        #expect(
+            review.releaseYears.map { "\($0.first)-\($0.last):\($0.plays)" } == ["1980-1989:3", "1990-1999:0", "2000-2009:0", "2010-2019:0", "2020-2029:5"])
         #expect(review.undatedPlays == 1)
         // 1999 x2 and 2001: a bucket per year.
         #expect(try reviews().first?.releaseYears.map { "\($0.first):\($0.plays)" } == ["1999:2", "2000:0", "2001:1"])
@@ -223,7 +231,9 @@ import Testing
         #expect(text.contains("The song of each month"))
         // Each month's song, with its cover (drawn from its initials here).
         let months = String(text[try #require(text.range(of: "The song of each month")).lowerBound...].prefix(260))
-        #expect(months.contains("Jan D D1 — Delta 2 plays") && months.contains("Feb D D2 — Delta 1 play") && months.contains("Jun E E1 — Epsilon 1 play"), "[\(months)]")
+        #expect(
+            months.contains("Jan D D1 — Delta 2 plays") && months.contains("Feb D D2 — Delta 1 play") && months.contains("Jun E E1 — Epsilon 1 play"),
+            "[\(months)]")
         // Tops with covers.
         #expect(html.components(separatedBy: "class=\"ranked-art").count - 1 == 3 + 2 + 3, "3 artists, 2 albums, 3 months")
         // With no limit on a day's songs, the biggest day says something; under one it would not.

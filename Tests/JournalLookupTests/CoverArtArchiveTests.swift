@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import JournalLookup
 
 @Suite struct CoverArtArchiveTests {
@@ -15,7 +16,8 @@ import Testing
     }
 
     @Test func olderThumbnailNamesAndNoFront() {
-        let large = Data(#"{"images":[{"front":true,"image":"https://a/1.jpg","thumbnails":{"small":"https://a/1-250.jpg","large":"https://a/1-500.jpg"}}]}"#.utf8)
+        let large = Data(
+            #"{"images":[{"front":true,"image":"https://a/1.jpg","thumbnails":{"small":"https://a/1-250.jpg","large":"https://a/1-500.jpg"}}]}"#.utf8)
         #expect(CoverArtArchive.frontImageURL(from: large) == "https://a/1-500.jpg")
         let bare = Data(#"{"images":[{"front":true,"image":"https://a/1.jpg"}]}"#.utf8)
         #expect(CoverArtArchive.frontImageURL(from: bare) == "https://a/1.jpg")

@@ -2,6 +2,7 @@ import Foundation
 import JournalCore
 import LookupStub
 import Testing
+
 @testable import JournalLookup
 
 /// Covers saved into the journal: never one over another, the same one never twice.
@@ -35,11 +36,13 @@ import Testing
     @Test func theJournalsSongsAreFoundByTheirWordsMostPlayedFirstWithTheirArtists() throws {
         let config = SiteConfig(title: "T")
         func day(_ iso: String, _ tracks: [Track]) throws -> Day { Day(date: try #require(CalendarDate(iso: iso)), tracks: tracks) }
-        let journal = Journal(config: config, days: [
-            try day("2026-11-01", [Track(title: "Hype Boy", artists: ["NewJeans"]), Track(title: "Boy With Luv", artists: ["BTS", "Halsey"])]),
-            try day("2026-11-02", [Track(title: "Boy With Luv", artists: ["BTS", "Halsey"], album: "Map of the Soul: Persona")]),
-            try day("2026-11-03", [Track(title: "Ditto", artists: ["NewJeans"])]),
-        ])
+        let journal = Journal(
+            config: config,
+            days: [
+                try day("2026-11-01", [Track(title: "Hype Boy", artists: ["NewJeans"]), Track(title: "Boy With Luv", artists: ["BTS", "Halsey"])]),
+                try day("2026-11-02", [Track(title: "Boy With Luv", artists: ["BTS", "Halsey"], album: "Map of the Soul: Persona")]),
+                try day("2026-11-03", [Track(title: "Ditto", artists: ["NewJeans"])]),
+            ])
         let found = SongSearch.known("boy", in: journal)
         #expect(found.map(\.song.title) == ["Boy With Luv", "Hype Boy"])
         #expect(found.first?.artists == ["BTS", "Halsey"])

@@ -1,6 +1,7 @@
 import Foundation
 import LookupStub
 import Testing
+
 @testable import JournalLookup
 
 /// The client against a stub on 127.0.0.1: nothing here reaches the internet.

@@ -1,6 +1,7 @@
 import Foundation
 import LookupStub
 import Testing
+
 @testable import JournalLookup
 
 /// What a hostile or broken service does to the client: it never crashes, never waits without
@@ -29,10 +30,16 @@ import Testing
         defer { Task { await stub.stop() } }
         stub.answer("GET", "/search", query: nil, with: .status(503))
         let lookup = client(stub.environment())
-        guard case .refused = await lookup.get(ITunesSearch.request(term: "one")) else { Issue.record("refused"); return }
+        guard case .refused = await lookup.get(ITunesSearch.request(term: "one")) else {
+            Issue.record("refused")
+            return
+        }
         let asked = stub.requests.count
-        #expect(asked == 3) // the first try and LookupPolicy.testing's two retries
-        guard case .refused = await lookup.get(ITunesSearch.request(term: "two")) else { Issue.record("still refused"); return }
+        #expect(asked == 3)  // the first try and LookupPolicy.testing's two retries
+        guard case .refused = await lookup.get(ITunesSearch.request(term: "two")) else {
+            Issue.record("still refused")
+            return
+        }
         #expect(stub.requests.count == asked)
         #expect(await lookup.isDown(.itunes))
     }
@@ -56,16 +63,22 @@ import Testing
         let cache = FileManager.default.temporaryDirectory.appendingPathComponent("lookup-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: cache) }
         let request = ITunesSearch.request(term: "x")
-        stub.answer(request, with: .json(#"{"errorMessage":"Invalid value(s) for key(s): [resultEntity]","queryParameters":{}}"#),
-                    .fixture("itunes_search_term_kitchen_entity-song.json"))
-        guard case .invalid = await client(stub.environment(), cache: cache).get(request) else { Issue.record("invalid"); return }
+        stub.answer(
+            request, with: .json(#"{"errorMessage":"Invalid value(s) for key(s): [resultEntity]","queryParameters":{}}"#),
+            .fixture("itunes_search_term_kitchen_entity-song.json"))
+        guard case .invalid = await client(stub.environment(), cache: cache).get(request) else {
+            Issue.record("invalid")
+            return
+        }
         // Asked again by the next run, which gets the answer.
         #expect(await client(stub.environment(), cache: cache).get(request).data != nil)
         #expect(stub.requests.count == 2)
     }
 
-    @Test(arguments: ["http://169.254.169.254/latest/meta-data", "http://127.0.0.1:1/secret", "http://10.0.0.1/x.jpg",
-                      "http://[::1]/x.jpg", "http://localhost/x.jpg", "http://192.168.1.1/cover.jpg"])
+    @Test(arguments: [
+        "http://169.254.169.254/latest/meta-data", "http://127.0.0.1:1/secret", "http://10.0.0.1/x.jpg",
+        "http://[::1]/x.jpg", "http://localhost/x.jpg", "http://192.168.1.1/cover.jpg",
+    ])
     func aCoverOnThisMachinesNetworkIsNotFollowed(address: String) async throws {
         guard case .invalid(let reason) = await client([:]).download(address, maxBytes: 1 << 20) else {
             Issue.record("\(address) must not be fetched")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import JournalLookup
 
 @Suite struct MusicBrainzTests {
@@ -67,7 +68,9 @@ import Testing
     }
 
     @Test func aRecordingLookupBodyIsOneRecording() {
-        let body = Data(#"{"id":"r1","title":"百花繚乱","length":179239,"artist-credit":[{"name":"幾田りら","joinphrase":"","artist":{"id":"a1","name":"幾田りら"}}],"genres":[]}"#.utf8)
+        let body = Data(
+            #"{"id":"r1","title":"百花繚乱","length":179239,"artist-credit":[{"name":"幾田りら","joinphrase":"","artist":{"id":"a1","name":"幾田りら"}}],"genres":[]}"#.utf8
+        )
         let recordings = MusicBrainz.recordings(from: body)
         #expect(recordings.map(\.title) == ["百花繚乱"])
         #expect(recordings.first?.duration == 179)

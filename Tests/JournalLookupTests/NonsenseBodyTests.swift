@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import JournalLookup
 
 /// Bodies no service should send, and some do (an HTML error page at 200, a cut-off answer):

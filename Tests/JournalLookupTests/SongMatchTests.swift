@@ -1,4 +1,5 @@
 import Testing
+
 @testable import JournalLookup
 
 /// Only sure matches are taken (docs/content-format.md, "Filling in songs").

@@ -2,11 +2,13 @@ import FlyingFox
 import FlyingSocks
 import Foundation
 import Testing
+
 @testable import JournalServe
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Clients that would take the preview away from the writer (issue 22): a header without an end,
@@ -26,7 +28,8 @@ import Darwin
         // A refused client's writes must not end the test process.
         signal(SIGPIPE, SIG_IGN)
         let journal = try ServeTests.Journal()
-        let out = ServeTests.Lines(), errors = ServeTests.Lines()
+        let out = ServeTests.Lines()
+        let errors = ServeTests.Lines()
         let server = JournalServer(ServeOptions(source: journal.path, port: 0, limits: limits), out: out.append, error: errors.append)
         try await server.start()
         let port = try #require(server.url.flatMap { URL(string: $0)?.port }.map { UInt16($0) })
@@ -44,7 +47,8 @@ import Darwin
         try await serving { running, _ in
             let port = running.port
             // 256 KiB of one header line, never ended: FlyingFox's reader spent a core on it for minutes.
-            let clock = ContinuousClock(), start = clock.now
+            let clock = ContinuousClock()
+            let start = clock.now
             let answer = await offThePool { () -> String in
                 guard let descriptor = connectedSocket(port) else { return "no connection" }
                 defer { close(descriptor) }
@@ -74,16 +78,20 @@ import Darwin
             let post = await raw(port, "POST / HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 5\r\n\r\nhello")
             #expect(post.hasPrefix("HTTP/1.1 405 ") && post.contains("Allow: GET, HEAD"), "\(post.prefix(100))")
             // A body's bytes are never read as a second request (smuggling).
-            let smuggled = await raw(port, "GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\nGET /2026/11/21/ HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+            let smuggled = await raw(
+                port, "GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\nGET /2026/11/21/ HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
             #expect(smuggled.hasPrefix("HTTP/1.1 413 ") && !smuggled.contains("HTTP/1.1 200"), "\(smuggled.prefix(200))")
-            for broken in ["GET / HTTP/1.1\r\nHost: a\r\nHost: b\r\n\r\n", "GET / HTTP/1.1\r\n\r\n", "GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n folded\r\n\r\n",
-                           "GET / HTTP/1.1\r\nHost : 127.0.0.1\r\n\r\n", "GET http://evil.example/ HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n", "NOT HTTP\r\n\r\n"] {
+            for broken in [
+                "GET / HTTP/1.1\r\nHost: a\r\nHost: b\r\n\r\n", "GET / HTTP/1.1\r\n\r\n", "GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n folded\r\n\r\n",
+                "GET / HTTP/1.1\r\nHost : 127.0.0.1\r\n\r\n", "GET http://evil.example/ HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n", "NOT HTTP\r\n\r\n",
+            ] {
                 let answer = await raw(port, broken)
                 #expect(answer.hasPrefix("HTTP/1.1 400 "), "\(broken.debugDescription): \(answer.prefix(100))")
             }
             #expect(await raw(port, "GET / HTTP/2.0\r\nHost: 127.0.0.1\r\n\r\n").hasPrefix("HTTP/1.1 505 "))
             // Two requests on one connection are both answered, in order.
-            let two = await raw(port, "HEAD /2026/11/21/ HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\nGET /no/such/ HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+            let two = await raw(
+                port, "HEAD /2026/11/21/ HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\nGET /no/such/ HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
             #expect(two.hasPrefix("HTTP/1.1 200 ") && two.contains("HTTP/1.1 404 "), "\(two.prefix(300))")
         }
     }
@@ -94,8 +102,9 @@ import Darwin
             let clock = ContinuousClock()
             // Open a page's event stream first: it must outlive every limit below.
             let page = await HTTP.get(port, "/2026/11/21/")
-            let token = try #require(page.body.range(of: #"encodeURIComponent\("[0-9a-z.]+"\)"#, options: .regularExpression)
-                .map { String(page.body[$0].dropFirst(20).dropLast(2)) })
+            let token = try #require(
+                page.body.range(of: #"encodeURIComponent\("[0-9a-z.]+"\)"#, options: .regularExpression)
+                    .map { String(page.body[$0].dropFirst(20).dropLast(2)) })
             let events = try EventStream(port: port, path: "/__journal/events?since=\(token)")
             defer { events.close() }
             #expect(await eventually { events.text.contains(": journal serve") })
@@ -147,8 +156,12 @@ import Darwin
         limits.eventStreams = 2
         try await serving(limits) { running, _ in
             let port = running.port
-            let first = try EventStream(port: port, path: "/__journal/events"), second = try EventStream(port: port, path: "/__journal/events")
-            defer { first.close(); second.close() }
+            let first = try EventStream(port: port, path: "/__journal/events")
+            let second = try EventStream(port: port, path: "/__journal/events")
+            defer {
+                first.close()
+                second.close()
+            }
             #expect(await eventually { first.text.contains(": journal serve") && second.text.contains(": journal serve") })
             let third = await HTTP.get(port, "/__journal/events")
             #expect(third.status == 503, "\(third.status)")
@@ -197,14 +210,21 @@ func readUntilClosed(_ descriptor: Int32, seconds: Double) -> String {
         private var left: Int
         init(_ count: Int) { left = count }
         /// True (and one fewer left) while accepting is to fail.
-        func take() -> Bool { lock.withLock { defer { left -= 1 }; return left > 0 } }
+        func take() -> Bool {
+            lock.withLock {
+                defer { left -= 1 }
+                return left > 0
+            }
+        }
     }
 
     @Test func runningOutOfDescriptorsIsWaitedOutAndSaidOnce() async throws {
         let failures = Failures(5)
         let reports = ServeTests.Lines()
-        let listener = try HTTPListener(address: try sockaddr_in.inet(ip4: "127.0.0.1", port: 0), limits: ServeLimits(), handler: Answer(),
-                                        report: reports.append) { listening in
+        let listener = try HTTPListener(
+            address: try sockaddr_in.inet(ip4: "127.0.0.1", port: 0), limits: ServeLimits(), handler: Answer(),
+            report: reports.append
+        ) { listening in
             if failures.take() {
                 errno = EMFILE
                 return -1

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import JournalServe
 
 /// A diary kept through a symbolic link (content/ linked to a synced folder, or the journal folder
@@ -9,7 +10,8 @@ import Testing
     let base = FileManager.default.temporaryDirectory.appendingPathComponent("journal-serve-links-\(UUID().uuidString)").path
 
     func serve(_ source: String, _ body: (UInt16, ServeTests.Lines, ServeTests.Lines) async throws -> Void) async throws {
-        let out = ServeTests.Lines(), errors = ServeTests.Lines()
+        let out = ServeTests.Lines()
+        let errors = ServeTests.Lines()
         let server = JournalServer(ServeOptions(source: source, port: 0), out: out.append, error: errors.append)
         try await server.start()
         let port = try #require(server.url.flatMap { URL(string: $0)?.port }.map { UInt16($0) })
@@ -23,7 +25,8 @@ import Testing
     @Test func aLinkedContentFolderRemovedAndRestoredIsServedAgain() async throws {
         defer { try? FileManager.default.removeItem(atPath: base) }
         let journal = try ServeTests.Journal()
-        let target = base + "/synced-content", backup = base + "/backup"
+        let target = base + "/synced-content"
+        let backup = base + "/backup"
         try FileManager.default.createDirectory(atPath: base, withIntermediateDirectories: true)
         try FileManager.default.moveItem(atPath: journal.path + "/content", toPath: target)
         try FileManager.default.createSymbolicLink(atPath: journal.path + "/content", withDestinationPath: target)
@@ -43,7 +46,9 @@ import Testing
     @Test func aJournalFolderReachedThroughALinkRemovedAndRestoredIsServedAgain() async throws {
         defer { try? FileManager.default.removeItem(atPath: base) }
         let journal = try ServeTests.Journal()
-        let real = base + "/real", link = base + "/journal", backup = base + "/backup"
+        let real = base + "/real"
+        let link = base + "/journal"
+        let backup = base + "/backup"
         try FileManager.default.createDirectory(atPath: base, withIntermediateDirectories: true)
         try FileManager.default.copyItem(atPath: journal.path, toPath: real)
         try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: real)

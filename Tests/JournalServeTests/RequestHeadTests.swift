@@ -1,4 +1,5 @@
 import Testing
+
 @testable import JournalServe
 
 /// How `journal serve` reads a request head (RFC 9112, bounded): what a browser sends is read

@@ -1,9 +1,10 @@
 import Foundation
 import Testing
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The `journal serve` program itself, run beside the tests as a writer runs it: a flood of
@@ -28,7 +29,8 @@ import Darwin
             process.executableURL = URL(fileURLWithPath: "/bin/sh")
             process.arguments = ["-c", shellPrefix + "exec \"$0\" serve --source \"$1\" --port 0", binary, journal]
             process.environment = ["PATH": "/usr/bin:/bin", "HOME": temporary, "TMPDIR": temporary]
-            let outPipe = Pipe(), errorPipe = Pipe()
+            let outPipe = Pipe()
+            let errorPipe = Pipe()
             process.standardOutput = outPipe
             process.standardError = errorPipe
             process.standardInput = FileHandle.nullDevice
@@ -106,8 +108,9 @@ import Darwin
             let date = start.addingTimeInterval(Double(offset) * 86400)
             let parts = Calendar(identifier: .gregorian).dateComponents(in: TimeZone(identifier: "UTC")!, from: date)
             let (year, month, day) = (parts.year!, String(format: "%02d", parts.month!), String(format: "%02d", parts.day!))
-            try journal.write("content/diary/\(year)/\(month)/\(year)-\(month)-\(day).md",
-                              "---\ntitle: Day \(offset)\ntracks:\n  - title: Song \(offset)\n    artist: Artist \(offset % 40)\n    genre: Pop\n---\nText.\n")
+            try journal.write(
+                "content/diary/\(year)/\(month)/\(year)-\(month)-\(day).md",
+                "---\ntitle: Day \(offset)\ntracks:\n  - title: Song \(offset)\n    artist: Artist \(offset % 40)\n    genre: Pop\n---\nText.\n")
         }
         let program = try Program(journal: journal.path)
         let port = try #require(await program.port(), "\(program.errors.all)")
@@ -132,7 +135,8 @@ import Darwin
         // can keep Swift's few concurrency threads (and Foundation's wait for a child) busy for seconds.
         let pid = program.process.processIdentifier
         let took = await offThePool { () -> Duration in
-            let clock = ContinuousClock(), signalled = clock.now
+            let clock = ContinuousClock()
+            let signalled = clock.now
             kill(pid, number)
             while processIsRunning(pid) && clock.now - signalled < .seconds(10) { usleep(5_000) }
             return clock.now - signalled
@@ -151,7 +155,8 @@ import Darwin
 /// Whether process `pid` has not ended yet: ended, it is a zombie ("Z") until reaped, then gone.
 private func processIsRunning(_ pid: Int32) -> Bool {
     guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-          let end = stat.lastIndex(of: ")") else { return false }
+        let end = stat.lastIndex(of: ")")
+    else { return false }
     let state = stat[stat.index(after: end)...].drop { $0 == " " }.first
     return state != "Z" && state != "X"
 }

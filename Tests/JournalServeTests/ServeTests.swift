@@ -1,11 +1,13 @@
 import Foundation
-import Testing
 import JournalCLI
+import Testing
+
 @testable import JournalServe
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// `journal serve` as a browser meets it: real HTTP over a socket, against a real journal in a
@@ -67,7 +69,8 @@ import Darwin
     }
 
     func start(_ journal: Journal) async throws -> Running {
-        let out = Lines(), errors = Lines()
+        let out = Lines()
+        let errors = Lines()
         let server = JournalServer(ServeOptions(source: journal.path, port: 0), out: out.append, error: errors.append)
         try await server.start()
         let port = try #require(server.url.flatMap { URL(string: $0)?.port }.map { UInt16($0) })
@@ -114,7 +117,10 @@ import Darwin
             #expect(doubled.header("location") == nil || doubled.header("location") == "/2026/11/", "\(doubled.header("location") ?? "")")
 
             // Nothing outside the served folder, however it is asked for.
-            for target in ["/../../../../etc/passwd", "/%2e%2e/%2e%2e/%2e%2e/etc/passwd", "/2026/%2E%2E/%2e%2e/%2e%2e/etc/passwd", "/..%2f..%2f..%2fetc/passwd", "//etc/passwd", "/.journal-output"] {
+            for target in [
+                "/../../../../etc/passwd", "/%2e%2e/%2e%2e/%2e%2e/etc/passwd", "/2026/%2E%2E/%2e%2e/%2e%2e/etc/passwd", "/..%2f..%2f..%2fetc/passwd",
+                "//etc/passwd", "/.journal-output",
+            ] {
                 let response = await HTTP.get(port, target)
                 #expect(response.status != 200 && !response.body.contains("root:"), "\(target): \(response.status)")
             }
@@ -139,8 +145,9 @@ import Darwin
 
             // Listen as the served page does, with the version of the site it was served.
             let page = await HTTP.get(port, "/2026/11/21/")
-            let token = try #require(page.body.range(of: #"encodeURIComponent\("[0-9a-z.]+"\)"#, options: .regularExpression)
-                .map { String(page.body[$0].dropFirst(20).dropLast(2)) })
+            let token = try #require(
+                page.body.range(of: #"encodeURIComponent\("[0-9a-z.]+"\)"#, options: .regularExpression)
+                    .map { String(page.body[$0].dropFirst(20).dropLast(2)) })
             let events = try EventStream(port: port, path: "/__journal/events?since=\(token)")
             defer { events.close() }
             #expect(await eventually { events.text.contains(": journal serve") }, "the stream opened")
@@ -155,7 +162,9 @@ import Darwin
             let update = try #require(events.data(of: "update").first, "\(events.body)")
             let updated = try #require(try JSONSerialization.jsonObject(with: Data(update.utf8)) as? [String: [String]])
             #expect(updated["paths"]?.contains("/2026/11/21/") == true, "\(update)")
-            #expect(events.body.range(of: "event: update")?.lowerBound ?? events.body.endIndex < events.body.range(of: "event: reload")?.lowerBound ?? events.body.startIndex)
+            #expect(
+                events.body.range(of: "event: update")?.lowerBound ?? events.body.endIndex < events.body.range(of: "event: reload")?.lowerBound
+                    ?? events.body.startIndex)
             let reload = try #require(events.data(of: "reload").first)
             let skipped = try #require(try JSONSerialization.jsonObject(with: Data(reload.utf8)) as? [String: Any])
             #expect((skipped["skip"] as? [String])?.contains("/2026/11/21/") == true, "\(reload)")
@@ -229,7 +238,8 @@ import Darwin
         for day in days { try journal.write(day, Self.day(title: "Draft")) }
         // A year of other days, so that a whole build takes longer than the saves' pace.
         for offset in 0..<240 {
-            let month = 1 + offset / 24, day = 1 + offset % 24
+            let month = 1 + offset / 24
+            let day = 1 + offset % 24
             try journal.write(String(format: "content/diary/2025/%02d/2025-%02d-%02d.md", month, month, day), Self.day(title: "Day \(offset)"))
         }
         try await serving(journal) { running in
@@ -260,15 +270,18 @@ import Darwin
     @Test func savesFasterThanABuildNeverKeepTheSiteAway() async throws {
         let journal = try Journal()
         for offset in 0..<240 {
-            let month = 1 + offset / 24, day = 1 + offset % 24
+            let month = 1 + offset / 24
+            let day = 1 + offset % 24
             try journal.write(String(format: "content/diary/2025/%02d/2025-%02d-%02d.md", month, month, day), Self.day(title: "Day \(offset)"))
         }
-        let out = Lines(), errors = Lines()
+        let out = Lines()
+        let errors = Lines()
         let server = JournalServer(ServeOptions(source: journal.path, port: 0), longestGivingWay: .seconds(2), out: out.append, error: errors.append)
         try await server.start()
         defer { Task { await server.stop() } }
         let port = try #require(server.url.flatMap { URL(string: $0)?.port }.map { UInt16($0) })
-        var served = 0, number = 0
+        var served = 0
+        var number = 0
         let start = Date()
         while Date().timeIntervalSince(start) < 8 {
             number += 1
@@ -334,19 +347,24 @@ import Darwin
         let running = try await start(journal)
         let work = try #require(running.server.workFolder)
         #expect(FileManager.default.fileExists(atPath: work + "/site/index.html"))
-        let parent = (work as NSString).deletingLastPathComponent, name = (work as NSString).lastPathComponent
+        let parent = (work as NSString).deletingLastPathComponent
+        let name = (work as NSString).lastPathComponent
         #expect(await running.server.stop(grace: 0, removing: 0), "it was all removed at once: nothing was left to rm")
-        #expect(await eventually(20) {
-            !((try? FileManager.default.contentsOfDirectory(atPath: parent)) ?? []).contains { $0.hasPrefix(name) }
-        }, "\(work) or its .removing is still there")
+        #expect(
+            await eventually(20) {
+                !((try? FileManager.default.contentsOfDirectory(atPath: parent)) ?? []).contains { $0.hasPrefix(name) }
+            }, "\(work) or its .removing is still there")
     }
 
     @Test func aPortInUseExitsTwoNamingIt() async throws {
         let journal = try Journal()
         try await serving(journal) { running in
-            let out = Lines(), errors = Lines(), source = journal.path
+            let out = Lines()
+            let errors = Lines()
+            let source = journal.path
             let status = await offThePool {
-                JournalCLI.run(["serve", "--source", source, "--port", "\(running.port)"], console: Console(github: false, out: out.append, error: errors.append))
+                JournalCLI.run(
+                    ["serve", "--source", source, "--port", "\(running.port)"], console: Console(github: false, out: out.append, error: errors.append))
             }
             #expect(status == 2)
             #expect(errors.all == ["error: port \(running.port) is in use; pick another with --port"], "\(errors.all)")
@@ -384,9 +402,9 @@ func offThePool<Value: Sendable>(_ work: @escaping @Sendable () -> Value) async 
 /// A connected socket to 127.0.0.1 with 30 s read and write timeouts.
 func connectedSocket(_ port: UInt16) -> Int32? {
     #if canImport(Glibc)
-    let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     #else
-    let descriptor = socket(AF_INET, SOCK_STREAM, 0)
+        let descriptor = socket(AF_INET, SOCK_STREAM, 0)
     #endif
     guard descriptor >= 0 else { return nil }
     var timeout = timeval(tv_sec: 30, tv_usec: 0)
@@ -399,7 +417,10 @@ func connectedSocket(_ port: UInt16) -> Int32? {
     let connected = withUnsafePointer(to: &address) {
         $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
     }
-    guard connected == 0 else { close(descriptor); return nil }
+    guard connected == 0 else {
+        close(descriptor)
+        return nil
+    }
     return descriptor
 }
 
@@ -481,10 +502,12 @@ final class EventStream: @unchecked Sendable {
     var body: String {
         let bytes = Array(text.utf8)
         guard let start = bytes.indices.first(where: { bytes[$0...].starts(with: Array("\r\n\r\n".utf8)) }) else { return "" }
-        var index = start + 4, body: [UInt8] = []
+        var index = start + 4
+        var body: [UInt8] = []
         while let lineEnd = bytes[index...].indices.first(where: { bytes[$0...].starts(with: [13, 10]) }),
-              let size = Int(String(decoding: bytes[index..<lineEnd], as: UTF8.self), radix: 16), size > 0,
-              lineEnd + 2 + size <= bytes.count {
+            let size = Int(String(decoding: bytes[index..<lineEnd], as: UTF8.self), radix: 16), size > 0,
+            lineEnd + 2 + size <= bytes.count
+        {
             body += bytes[(lineEnd + 2)..<(lineEnd + 2 + size)]
             index = lineEnd + 2 + size + 2
             if index > bytes.count { break }
@@ -505,16 +528,20 @@ final class EventStream: @unchecked Sendable {
 
 /// The preview answers its own addresses only (README, "journal serve").
 @Suite struct HostCheckTests {
-    @Test(arguments: ["127.0.0.1:8080", "127.0.0.1", "localhost:8080", "LOCALHOST", "app.localhost:1", "[::1]:8080", "[::1]",
-                      "192.168.1.20:8080", "0.0.0.0:80"])
+    @Test(arguments: [
+        "127.0.0.1:8080", "127.0.0.1", "localhost:8080", "LOCALHOST", "app.localhost:1", "[::1]:8080", "[::1]",
+        "192.168.1.20:8080", "0.0.0.0:80",
+    ])
     func addressesAreAnswered(host: String) {
         #expect(HostCheck.isAddress(host))
     }
 
-    @Test(arguments: ["evil.example", "evil.example:8080", "127.0.0.1.nip.io:8080", "localhost.evil.example", "", "127.0.0.1:80:80",
-                      "127.0.0.1:http", "[::1", "[::1]x", "300.1.1.1", "1.2.3", "127.0.0.1 evil",
-                      // Found by ServeFuzz: UInt8("+27") is 27; fullwidth hex digits are hex digits to Swift.
-                      "+27.0.0.+0", "+127.0.0.1", "[\u{FF41}::1]"])
+    @Test(arguments: [
+        "evil.example", "evil.example:8080", "127.0.0.1.nip.io:8080", "localhost.evil.example", "", "127.0.0.1:80:80",
+        "127.0.0.1:http", "[::1", "[::1]x", "300.1.1.1", "1.2.3", "127.0.0.1 evil",
+        // Found by ServeFuzz: UInt8("+27") is 27; fullwidth hex digits are hex digits to Swift.
+        "+27.0.0.+0", "+127.0.0.1", "[\u{FF41}::1]",
+    ])
     func namesAndNonsenseAreNot(host: String) {
         #expect(!HostCheck.isAddress(host))
     }

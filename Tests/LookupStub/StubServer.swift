@@ -182,20 +182,25 @@ public final class StubServer: @unchecked Sendable {
         let parts = raw.target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
         let rawPath = parts.first.map(String.init) ?? "/"
         let rawQuery = parts.count > 1 ? String(parts[1]) : ""
-        let pairs: [Pair] = rawQuery.isEmpty ? [] : rawQuery.split(separator: "&", omittingEmptySubsequences: true).map { part in
-            let halves = part.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            let name = String(halves[0]).removingPercentEncoding ?? String(halves[0])
-            let value = halves.count > 1 ? (String(halves[1]).removingPercentEncoding ?? String(halves[1])) : ""
-            return Pair(name, value)
-        }
-        let seen = Request(method: raw.method, path: rawPath.removingPercentEncoding ?? rawPath, query: pairs,
-                           headers: raw.headers, time: ContinuousClock.now)
+        let pairs: [Pair] =
+            rawQuery.isEmpty
+            ? []
+            : rawQuery.split(separator: "&", omittingEmptySubsequences: true).map { part in
+                let halves = part.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+                let name = String(halves[0]).removingPercentEncoding ?? String(halves[0])
+                let value = halves.count > 1 ? (String(halves[1]).removingPercentEncoding ?? String(halves[1])) : ""
+                return Pair(name, value)
+            }
+        let seen = Request(
+            method: raw.method, path: rawPath.removingPercentEncoding ?? rawPath, query: pairs,
+            headers: raw.headers, time: ContinuousClock.now)
         let answer: Answer? = lock.withLock {
             received.append(seen)
             let exact = Route(method: seen.method, path: seen.path, query: Set(pairs))
             let any = Route(method: seen.method, path: seen.path, query: nil)
             guard let route = routes[exact] != nil ? exact : routes[any] != nil ? any : nil,
-                  let answers = routes[route], !answers.isEmpty else {
+                let answers = routes[route], !answers.isEmpty
+            else {
                 unexpectedRequests.append(seen)
                 return nil
             }
@@ -253,7 +258,7 @@ final class SocketListener: @unchecked Sendable {
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
         let bound = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, length) } }
         guard bound == 0, listen(descriptor, 64) == 0,
-              withUnsafeMutablePointer(to: &address, { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) } }) == 0
+            withUnsafeMutablePointer(to: &address, { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) } }) == 0
         else {
             close(descriptor)
             throw StubError.noAddress

@@ -1,5 +1,5 @@
-import Testing
 import Mustache
+import Testing
 
 /// Strict rendering: a name that resolves nowhere is an error at its tag, naming it.
 @Suite struct StrictModeTests {
@@ -18,7 +18,8 @@ import Mustache
     }
 
     @Test func aMissingVariableIsAnErrorAtItsTag() throws {
-        #expect(try failure("<p>\n  {{title}} {{subtitle}}</p>", ["title": "T"])
+        #expect(
+            try failure("<p>\n  {{title}} {{subtitle}}</p>", ["title": "T"])
                 == "templates/main.mustache:2:13: no value is named 'subtitle' here")
         #expect(try failure("{{{raw}}}") == "templates/main.mustache:1:1: no value is named 'raw' here")
     }
@@ -37,20 +38,26 @@ import Mustache
 
     @Test func transformsThatDoNotApplyAreErrors() throws {
         #expect(try failure("{{uppercased(n)}}", ["n": 3]) == "templates/main.mustache:1:1: 'uppercased(n)': 'uppercased' does not apply to a number")
-        #expect(try failure("{{#first(none)}}x{{/first(none)}}", ["none": "text"]) == "templates/main.mustache:1:1: 'first(none)': 'first' does not apply to a text")
+        #expect(
+            try failure("{{#first(none)}}x{{/first(none)}}", ["none": "text"]) == "templates/main.mustache:1:1: 'first(none)': 'first' does not apply to a text"
+        )
         #expect(try failure("{{#first()}}x{{/first()}}") == "templates/main.mustache:1:1: 'first()' is outside a list section, so it has no position")
-        #expect(try failure("{{#items}}{{#third()}}x{{/third()}}{{/items}}", ["items": [1]])
+        #expect(
+            try failure("{{#items}}{{#third()}}x{{/third()}}{{/items}}", ["items": [1]])
                 == "templates/main.mustache:1:11: 'third()': 'third' is not a transform of a list position (first, last, index, even, odd)")
     }
 
     @Test func theErrorNamesThePartialItIsIn() throws {
-        #expect(try failure("{{> partials/card}}", partials: ["partials/card": "<b>\n{{artist}}</b>"])
+        #expect(
+            try failure("{{> partials/card}}", partials: ["partials/card": "<b>\n{{artist}}</b>"])
                 == "templates/partials/card.mustache:2:1: no value is named 'artist' here")
     }
 
     @Test func valuesThatExistAreNeverErrorsFalseIncluded() throws {
-        let data: TemplateObject = ["note": .optional(nil), "tags": [], "title": "", "page": ["title": "P"], "n": 0,
-                                    "items": ["a", "b"]]
+        let data: TemplateObject = [
+            "note": .optional(nil), "tags": [], "title": "", "page": ["title": "P"], "n": 0,
+            "items": ["a", "b"],
+        ]
         #expect(try failure("{{note}}{{#note}}x{{/note}}{{^note}}none{{/note}}{{#tags}}x{{/tags}}{{title}}{{n}}", data) == nil)
         // Names climb the context as without strict mode.
         #expect(try failure("{{#page}}{{title}} {{n}}{{/page}}{{#items}}{{.}}{{^first()}},{{/first()}}{{/items}}", data) == nil)
@@ -77,8 +84,10 @@ import Mustache
     }
 
     @Test func aMissingPartialOrParentIsAnErrorUnlessTheSpecsRuleIsAskedFor() throws {
-        #expect(try failure(["main": "a\n  {{> nowhere}}"]) == TemplateRenderError(
-            message: "there is no template 'nowhere'", path: "templates/main.mustache", line: 2, column: 3))
+        #expect(
+            try failure(["main": "a\n  {{> nowhere}}"])
+                == TemplateRenderError(
+                    message: "there is no template 'nowhere'", path: "templates/main.mustache", line: 2, column: 3))
         #expect(try failure(["main": "{{<layout}}{{/layout}}"])?.message == "there is no template 'layout'")
         #expect(try failure(["main": "[{{> nowhere}}{{<layout}}{{/layout}}]"], options: RenderOptions(missingTemplatesRenderEmpty: true)) == nil)
     }
@@ -101,9 +110,11 @@ import Mustache
         // Lists of lists, 14 deep, three items each (shared, so the data stays small).
         var lists = list
         for _ in 1..<14 { lists = [lists, lists, lists] }
-        let repeats = try failure(["main": "{{#l}}" + String(repeating: "{{#.}}", count: 13) + "x" + String(repeating: "{{/.}}", count: 13) + "{{/l}}"], ["l": lists])
+        let repeats = try failure(
+            ["main": "{{#l}}" + String(repeating: "{{#.}}", count: 13) + "x" + String(repeating: "{{/.}}", count: 13) + "{{/l}}"], ["l": lists])
         #expect(repeats?.message == "partials, parents and list items are rendered more than 2000000 times for the page, the limit")
-        let big = try failure(["main": String(repeating: "{{#l}}", count: 12) + String(repeating: "X", count: 200) + String(repeating: "{{/l}}", count: 12)], ["l": list])
+        let big = try failure(
+            ["main": String(repeating: "{{#l}}", count: 12) + String(repeating: "X", count: 200) + String(repeating: "{{/l}}", count: 12)], ["l": list])
         #expect(big?.message == "the page is larger than 64 MB, the limit")
     }
 }

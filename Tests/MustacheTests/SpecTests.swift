@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import Mustache
+import Testing
 
 /// The official Mustache spec's suites, kept in this repository beside this file (`Spec/`, with
 /// their licence and where they come from).
@@ -24,10 +24,13 @@ struct SpecTests {
                 for (partial, source) in test.partials ?? [:] {
                     library.register(try Template(parsing: source), named: partial, path: "\(name).json: \(test.name): \(partial)")
                 }
-                let output = try library.render(value: test.data.value ?? .object([:]), template: "test",
-                                                options: RenderOptions(missingTemplatesRenderEmpty: true))
+                let output = try library.render(
+                    value: test.data.value ?? .object([:]), template: "test",
+                    options: RenderOptions(missingTemplatesRenderEmpty: true))
                 let got = String(decoding: output, as: UTF8.self)
-                #expect(got == test.expected, "\(name) / \(test.name): \(test.desc)\n     got: \(got.debugDescription)\nexpected: \(test.expected.debugDescription)")
+                #expect(
+                    got == test.expected, "\(name) / \(test.name): \(test.desc)\n     got: \(got.debugDescription)\nexpected: \(test.expected.debugDescription)"
+                )
                 if got == test.expected { passed += 1 }
             } catch {
                 Issue.record("\(name) / \(test.name): \(error)")

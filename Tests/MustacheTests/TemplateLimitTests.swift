@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Mustache
 
 /// Themes no page could render (too deep, too many times over) are refused where they are
@@ -25,8 +26,9 @@ import Testing
             _ = try Template(parsing: source)
         } throws: { error in
             // The 101st opening tag: 2 + 8 characters per tag before it, on line 2.
-            (error as? TemplateSyntaxError) == TemplateSyntaxError(
-                message: "sections, parents and blocks nest deeper than 100 here, the limit", line: 2, column: 3 + 100 * 8)
+            (error as? TemplateSyntaxError)
+                == TemplateSyntaxError(
+                    message: "sections, parents and blocks nest deeper than 100 here, the limit", line: 2, column: 3 + 100 * 8)
         }
         // Parents and blocks count too.
         let blocks = "{{<layout}}" + String(repeating: "{{$b}}", count: 99) + "x" + String(repeating: "{{/b}}", count: 99) + "{{/layout}}"
@@ -112,7 +114,7 @@ import Testing
         #expect(try makeLibrary(fanOut(levels: 9)).limitProblems().isEmpty)
         // Rendered anyway, the page's budget stops it.
         #expect(throws: TemplateRenderError.self) { try library.render(["tracks": [["title": "t"]]], template: "main") }
-        #expect(Date().timeIntervalSince(started) < 60) // a hang detector, not a benchmark
+        #expect(Date().timeIntervalSince(started) < 60)  // a hang detector, not a benchmark
     }
 
     @Test func blocksReplacedByHeavyPartialsCountTowardsTheBound() throws {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Mustache
 
 /// A library of `templates` (name -> source), each at `templates/NAME.mustache`.
@@ -84,16 +85,24 @@ func makeLibrary(_ templates: [String: String]) throws -> TemplateLibrary {
         let data: TemplateObject = ["artists": [["name": "A"], ["name": "B"], ["name": "C"]], "tags": [], "n": 3]
         #expect(try render("{{#artists}}{{^first()}}, {{/first()}}{{name}}{{/artists}}", data) == "A, B, C")
         #expect(try render("{{#artists}}{{name}}{{^last()}} · {{/last()}}{{/artists}}", data) == "A · B · C")
-        #expect(try render("{{#first(artists)}}<p>{{#artists}}{{name}}{{/artists}}</p>{{/first(artists)}}{{#first(tags)}}<p>tags</p>{{/first(tags)}}", data) == "<p>ABC</p>")
-        #expect(try render("{{count(artists)}} {{#empty(tags)}}none{{/empty(tags)}} {{plusone(n)}} {{#artists}}{{index()}}{{/artists}}", data) == "3 none 4 012")
+        #expect(
+            try render("{{#first(artists)}}<p>{{#artists}}{{name}}{{/artists}}</p>{{/first(artists)}}{{#first(tags)}}<p>tags</p>{{/first(tags)}}", data)
+                == "<p>ABC</p>")
+        #expect(
+            try render("{{count(artists)}} {{#empty(tags)}}none{{/empty(tags)}} {{plusone(n)}} {{#artists}}{{index()}}{{/artists}}", data) == "3 none 4 012")
         #expect(try render("{{#reversed(artists)}}{{name}}{{/reversed(artists)}} {{uppercased(x)}}", ["artists": data["artists"]!, "x": "ab"]) == "CBA AB")
     }
 
     @Test func syntaxErrorsSayWhere() {
         func failure(_ source: String) -> TemplateSyntaxError? {
-            do { _ = try Template(parsing: source); return nil } catch { return error }
+            do {
+                _ = try Template(parsing: source)
+                return nil
+            } catch { return error }
         }
-        #expect(failure("<p>\n  {{#day}}\n  {{title}}\n") == TemplateSyntaxError(message: "'day' is opened here and never closed (no {{/day}})", line: 2, column: 3))
+        #expect(
+            failure("<p>\n  {{#day}}\n  {{title}}\n") == TemplateSyntaxError(message: "'day' is opened here and never closed (no {{/day}})", line: 2, column: 3)
+        )
         #expect(failure("{{#a}}\n{{/b}}") == TemplateSyntaxError(message: "'{{/b}}' does not close 'a', opened at 1:1", line: 2, column: 1))
         #expect(failure("ok\nthen {{title") == TemplateSyntaxError(message: "unclosed tag: no '}}' after it", line: 2, column: 6))
         #expect(failure("{{/a}}") == TemplateSyntaxError(message: "'{{/a}}' closes nothing", line: 1, column: 1))
@@ -136,11 +145,12 @@ func makeLibrary(_ templates: [String: String]) throws -> TemplateLibrary {
             return error?.path == "templates/page.mustache"
                 && (error?.message.contains("more than 2000000 times") == true || error?.message.contains("render steps") == true)
         }
-        #expect(Date().timeIntervalSince(started) < 60) // a hang detector, not a benchmark
+        #expect(Date().timeIntervalSince(started) < 60)  // a hang detector, not a benchmark
     }
 
     @Test func nestedSectionsOfBigTextOrManyFlagsEndQuicklyAndSmall() throws {
-        let open = String(repeating: "{{#tracks}}", count: 21), close = String(repeating: "{{/tracks}}", count: 21)
+        let open = String(repeating: "{{#tracks}}", count: 21)
+        let close = String(repeating: "{{/tracks}}", count: 21)
         let library = try makeLibrary([
             "big": open + String(repeating: "X", count: 15_000) + close,
             "flags": open + String(repeating: "{{#yes}}", count: 70) + "x" + String(repeating: "{{/yes}}", count: 70) + close,
@@ -154,6 +164,6 @@ func makeLibrary(_ templates: [String: String]) throws -> TemplateLibrary {
                 (error as? TemplateRenderError)?.message.contains(limit) == true
             }
         }
-        #expect(Date().timeIntervalSince(started) < 60) // a hang detector, not a benchmark
+        #expect(Date().timeIntervalSince(started) < 60)  // a hang detector, not a benchmark
     }
 }

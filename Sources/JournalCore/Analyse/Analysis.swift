@@ -15,18 +15,24 @@ public struct Analysis: Sendable {
     /// `parallel`: compute independent parts on every core (the result is the same either way).
     public init(journal: Journal, parallel: Bool = true) {
         let catalog = GenreCatalog(journal: journal)
-        let (stats, library) = ParallelMap.both(parallel: parallel,
-                                                { Stats(journal: journal, catalog: catalog) },
-                                                { Library(journal: journal, catalog: catalog) })
+        let (stats, library) = ParallelMap.both(
+            parallel: parallel,
+            { Stats(journal: journal, catalog: catalog) },
+            { Library(journal: journal, catalog: catalog) })
         self.stats = stats
         self.library = library
         // Profiles, reviews and covers are independent of each other.
-        (artistProfiles, (reviews, genreProfiles)) = ParallelMap.both(parallel: parallel, {
-            ParallelMap.map(library.artists, parallel: parallel) { ArtistProfile($0, journal: journal) }
-        }, {
-            (YearReview.all(journal: journal, stats: stats, library: library),
-             catalog.playedGenres.map { GenreProfile($0, journal: journal, catalog: catalog, library: library) })
-        })
+        (artistProfiles, (reviews, genreProfiles)) = ParallelMap.both(
+            parallel: parallel,
+            {
+                ParallelMap.map(library.artists, parallel: parallel) { ArtistProfile($0, journal: journal) }
+            },
+            {
+                (
+                    YearReview.all(journal: journal, stats: stats, library: library),
+                    catalog.playedGenres.map { GenreProfile($0, journal: journal, catalog: catalog, library: library) }
+                )
+            })
         covers = PeriodCovers(stats: stats, journal: journal, parallel: parallel)
     }
 }

@@ -32,7 +32,9 @@ public struct ArtistIndex: Sendable {
     private static let hangulInitial = [0, 0, 1, 2, 2, 3, 4, 5, 5, 6, 6, 7, 8, 8, 9, 10, 11, 12, 13]
     /// For each compatibility jamo consonant from U+3131 (`ㄱ`) to U+314E (`ㅎ`), its letter, or nil
     /// for one that never starts a syllable.
-    private static let jamoLetter: [Int?] = [0, 0, nil, 1, nil, nil, 2, 2, 3, nil, nil, nil, nil, nil, nil, nil, 4, 5, 5, nil, 6, 6, 7, 8, 8, 9, 10, 11, 12, 13]
+    private static let jamoLetter: [Int?] = [
+        0, 0, nil, 1, nil, nil, 2, 2, 3, nil, nil, nil, nil, nil, nil, nil, 4, 5, 5, nil, 6, 6, 7, 8, 8, 9, 10, 11, 12, 13,
+    ]
     public static let otherLetter = "#"
 
     public init(_ library: Library, hangulFirst: Bool = false) {
@@ -44,7 +46,11 @@ public struct ArtistIndex: Sendable {
         entries = sorted.map { Entry(letter: $0.letter, artist: $0.index) }
         var letters: [Letter] = []
         for (position, entry) in entries.enumerated() {
-            if letters.last?.letter == entry.letter { letters[letters.count - 1].count += 1 } else { letters.append(Letter(letter: entry.letter, first: position, count: 1)) }
+            if letters.last?.letter == entry.letter {
+                letters[letters.count - 1].count += 1
+            } else {
+                letters.append(Letter(letter: entry.letter, first: position, count: 1))
+            }
         }
         self.letters = letters
     }
@@ -78,7 +84,7 @@ public struct ArtistIndex: Sendable {
     private static func isIndexed(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.properties.generalCategory {
         case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
-             .decimalNumber, .letterNumber, .otherNumber:
+            .decimalNumber, .letterNumber, .otherNumber:
             return true
         default:
             return false

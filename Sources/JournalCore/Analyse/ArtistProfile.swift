@@ -53,7 +53,10 @@ public struct ArtistProfile: Sendable {
             let known = albumsOfTitle[title, default: []]
             let albumKey = track.album?.lowercased() ?? (known.count == 1 ? known.first : nil)
             let album = albumKey.flatMap { albumSpelling[$0] }
-            trackCounts[title + "\u{0}" + (albumKey.map { "\u{1}" + $0 } ?? ""), default: (Count(title: track.title, album: album, plays: 0, primaryArtist: track.primaryArtist), order)].count.plays += 1
+            trackCounts[
+                title + "\u{0}" + (albumKey.map { "\u{1}" + $0 } ?? ""),
+                default: (Count(title: track.title, album: album, plays: 0, primaryArtist: track.primaryArtist), order)
+            ].count.plays += 1
             if let albumKey, let album {
                 albumCounts[albumKey, default: (Count(title: album, album: nil, plays: 0), order)].count.plays += 1
             }

@@ -37,8 +37,10 @@ public struct GenreCatalog: Sendable {
 
     /// Colour-blind-safe categorical palette, every colour at least 3:1 against white and
     /// against the dark theme's background (#17171c), so it reads in both schemes.
-    public static let palette = ["#0072b2", "#d55e00", "#009e73", "#cc79a7", "#b58a00",
-                                 "#7c6fd9", "#5f8f1f", "#d14a62", "#1f9e89", "#b36b00"]
+    public static let palette = [
+        "#0072b2", "#d55e00", "#009e73", "#cc79a7", "#b58a00",
+        "#7c6fd9", "#5f8f1f", "#d14a62", "#1f9e89", "#b36b00",
+    ]
     public static let otherColor = "#888888"
     /// Drawn translucent with a dashed outline, so it never reads as a genre's colour.
     public static let noGenreColor = "#8a8794"
@@ -83,7 +85,8 @@ public struct GenreCatalog: Sendable {
         }
 
         let named: [(key: String, name: String, plays: Int)] = plays.map { key, count in
-            let name = aliasTargets[key] ?? (spellings[key] ?? inheritedSpellings[key] ?? [:])
+            let name =
+                aliasTargets[key] ?? (spellings[key] ?? inheritedSpellings[key] ?? [:])
                 .max { ($0.value, $1.key) < ($1.value, $0.key) }?.key ?? key
             return (key, name, count)
         }
@@ -112,8 +115,10 @@ public struct GenreCatalog: Sendable {
             } else {
                 color = Self.otherColor
             }
-            genres.append(Genre(key: entry.key, name: entry.name, slug: slugs.allocate(Slug.make(entry.name)),
-                                color: color, plays: entry.plays, isTop: isTop))
+            genres.append(
+                Genre(
+                    key: entry.key, name: entry.name, slug: slugs.allocate(Slug.make(entry.name)),
+                    color: color, plays: entry.plays, isTop: isTop))
         }
         self.genres = genres
         var index: [String: Int] = [:]

@@ -49,7 +49,8 @@ public struct GenreProfile: Sendable {
             let artist = journal.days[play.dayIndex].tracks[play.trackIndex].primaryArtist
             artistCounts[artist.lowercased(), default: (artist, 0)].plays += 1
         }
-        topArtists = Array(artistCounts.values.map { Ranked(name: $0.name, artist: nil, plays: $0.plays) }
-            .sorted(by: Stats.ranking).prefix(Self.topCount))
+        topArtists = Array(
+            artistCounts.values.map { Ranked(name: $0.name, artist: nil, plays: $0.plays) }
+                .sorted(by: Stats.ranking).prefix(Self.topCount))
     }
 }

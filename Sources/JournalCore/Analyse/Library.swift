@@ -130,8 +130,9 @@ public struct Library: Sendable {
             slugByKey[entry.key] = slugs.allocate(Slug.make(entry.name))
         }
         artists = ordered.map { entry in
-            Artist(key: entry.key, name: entry.name, slug: slugByKey[entry.key] ?? Slug.fallback,
-                   plays: plays[entry.key] ?? [], primaryPlays: primary[entry.key, default: 0])
+            Artist(
+                key: entry.key, name: entry.name, slug: slugByKey[entry.key] ?? Slug.fallback,
+                plays: plays[entry.key] ?? [], primaryPlays: primary[entry.key, default: 0])
         }
         artistIndex = Dictionary(artists.enumerated().map { ($1.key, $0) }, uniquingKeysWith: { first, _ in first })
         self.genrePlays = genrePlays
@@ -151,15 +152,19 @@ public struct Library: Sendable {
                 } else {
                     trackIndex[key] = tracks.count
                     trackArtists.append(track.primaryArtist.lowercased())
-                    tracks.append(TrackSummary(title: track.title, credit: track.artists.joined(separator: ", "), history: [play],
-                                               lastPlayed: day.date, artistSlug: slugByKey[track.primaryArtist.lowercased()] ?? Slug.fallback, slug: ""))
+                    tracks.append(
+                        TrackSummary(
+                            title: track.title, credit: track.artists.joined(separator: ", "), history: [play],
+                            lastPlayed: day.date, artistSlug: slugByKey[track.primaryArtist.lowercased()] ?? Slug.fallback, slug: ""))
                 }
             }
         }
         // Slugs are handed out per artist in title order, so adding plays never renumbers them;
         // `page` is the folder of the artist's track list's later pages.
         var slugsByArtist: [String: SlugAllocator] = [:]
-        for index in tracks.indices.sorted(by: { (trackArtists[$0], tracks[$0].title.lowercased(), tracks[$0].title) < (trackArtists[$1], tracks[$1].title.lowercased(), tracks[$1].title) }) {
+        for index in tracks.indices.sorted(by: {
+            (trackArtists[$0], tracks[$0].title.lowercased(), tracks[$0].title) < (trackArtists[$1], tracks[$1].title.lowercased(), tracks[$1].title)
+        }) {
             var slugs = slugsByArtist[trackArtists[index]] ?? SlugAllocator(reserved: ["page"])
             tracks[index].slug = slugs.allocate(Slug.make(tracks[index].title))
             slugsByArtist[trackArtists[index]] = slugs
@@ -167,7 +172,8 @@ public struct Library: Sendable {
         for (index, playlist) in journal.playlists.enumerated() {
             for track in playlist.tracks {
                 guard let position = trackIndex[TrackSummary.key(title: track.title, artist: track.primaryArtist)],
-                      tracks[position].playlists.last != index else { continue }
+                    tracks[position].playlists.last != index
+                else { continue }
                 tracks[position].playlists.append(index)
             }
         }
@@ -197,8 +203,9 @@ public struct Library: Sendable {
         var tagSlugs = SlugAllocator()
         tags = tagNames.sorted { ($0.key, $0.value) < ($1.key, $1.value) }.map { key, name in
             let days = tagDays[key] ?? []
-            return Tag(name: name, slug: tagSlugs.allocate(Slug.make(name)), days: days, playlists: tagPlaylists[key] ?? [],
-                       plays: days.reduce(0) { $0 + journal.days[$1].tracks.count })
+            return Tag(
+                name: name, slug: tagSlugs.allocate(Slug.make(name)), days: days, playlists: tagPlaylists[key] ?? [],
+                plays: days.reduce(0) { $0 + journal.days[$1].tracks.count })
         }
         tagIndex = Dictionary(tags.enumerated().map { ($1.name.lowercased(), $0) }, uniquingKeysWith: { first, _ in first })
     }

@@ -20,7 +20,8 @@ public struct PlaysOverTime: Sendable {
     /// every play in one count.
     public init?(_ plays: [Play], journal: Journal, stats: Stats, stacked: Bool) {
         guard let first = plays.first.map({ journal.days[$0.dayIndex].date }),
-              let last = plays.last.map({ journal.days[$0.dayIndex].date }) else { return nil }
+            let last = plays.last.map({ journal.days[$0.dayIndex].date })
+        else { return nil }
         unit = (last.year - first.year) * 12 + last.month - first.month < 24 ? .month : .year
         let width = stacked ? stats.chartGenres.count : 1
         var counts: [Int: [Int]] = [:]

@@ -126,18 +126,22 @@ public struct Stats: Sendable {
         let playKeys: [[(artist: Int, track: Int, genre: Int)]] = journal.days.map { day in
             day.tracks.map { track in
                 let artistKey = track.primaryArtist.lowercased()
-                let artist = artistIDs[artistKey] ?? {
-                    artistFolded.append(artistKey)
-                    artistIDs[artistKey] = artistFolded.count - 1
-                    return artistFolded.count - 1
-                }()
+                let artist =
+                    artistIDs[artistKey]
+                    ?? {
+                        artistFolded.append(artistKey)
+                        artistIDs[artistKey] = artistFolded.count - 1
+                        return artistFolded.count - 1
+                    }()
                 let title = track.title.lowercased()
                 let trackKey = title + "\u{0}" + artistKey
-                let id = trackIDs[trackKey] ?? {
-                    titleFolded.append(title)
-                    trackIDs[trackKey] = titleFolded.count - 1
-                    return titleFolded.count - 1
-                }()
+                let id =
+                    trackIDs[trackKey]
+                    ?? {
+                        titleFolded.append(title)
+                        trackIDs[trackKey] = titleFolded.count - 1
+                        return titleFolded.count - 1
+                    }()
                 let genre = catalog.primaryGenre(of: track).flatMap { genrePositions[$0.key] } ?? -1
                 return (artist, id, genre)
             }
@@ -194,19 +198,24 @@ public struct Stats: Sendable {
                     run = nil
                 }
             }
-            let artists = ranked(artistPlays.map { id, entry in
-                (Ranked(name: entry.name, artist: nil, plays: entry.plays), artistFolded[id], "")
-            })
-            let tracks = ranked(trackPlays.map { id, entry in
-                (Ranked(name: entry.name, artist: entry.artist, plays: entry.plays), titleFolded[id], artistFolded[entry.artistID])
-            })
+            let artists = ranked(
+                artistPlays.map { id, entry in
+                    (Ranked(name: entry.name, artist: nil, plays: entry.plays), artistFolded[id], "")
+                })
+            let tracks = ranked(
+                trackPlays.map { id, entry in
+                    (Ranked(name: entry.name, artist: entry.artist, plays: entry.plays), titleFolded[id], artistFolded[entry.artistID])
+                })
             let genres = genreCounts.map { GenrePlays(genre: catalog.genres[$0.key], plays: $0.value) }.sorted {
-                $0.plays != $1.plays ? $0.plays > $1.plays : ($0.genre.name.lowercased(), $0.genre.name, $0.genre.key) < ($1.genre.name.lowercased(), $1.genre.name, $1.genre.key)
+                $0.plays != $1.plays
+                    ? $0.plays > $1.plays
+                    : ($0.genre.name.lowercased(), $0.genre.name, $0.genre.key) < ($1.genre.name.lowercased(), $1.genre.name, $1.genre.key)
             }
             let covered = max(0, min(end.dayNumber, lastLogged) - max(start.dayNumber, firstLogged) + 1)
-            return PeriodStats(kind: kind, start: start, end: end, days: days, totals: totals, genres: genres,
-                               noGenrePlays: noGenrePlays, topArtists: artists, topTracks: tracks,
-                               longestStreak: longest, coveredDays: covered)
+            return PeriodStats(
+                kind: kind, start: start, end: end, days: days, totals: totals, genres: genres,
+                noGenrePlays: noGenrePlays, topArtists: artists, topTracks: tracks,
+                longestStreak: longest, coveredDays: covered)
         }
 
         var weekStarts: [Int] = []

@@ -180,8 +180,10 @@ public struct YearReview: Sendable {
     }
 
     /// `totals`: every year's, in the order of `stats.years`.
-    private init(journal: Journal, stats: Stats, library: Library, yearIndex: Int, totals: [Totals],
-                 firstCredit: [String: (day: Int, track: String)]) {
+    private init(
+        journal: Journal, stats: Stats, library: Library, yearIndex: Int, totals: [Totals],
+        firstCredit: [String: (day: Int, track: String)]
+    ) {
         let period = stats.years[yearIndex]
         year = period.start.year
         let dayIndexes = period.days.compactMap(\.dayIndex)
@@ -256,8 +258,9 @@ public struct YearReview: Sendable {
         topArtists = period.topArtists.prefix(5).map { ranked in
             let months = primaryByMonth[ranked.name.lowercased()] ?? Array(repeating: 0, count: 12)
             let peak = months.indices.max { months[$0] != months[$1] ? months[$0] < months[$1] : $0 > $1 } ?? 0
-            return TopArtist(name: ranked.name, slug: library.artist(named: ranked.name)?.slug, plays: ranked.plays,
-                             peakMonth: peak + 1, peakPlays: months[peak])
+            return TopArtist(
+                name: ranked.name, slug: library.artist(named: ranked.name)?.slug, plays: ranked.plays,
+                peakMonth: peak + 1, peakPlays: months[peak])
         }
         topTracks = period.topTracks.prefix(10).compactMap { ranked in
             guard let last = lastPlay[ranked.name.lowercased() + "\u{0}" + (ranked.artist ?? "").lowercased()] else { return nil }
@@ -303,10 +306,13 @@ public struct YearReview: Sendable {
         self.phases = phases
 
         self.weekdayPlays = weekdayPlays
-        favouriteWeekday = period.plays == 0 ? nil : stats.weekStart.weekdayOrder.reduce(nil as Int?) { best, weekday in
-            guard let best else { return weekday }
-            return weekdayPlays[weekday] > weekdayPlays[best] ? weekday : best
-        }
+        favouriteWeekday =
+            period.plays == 0
+            ? nil
+            : stats.weekStart.weekdayOrder.reduce(nil as Int?) { best, weekday in
+                guard let best else { return weekday }
+                return weekdayPlays[weekday] > weekdayPlays[best] ? weekday : best
+            }
         longestStreak = period.longestStreak
         var biggest: BiggestDay?
         for tally in period.days where tally.isLogged {

@@ -57,7 +57,8 @@ public enum CatalogueFile {
 
     static func ids(_ ids: [String: String], indent: String) -> [String] {
         guard !ids.isEmpty else { return [] }
-        return [indent + "ids:"] + ids.sorted { $0.key < $1.key }.map { indent + "  \($0.key): \(NewEntry.yamlQuoted(ControlCharacters.replaced(in: $0.value)))" }
+        return [indent + "ids:"]
+            + ids.sorted { $0.key < $1.key }.map { indent + "  \($0.key): \(NewEntry.yamlQuoted(ControlCharacters.replaced(in: $0.value)))" }
     }
 
     /// A value written plain when YAML reads it back as the same text, else double-quoted.
@@ -142,7 +143,8 @@ public enum CatalogueFile {
         while let relative = names.nextObject() as? String {
             let name = (relative as NSString).lastPathComponent
             guard name.hasPrefix("."), let marker = name.range(of: ".tmp-", options: .backwards),
-                  let pid = Int32(name[marker.upperBound...]), pid > 0, pid != getpid() else { continue }
+                let pid = Int32(name[marker.upperBound...]), pid > 0, pid != getpid()
+            else { continue }
             if kill(pid, 0) != 0 && errno == ESRCH { unlink(join(folder, relative)) }
         }
     }

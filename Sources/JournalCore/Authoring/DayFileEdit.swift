@@ -64,9 +64,10 @@ public enum DayFileEdit {
     /// `text` (a whole day file) with `track` added as the last item of its `tracks:` list,
     /// indented like the items before it. Values are trimmed, as the build reads them.
     public static func appendTrack(_ track: NewTrackLines, to text: String) -> Result<String, Problem> {
-        let track = NewTrackLines(title: track.title.trimmed(.whitespacesAndNewlines),
-                                  artists: track.artists.map { $0.trimmed(.whitespacesAndNewlines) }.filter { !$0.isEmpty },
-                                  note: track.note?.trimmed(.whitespacesAndNewlines).nilIfEmpty)
+        let track = NewTrackLines(
+            title: track.title.trimmed(.whitespacesAndNewlines),
+            artists: track.artists.map { $0.trimmed(.whitespacesAndNewlines) }.filter { !$0.isEmpty },
+            note: track.note?.trimmed(.whitespacesAndNewlines).nilIfEmpty)
         if track.title.isEmpty { return .failure(.invalidValue("the track needs a title")) }
         if track.artists.isEmpty { return .failure(.invalidValue("the track needs an artist")) }
         for value in [track.title, track.note ?? ""] + track.artists where ControlCharacters.first(in: value) != nil {
@@ -128,7 +129,8 @@ public enum DayFileEdit {
     /// The index of the line to insert after, and the new item's lines.
     private static func place(_ track: NewTrackLines, in root: Node, lines: [Line]) -> Result<(after: Int, lines: [String]), Problem> {
         guard let pairs = root.mapping.map(Array.init),
-              let index = pairs.firstIndex(where: { $0.key.scalar?.string == "tracks" }) else { return .failure(.noTracks) }
+            let index = pairs.firstIndex(where: { $0.key.scalar?.string == "tracks" })
+        else { return .failure(.noTracks) }
         let (key, value) = pairs[index]
         // Lines are 0-based here; YAML lines start at the file's line 2.
         let keyLine = (key.mark?.line ?? 1)
@@ -215,10 +217,11 @@ public enum DayFileEdit {
             var reader = YAMLFields(path: "", firstLine: 2)
             let fields = reader.fields(of: added, known: YAMLFields.trackFields, in: "track")
             guard fields.count == (track.note == nil ? 2 : 3),
-                  reader.string(fields["title"], field: "title") == track.title,
-                  reader.stringList(fields["artist"], field: "artist") == track.artists,
-                  reader.string(fields["note"], field: "note") == track.note,
-                  reader.diagnostics.isEmpty else { return false }
+                reader.string(fields["title"], field: "title") == track.title,
+                reader.stringList(fields["artist"], field: "artist") == track.artists,
+                reader.string(fields["note"], field: "note") == track.note,
+                reader.diagnostics.isEmpty
+            else { return false }
         }
         return true
     }
@@ -274,7 +277,8 @@ private struct Line {
     static func dashPrefix(_ prefix: [Unicode.Scalar]) -> Int? {
         let indent = prefix.prefix { $0 == " " }.count
         guard indent < prefix.count, prefix[indent] == "-", prefix.count > indent + 1,
-              prefix[(indent + 1)...].allSatisfy({ $0 == " " }) else { return nil }
+            prefix[(indent + 1)...].allSatisfy({ $0 == " " })
+        else { return nil }
         return indent
     }
 
@@ -294,6 +298,6 @@ private struct Line {
     }
 }
 
-private extension String {
-    var nilIfEmpty: String? { isEmpty ? nil : self }
+extension String {
+    fileprivate var nilIfEmpty: String? { isEmpty ? nil : self }
 }

@@ -73,7 +73,8 @@ public enum NewEntry {
             if let named = CalendarDate(iso: stem) {
                 if found[named] == nil { found[named] = relative }
             } else if case .bytes(let bytes) = FileTree.read(join(source, relative), limit: 1 << 20),
-                      let date = frontMatterDate(bytes), found[date] == nil {
+                let date = frontMatterDate(bytes), found[date] == nil
+            {
                 found[date] = relative
             }
         }
@@ -84,29 +85,31 @@ public enum NewEntry {
     /// flow mappings, tags and block scalars alike); nil when there is none or it cannot be read.
     static func frontMatterDate(_ bytes: [UInt8]) -> CalendarDate? {
         guard case .success(let text) = SourceText.decode(bytes, path: ""),
-              case .success(let file) = FrontMatter.split(text, path: "") else { return nil }
+            case .success(let file) = FrontMatter.split(text, path: "")
+        else { return nil }
         var reader = YAMLFields(path: "", firstLine: file.yamlFirstLine)
         guard let root = reader.root(of: file.yaml) else { return nil }
         return reader.date(reader.fields(of: root, known: ContentDecoding.dayFields, in: "a diary day")["date"], field: "date")
     }
 
     static func daySkeleton(_ date: CalendarDate, config: SiteConfig) -> String {
-        let limit = config.maxTracksPerDay == 0 ? "as many tracks as you like" : "up to \(config.maxTracksPerDay) track\(config.maxTracksPerDay == 1 ? "" : "s")"
+        let limit =
+            config.maxTracksPerDay == 0 ? "as many tracks as you like" : "up to \(config.maxTracksPerDay) track\(config.maxTracksPerDay == 1 ? "" : "s")"
         return """
-        ---
-        # \(date.iso): \(limit), in the order you played them.
-        # A track needs a title and an artist; it may also have album, genre, released (a year
-        # or a date), duration ("3:41"), artwork, preview (an audio file's URL), links and note.
-        # The day may have a title, a mood, tags and draft: true. Fields: docs/content-format.md.
-        # Until a track has a title and an artist, the day stays out of the site. Below the
-        # closing line: a few words on what made these the songs of the day.
-        tracks:
-          - title: ""
-            artist: ""
-            genre: ""
-        ---
+            ---
+            # \(date.iso): \(limit), in the order you played them.
+            # A track needs a title and an artist; it may also have album, genre, released (a year
+            # or a date), duration ("3:41"), artwork, preview (an audio file's URL), links and note.
+            # The day may have a title, a mood, tags and draft: true. Fields: docs/content-format.md.
+            # Until a track has a title and an artist, the day stays out of the site. Below the
+            # closing line: a few words on what made these the songs of the day.
+            tracks:
+              - title: ""
+                artist: ""
+                genre: ""
+            ---
 
-        """
+            """
     }
 
     static func playlistSkeleton(title: String) -> String {

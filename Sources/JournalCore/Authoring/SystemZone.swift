@@ -24,7 +24,8 @@ public enum SystemZone {
             if rest.isEmpty { return nil }
             if rest == "0" || rest == "+0" || rest == "-0" { return "Etc/GMT" }
             guard let sign = rest.first, sign == "+" || sign == "-", let hours = Int(rest.dropFirst()),
-                  rest.dropFirst().allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+                rest.dropFirst().allSatisfy({ $0.isASCII && $0.isNumber })
+            else { return nil }
             guard sign == "+" ? (1...12).contains(hours) : (1...14).contains(hours) else { return nil }
             let name = "Etc/GMT\(sign)\(hours)"
             return TimeZone(identifier: name) != nil ? name : nil

@@ -11,7 +11,8 @@ public enum Today {
         calendar.timeZone = timezone.flatMap(TimeZone.init(identifier:)) ?? TimeZone.current
         let parts = calendar.dateComponents([.year, .month, .day], from: now)
         guard let year = parts.year, let month = parts.month, let day = parts.day,
-              let date = CalendarDate(year: year, month: month, day: day) else {
+            let date = CalendarDate(year: year, month: month, day: day)
+        else {
             // Outside years 1 to 9999: only a broken clock gets here.
             return CalendarDate(dayNumber: Int((now.timeIntervalSince1970 / 86_400).rounded(.down)))
         }

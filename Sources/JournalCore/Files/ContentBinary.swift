@@ -208,10 +208,11 @@ extension Track: BinaryForm {
     }
 
     init(from reader: inout BinaryReader) throws(BinaryReader.Damaged) {
-        self.init(title: try reader.string(), artists: try reader.strings(), album: try reader.optionalString(),
-                  genres: try reader.strings(), duration: try reader.optional { reader throws(BinaryReader.Damaged) in try reader.int() },
-                  released: try reader.optionalForm(), artwork: try reader.optionalForm(), preview: try reader.optionalForm(),
-                  links: try reader.forms(), noteHTML: try reader.optionalString())
+        self.init(
+            title: try reader.string(), artists: try reader.strings(), album: try reader.optionalString(),
+            genres: try reader.strings(), duration: try reader.optional { reader throws(BinaryReader.Damaged) in try reader.int() },
+            released: try reader.optionalForm(), artwork: try reader.optionalForm(), preview: try reader.optionalForm(),
+            links: try reader.forms(), noteHTML: try reader.optionalString())
         genresInherited = try reader.bool()
     }
 }
@@ -230,9 +231,10 @@ extension Day: BinaryForm {
     }
 
     init(from reader: inout BinaryReader) throws(BinaryReader.Damaged) {
-        self.init(date: try reader.form(), title: try reader.optionalString(), tracks: try reader.forms(), tags: try reader.strings(),
-                  mood: try reader.optionalString(), draft: try reader.bool(), bodyHTML: try reader.string(),
-                  summary: try reader.string(), sourcePath: try reader.string())
+        self.init(
+            date: try reader.form(), title: try reader.optionalString(), tracks: try reader.forms(), tags: try reader.strings(),
+            mood: try reader.optionalString(), draft: try reader.bool(), bodyHTML: try reader.string(),
+            summary: try reader.string(), sourcePath: try reader.string())
     }
 }
 
@@ -252,10 +254,11 @@ extension Playlist: BinaryForm {
     }
 
     init(from reader: inout BinaryReader) throws(BinaryReader.Damaged) {
-        self.init(slug: try reader.string(), title: try reader.string(), description: try reader.optionalString(),
-                  cover: try reader.optionalForm(), created: try reader.optionalForm(), updated: try reader.optionalForm(),
-                  tags: try reader.strings(), tracks: try reader.forms(), draft: try reader.bool(),
-                  bodyHTML: try reader.string(), sourcePath: try reader.string())
+        self.init(
+            slug: try reader.string(), title: try reader.string(), description: try reader.optionalString(),
+            cover: try reader.optionalForm(), created: try reader.optionalForm(), updated: try reader.optionalForm(),
+            tags: try reader.strings(), tracks: try reader.forms(), draft: try reader.bool(),
+            bodyHTML: try reader.string(), sourcePath: try reader.string())
     }
 }
 
@@ -282,7 +285,9 @@ extension Diagnostic: BinaryForm {
 
     init(from reader: inout BinaryReader) throws(BinaryReader.Damaged) {
         guard let severity = Severity(rawValue: try reader.string()) else { throw .init() }
-        let path = try reader.string(), line = try reader.int(), column = try reader.int()
+        let path = try reader.string()
+        let line = try reader.int()
+        let column = try reader.int()
         self.init(severity, try reader.string(), path: path, line: line, column: column)
     }
 }

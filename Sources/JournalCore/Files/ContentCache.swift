@@ -1,10 +1,11 @@
 import CCmarkGFM
 import CPlatform
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// What earlier builds decoded from the journal's days and playlists, kept in
@@ -40,7 +41,10 @@ final class ContentCache: @unchecked Sendable {
     /// A file changed this close to the build is kept with its digest.
     static let racySeconds = 2
 
-    enum Kind: String { case day = "d", playlist = "p" }
+    enum Kind: String {
+        case day = "d"
+        case playlist = "p"
+    }
 
     private struct Stored {
         var kind: Kind
@@ -117,7 +121,8 @@ final class ContentCache: @unchecked Sendable {
     static func read(source: String) -> ContentCache? {
         guard let identity = identity(source: source) else { return nil }
         guard let folder = folder(journal: source), let bytes = regularFile(folder + "/" + fileName),
-              let stored = parse(bytes, identity: identity) else { return ContentCache(identity: identity) }
+            let stored = parse(bytes, identity: identity)
+        else { return ContentCache(identity: identity) }
         return ContentCache(identity: identity, bytes: bytes, stored: stored)
     }
 
@@ -145,12 +150,13 @@ final class ContentCache: @unchecked Sendable {
         while offset < bytes.count {
             let start = offset
             guard let fields = line()?.split(separator: " ", omittingEmptySubsequences: false), fields.count == 7,
-                  let kind = Kind(rawValue: String(fields[0])), let checksum = UInt32(fields[5]) else { return nil }
+                let kind = Kind(rawValue: String(fields[0])), let checksum = UInt32(fields[5])
+            else { return nil }
             let digest = fields[6] == "-" ? "" : String(fields[6])
             let lengths = fields[1..<5].compactMap { Int($0) }
             guard lengths.count == 4, lengths.allSatisfy({ $0 > 0 && $0 <= bytes.count }),
-                  lengths.reduce(0, +) <= bytes.count - offset,
-                  digest.isEmpty || digest.utf8.count == 64 && digest.utf8.allSatisfy({ (0x30...0x39).contains($0) || (0x61...0x66).contains($0) })
+                lengths.reduce(0, +) <= bytes.count - offset,
+                digest.isEmpty || digest.utf8.count == 64 && digest.utf8.allSatisfy({ (0x30...0x39).contains($0) || (0x61...0x66).contains($0) })
             else { return nil }
             var parts: [Range<Int>] = []
             for length in lengths {
@@ -160,9 +166,10 @@ final class ContentCache: @unchecked Sendable {
             let path = String(decoding: bytes[parts[0]], as: UTF8.self)
             // Written once per file, sorted: anything else is not a file this program wrote.
             guard path.hasPrefix("content/"), stored[path] == nil else { return nil }
-            stored[path] = Stored(kind: kind, stamp: String(decoding: bytes[parts[1]], as: UTF8.self),
-                                  context: String(decoding: bytes[parts[2]], as: UTF8.self), entry: start..<offset,
-                                  value: parts[3], checksum: checksum, digest: digest)
+            stored[path] = Stored(
+                kind: kind, stamp: String(decoding: bytes[parts[1]], as: UTF8.self),
+                context: String(decoding: bytes[parts[2]], as: UTF8.self), entry: start..<offset,
+                value: parts[3], checksum: checksum, digest: digest)
         }
         return stored
     }
@@ -173,24 +180,31 @@ final class ContentCache: @unchecked Sendable {
     }
 
     /// `decode` gives the file's result, and whether its bytes could be read.
-    func day(_ path: String, file: String, stamp: String, context: String, limit: Int,
-             decode: () -> (DecodedFile<Day>, readable: Bool)) -> DecodedFile<Day> {
+    func day(
+        _ path: String, file: String, stamp: String, context: String, limit: Int,
+        decode: () -> (DecodedFile<Day>, readable: Bool)
+    ) -> DecodedFile<Day> {
         cached(path, file: file, kind: .day, stamp: stamp, context: context, limit: limit, decode: decode)
     }
 
-    func playlist(_ path: String, file: String, stamp: String, context: String, limit: Int,
-                  decode: () -> (DecodedFile<Playlist>, readable: Bool)) -> DecodedFile<Playlist> {
+    func playlist(
+        _ path: String, file: String, stamp: String, context: String, limit: Int,
+        decode: () -> (DecodedFile<Playlist>, readable: Bool)
+    ) -> DecodedFile<Playlist> {
         cached(path, file: file, kind: .playlist, stamp: stamp, context: context, limit: limit, decode: decode)
     }
 
     /// The stored result when it was decoded from this stamp and context (and, for a file
     /// changed just before it was kept, these bytes); else decoded now and kept for the next
     /// file. `file`: the file itself, read for its digest. Safe to call from several threads at once.
-    private func cached<Value: BinaryForm>(_ path: String, file: String, kind: Kind, stamp: String, context: String, limit: Int,
-                                           decode: () -> (DecodedFile<Value>, readable: Bool)) -> DecodedFile<Value> {
+    private func cached<Value: BinaryForm>(
+        _ path: String, file: String, kind: Kind, stamp: String, context: String, limit: Int,
+        decode: () -> (DecodedFile<Value>, readable: Bool)
+    ) -> DecodedFile<Value> {
         if let entry = stored[path], entry.kind == kind, entry.stamp == stamp, entry.context == context,
-           Self.checksum(bytes[entry.value]) == entry.checksum,
-           entry.digest.isEmpty || Self.digest(file, limit: limit) == entry.digest {
+            Self.checksum(bytes[entry.value]) == entry.checksum,
+            entry.digest.isEmpty || Self.digest(file, limit: limit) == entry.digest
+        {
             var reader = BinaryReader(bytes, range: entry.value)
             if let value = try? DecodedFile<Value>(from: &reader), reader.isAtEnd {
                 lock.withLock {
@@ -209,7 +223,9 @@ final class ContentCache: @unchecked Sendable {
             var form = BinaryWriter()
             form.form(value)
             let fields = [Array(path.utf8), Array(stamp.utf8), Array(context.utf8), form.bytes]
-            new = Array("\(kind.rawValue) \(fields.map { String($0.count) }.joined(separator: " ")) \(Self.checksum(form.bytes[...])) \(digest.isEmpty ? "-" : digest)\n".utf8)
+            new = Array(
+                "\(kind.rawValue) \(fields.map { String($0.count) }.joined(separator: " ")) \(Self.checksum(form.bytes[...])) \(digest.isEmpty ? "-" : digest)\n"
+                    .utf8)
             for field in fields { new? += field }
         }
         lock.withLock {
@@ -224,7 +240,8 @@ final class ContentCache: @unchecked Sendable {
     private func isRacy(_ stamp: String) -> Bool {
         let fields = stamp.split(separator: " ")
         guard fields.count >= 4, let modified = Int(fields[2].prefix { $0 != "." }),
-              let changed = Int(fields[3].prefix { $0 != "." }) else { return true }
+            let changed = Int(fields[3].prefix { $0 != "." })
+        else { return true }
         return max(modified, changed) >= started - Self.racySeconds
     }
 

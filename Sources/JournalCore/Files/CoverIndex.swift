@@ -1,8 +1,9 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// What earlier builds learnt about the journal's covers, kept in `.journal-cache/covers/index`:
@@ -55,11 +56,13 @@ struct CoverIndex: Sendable {
         for line in lines {
             let fields = line.split(separator: "\t", maxSplits: 7, omittingEmptySubsequences: false)
             guard fields.count == 8, fields[0].count == 64, fields[0].allSatisfy(\.isHexDigit),
-                  let size = Int(fields[1]), let modified = Int(fields[2]), let nanoseconds = Int(fields[3]),
-                  let inode = UInt64(fields[4]), let width = Int(fields[5]), let height = Int(fields[6]),
-                  size >= 0, width > 0, height > 0, !fields[7].isEmpty else { continue }
-            entries[String(fields[7])] = Entry(digest: String(fields[0]), size: size, modified: modified, nanoseconds: nanoseconds,
-                                               inode: inode, width: width, height: height)
+                let size = Int(fields[1]), let modified = Int(fields[2]), let nanoseconds = Int(fields[3]),
+                let inode = UInt64(fields[4]), let width = Int(fields[5]), let height = Int(fields[6]),
+                size >= 0, width > 0, height > 0, !fields[7].isEmpty
+            else { continue }
+            entries[String(fields[7])] = Entry(
+                digest: String(fields[0]), size: size, modified: modified, nanoseconds: nanoseconds,
+                inode: inode, width: width, height: height)
         }
         return CoverIndex(entries: entries)
     }
@@ -69,14 +72,16 @@ struct CoverIndex: Sendable {
         guard let entry = entries[relative] else { return nil }
         let times = Platform.changeTimes(status)
         guard entry.size == Int(status.st_size), entry.modified == times.modified.seconds,
-              entry.nanoseconds == times.modified.nanoseconds, entry.inode == UInt64(status.st_ino) else { return nil }
+            entry.nanoseconds == times.modified.nanoseconds, entry.inode == UInt64(status.st_ino)
+        else { return nil }
         return entry
     }
 
     static func entry(digest: String, width: Int, height: Int, status: stat) -> Entry {
         let times = Platform.changeTimes(status)
-        return Entry(digest: digest, size: Int(status.st_size), modified: times.modified.seconds, nanoseconds: times.modified.nanoseconds,
-                     inode: UInt64(status.st_ino), width: width, height: height)
+        return Entry(
+            digest: digest, size: Int(status.st_size), modified: times.modified.seconds, nanoseconds: times.modified.nanoseconds,
+            inode: UInt64(status.st_ino), width: width, height: height)
     }
 
     /// The index as its file holds it, sorted by path, so the same covers give the same file.

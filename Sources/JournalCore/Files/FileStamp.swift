@@ -11,7 +11,8 @@ enum FileStamp {
     /// time still show an edit made to it, and the caches check its bytes before it is used again.
     static func of(_ status: stat, linkedFilesKeepNoCtime: Bool = false) -> String {
         let times = Platform.changeTimes(status)
-        let changed = linkedFilesKeepNoCtime && status.st_nlink > 1 && (status.st_mode & S_IFMT) == S_IFREG
+        let changed =
+            linkedFilesKeepNoCtime && status.st_nlink > 1 && (status.st_mode & S_IFMT) == S_IFREG
             ? "linked" : "\(times.changed.seconds).\(times.changed.nanoseconds)"
         return "\(status.st_size) \(status.st_ino) \(times.modified.seconds).\(times.modified.nanoseconds) \(changed) \(status.st_mode)"
     }

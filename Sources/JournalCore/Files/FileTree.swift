@@ -1,11 +1,11 @@
 #if canImport(Glibc)
-import Glibc
-private let systemRead = Glibc.read
-private let systemWrite = Glibc.write
+    import Glibc
+    private let systemRead = Glibc.read
+    private let systemWrite = Glibc.write
 #elseif canImport(Darwin)
-import Darwin
-private let systemRead = Darwin.read
-private let systemWrite = Darwin.write
+    import Darwin
+    private let systemRead = Darwin.read
+    private let systemWrite = Darwin.write
 #endif
 
 /// Walks folders and reads whole files with plain POSIX calls, for Load, Write and the

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The files a build reads under one folder of the journal (`content/`, `static/`,
@@ -64,8 +64,11 @@ public struct JournalTree {
         self.journal = journal.flatMap(Platform.realPath)
         var status = stat()
         guard stat(root, &status) == 0 else {
-            if errno != ENOENT { problems.append(Problem(relative: "", message: "cannot read this folder: \(Platform.describe(errno))")) }
-            else if lstat(root, &status) == 0 { problems.append(Problem(relative: "", message: "a broken symbolic link: its target does not exist")) }
+            if errno != ENOENT {
+                problems.append(Problem(relative: "", message: "cannot read this folder: \(Platform.describe(errno))"))
+            } else if lstat(root, &status) == 0 {
+                problems.append(Problem(relative: "", message: "a broken symbolic link: its target does not exist"))
+            }
             return
         }
         guard (status.st_mode & S_IFMT) == S_IFDIR else {
@@ -104,7 +107,8 @@ public struct JournalTree {
                 guard !name.hasPrefix(".") else { continue }
                 let path = relative.isEmpty ? name : relative + "/" + name
                 if let journal, DirectoryEntry.type(entry) == Int32(DT_LNK) || DirectoryEntry.type(entry) == Int32(DT_UNKNOWN),
-                   let problem = Self.linkProblem(root + "/" + path, journal: journal) {
+                    let problem = Self.linkProblem(root + "/" + path, journal: journal)
+                {
                     problems.append(Problem(relative: path, message: problem))
                     continue
                 }
@@ -113,8 +117,11 @@ public struct JournalTree {
                     let reason = errno
                     var link = stat()
                     if fstatat(folder, name, &link, AT_SYMLINK_NOFOLLOW) == 0, (link.st_mode & S_IFMT) == S_IFLNK {
-                        problems.append(Problem(relative: path, message: reason == ELOOP
-                            ? "a symbolic link that leads to itself" : "a broken symbolic link: its target does not exist"))
+                        problems.append(
+                            Problem(
+                                relative: path,
+                                message: reason == ELOOP
+                                    ? "a symbolic link that leads to itself" : "a broken symbolic link: its target does not exist"))
                     } else {
                         problems.append(Problem(relative: path, message: "cannot read this: \(Platform.describe(reason))"))
                     }
@@ -144,7 +151,8 @@ public struct JournalTree {
         var link = stat()
         guard lstat(path, &link) == 0, (link.st_mode & S_IFMT) == S_IFLNK, let target = Platform.realPath(path) else { return nil }
         guard target.hasPrefix(journal + "/") else {
-            return "a symbolic link to \(target), outside the journal: in static/ and templates/ a link is followed only to a file or folder of the journal, so nothing else is ever published"
+            return
+                "a symbolic link to \(target), outside the journal: in static/ and templates/ a link is followed only to a file or folder of the journal, so nothing else is ever published"
         }
         let inside = target.dropFirst(journal.count + 1)
         if inside.split(separator: "/").contains(where: { $0.hasPrefix(".") }) {
@@ -153,4 +161,3 @@ public struct JournalTree {
         return nil
     }
 }
-

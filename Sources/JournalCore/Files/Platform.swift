@@ -1,9 +1,10 @@
 import CPlatform
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
-import Foundation
+    import Darwin
+    import Foundation
 #endif
 
 /// A `readdir` entry, read in place. `readdir` hands out records only as long as their name, so
@@ -58,18 +59,21 @@ enum Platform {
         guard descriptor >= 0 else { return errno }
         defer { close(descriptor) }
         #if canImport(Darwin)
-        var failure: Int32 = 0
-        FileTree.walk(root) { relative, kind in
-            guard kind != .other, failure == 0 else { return }
-            let entry = openat(descriptor, relative, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
-            guard entry >= 0 else { failure = errno; return }
-            if fsync(entry) != 0 { failure = errno }
-            close(entry)
-        }
-        guard failure == 0 else { return failure }
-        return fcntl(descriptor, F_FULLFSYNC) == 0 ? 0 : errno
+            var failure: Int32 = 0
+            FileTree.walk(root) { relative, kind in
+                guard kind != .other, failure == 0 else { return }
+                let entry = openat(descriptor, relative, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+                guard entry >= 0 else {
+                    failure = errno
+                    return
+                }
+                if fsync(entry) != 0 { failure = errno }
+                close(entry)
+            }
+            guard failure == 0 else { return failure }
+            return fcntl(descriptor, F_FULLFSYNC) == 0 ? 0 : errno
         #else
-        return journal_sync_filesystem(descriptor) == 0 ? 0 : errno
+            return journal_sync_filesystem(descriptor) == 0 ? 0 : errno
         #endif
     }
 
@@ -108,9 +112,11 @@ enum Platform {
     /// `st_mtimespec`/`st_ctimespec` in Darwin).
     static func changeTimes(_ status: stat) -> (modified: (seconds: Int, nanoseconds: Int), changed: (seconds: Int, nanoseconds: Int)) {
         #if canImport(Darwin)
-        let modified = status.st_mtimespec, changed = status.st_ctimespec
+            let modified = status.st_mtimespec
+            let changed = status.st_ctimespec
         #else
-        let modified = status.st_mtim, changed = status.st_ctim
+            let modified = status.st_mtim
+            let changed = status.st_ctim
         #endif
         return ((Int(modified.tv_sec), Int(modified.tv_nsec)), (Int(changed.tv_sec), Int(changed.tv_nsec)))
     }
@@ -118,9 +124,9 @@ enum Platform {
     /// A file's access and modification times, as `utimensat` takes them to set them back.
     static func accessAndModificationTimes(_ status: stat) -> [timespec] {
         #if canImport(Darwin)
-        [status.st_atimespec, status.st_mtimespec]
+            [status.st_atimespec, status.st_mtimespec]
         #else
-        [status.st_atim, status.st_mtim]
+            [status.st_atim, status.st_mtim]
         #endif
     }
 
@@ -135,9 +141,9 @@ enum Platform {
     /// files at once (macOS), or `always`.
     static func flushFile(in folder: Int32, named name: String, always: Bool = false) {
         #if canImport(Darwin)
-        let flush = true
+            let flush = true
         #else
-        let flush = always
+            let flush = always
         #endif
         guard flush else { return }
         let descriptor = openat(folder, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
@@ -149,11 +155,11 @@ enum Platform {
     /// The path of the running program's file, or nil if the system cannot say.
     static var executablePath: String? {
         #if canImport(Darwin)
-        // Foundation asks dyld (`_NSGetExecutablePath`).
-        return Bundle.main.executablePath.flatMap(realPath)
+            // Foundation asks dyld (`_NSGetExecutablePath`).
+            return Bundle.main.executablePath.flatMap(realPath)
         #else
-        // The kernel's link to the program's file: a stat through it stamps the file itself.
-        return "/proc/self/exe"
+            // The kernel's link to the program's file: a stat through it stamps the file itself.
+            return "/proc/self/exe"
         #endif
     }
 

@@ -44,7 +44,8 @@ enum AppleMusicPlayActivity: ImportFormat {
         var plays: [ImportedPlay] = []
         for row in rows.dropFirst() {
             guard row.fields.count == header.fields.count else {
-                problems.append((row.line, 1, "this row has \(row.fields.count) field\(row.fields.count == 1 ? "" : "s"); the header names \(header.fields.count)"))
+                problems.append(
+                    (row.line, 1, "this row has \(row.fields.count) field\(row.fields.count == 1 ? "" : "s"); the header names \(header.fields.count)"))
                 continue
             }
             report.playsRead += 1
@@ -60,11 +61,23 @@ enum AppleMusicPlayActivity: ImportFormat {
             }
             if columns["Event Type"] != nil {
                 let type = value("Event Type")
-                guard type == "PLAY_END" else { report.skip("not a play: \(type ?? "no event type")"); continue }
+                guard type == "PLAY_END" else {
+                    report.skip("not a play: \(type ?? "no event type")")
+                    continue
+                }
             }
-            if let media = value("Media Type"), media != "AUDIO" { report.skip("not a song: \(media)"); continue }
-            guard let title = value("Song Name", "Content Name") else { report.skip("no song name"); continue }
-            guard let artist = value("Artist Name", "Container Artist Name") else { report.skip("no artist"); continue }
+            if let media = value("Media Type"), media != "AUDIO" {
+                report.skip("not a song: \(media)")
+                continue
+            }
+            guard let title = value("Song Name", "Content Name") else {
+                report.skip("no song name")
+                continue
+            }
+            guard let artist = value("Artist Name", "Container Artist Name") else {
+                report.skip("no artist")
+                continue
+            }
             /// The first of these columns the header has, and where its field starts.
             func place(_ names: String...) -> (name: String, column: Int) {
                 let name = names.first { columns[$0] != nil } ?? names[0]
@@ -103,8 +116,9 @@ enum AppleMusicPlayActivity: ImportFormat {
                 report.skip("under 30 s and skipped")
                 continue
             }
-            var play = ImportedPlay(artists: [artist], title: title, album: value("Album Name", "Container Album Name"),
-                                    started: started, listened: listened)
+            var play = ImportedPlay(
+                artists: [artist], title: title, album: value("Album Name", "Container Album Name"),
+                started: started, listened: listened)
             play.duration = length.flatMap { $0 > 0 ? ($0 + 500) / 1000 : nil }
             // Apple's own names (`Hip-Hop/Rap`, `R&B/Soul`) in the usual words, so imported plays
             // chart with the genres `journal enrich` finds (docs/content-format.md, "Genres from lookups").

@@ -22,7 +22,8 @@ enum CSV {
     /// Tab when the first line has more tabs than commas, else comma.
     static func separator(_ bytes: [UInt8]) -> UInt8 {
         let firstLine = bytes.prefix { $0 != UInt8(ascii: "\n") && $0 != UInt8(ascii: "\r") }
-        let tabs = firstLine.count(where: { $0 == UInt8(ascii: "\t") }), commas = firstLine.count(where: { $0 == UInt8(ascii: ",") })
+        let tabs = firstLine.count(where: { $0 == UInt8(ascii: "\t") })
+        let commas = firstLine.count(where: { $0 == UInt8(ascii: ",") })
         return tabs > commas ? UInt8(ascii: "\t") : UInt8(ascii: ",")
     }
 
@@ -35,19 +36,33 @@ enum CSV {
 
     /// Every well-formed row, and every problem. After a problem, reading goes on at the next line.
     static func rows(_ bytes: [UInt8]) -> (rows: [Row], problems: [Problem]) {
-        let quote = UInt8(ascii: "\""), comma = separator(bytes), cr = UInt8(ascii: "\r"), lf = UInt8(ascii: "\n")
-        var rows: [Row] = [], problems: [Problem] = []
+        let quote = UInt8(ascii: "\"")
+        let comma = separator(bytes)
+        let cr = UInt8(ascii: "\r")
+        let lf = UInt8(ascii: "\n")
+        var rows: [Row] = []
+        var problems: [Problem] = []
         var index = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
-        var line = 1, lineStart = index
-        var fields: [String] = [], field: [UInt8] = [], rowLine = 1
+        var line = 1
+        var lineStart = index
+        var fields: [String] = []
+        var field: [UInt8] = []
+        var rowLine = 1
         var columns: [Int] = [1]
-        var inQuotes = false, quotedLine = 1, afterQuote = false, broken = false
+        var inQuotes = false
+        var quotedLine = 1
+        var afterQuote = false
+        var broken = false
 
         // Columns are counted on from the last one asked for on the same line: a row of Apple's
         // has a hundred and fifty fields.
-        var cursor = index, cursorColumn = 1
+        var cursor = index
+        var cursorColumn = 1
         func column(_ at: Int) -> Int {
-            if cursor < lineStart || cursor > at { cursor = lineStart; cursorColumn = 1 }
+            if cursor < lineStart || cursor > at {
+                cursor = lineStart
+                cursorColumn = 1
+            }
             while cursor < at {
                 if bytes[cursor] & 0xC0 != 0x80 { cursorColumn += 1 }
                 cursor += 1
@@ -65,7 +80,10 @@ enum CSV {
         func endRow() {
             fields.append(String(decoding: field, as: UTF8.self))
             if !broken && !(fields.count == 1 && fields[0].isEmpty) { rows.append(Row(line: rowLine, fields: fields, columns: columns)) }
-            fields = []; field = []; afterQuote = false; broken = false
+            fields = []
+            field = []
+            afterQuote = false
+            broken = false
             rowLine = line
             columns = [1]
         }
@@ -102,7 +120,8 @@ enum CSV {
             } else if broken {
                 index += 1
             } else if afterQuote {
-                problems.append(Problem(line: line, column: column(index), message: "text after a closing quote (a quote inside a quoted field is written \"\")"))
+                problems.append(
+                    Problem(line: line, column: column(index), message: "text after a closing quote (a quote inside a quoted field is written \"\")"))
                 broken = true
                 index += 1
             } else if byte == quote {

@@ -58,7 +58,8 @@ public struct DayPlanner: Sendable {
         for index in ordered {
             // Starts are checked by the readers (`ImportRange`); the arithmetic here never traps on any.
             if let last, keys[last] == keys[index],
-               case let gap = starts[index].subtractingReportingOverflow(starts[last]), !gap.overflow, gap.partialValue <= Self.sameWithin {
+                case let gap = starts[index].subtractingReportingOverflow(starts[last]), !gap.overflow, gap.partialValue <= Self.sameWithin
+            {
                 duplicates += 1
                 continue
             }
@@ -70,8 +71,14 @@ public struct DayPlanner: Sendable {
         var outside = 0
         for play in kept {
             let date = self.date(of: play)
-            if let since, date < since { outside += 1; continue }
-            if let until, date > until { outside += 1; continue }
+            if let since, date < since {
+                outside += 1
+                continue
+            }
+            if let until, date > until {
+                outside += 1
+                continue
+            }
             byDate[date, default: []].append(play)
         }
         let days = byDate.keys.sorted().map { date in PlannedDay(date: date, tracks: choose(byDate[date] ?? [])) }

@@ -14,11 +14,15 @@ enum ExportFile {
             decoded = text
         }
         let head = Array(decoded.bytes.prefix(4096))
-        guard let reader = format.flatMap({ name in JournalImport.readers.first { $0.name == name } })
-                ?? JournalImport.readers.first(where: { $0.recognises(path: path, head: head) }) else {
+        guard
+            let reader = format.flatMap({ name in JournalImport.readers.first { $0.name == name } })
+                ?? JournalImport.readers.first(where: { $0.recognises(path: path, head: head) })
+        else {
             var report = ImportFileReport(path: path, format: format ?? "unknown")
-            report.diagnostics.append(Diagnostic(.error, "not a listening history this knows: the formats are \(JournalImport.formats.joined(separator: ", "))",
-                                                 path: path, line: 1, column: 1))
+            report.diagnostics.append(
+                Diagnostic(
+                    .error, "not a listening history this knows: the formats are \(JournalImport.formats.joined(separator: ", "))",
+                    path: path, line: 1, column: 1))
             return ([], report)
         }
         let (plays, read) = reader.read(decoded.bytes, path: path)

@@ -53,8 +53,11 @@ enum ExportText {
         let (line, column) = position(ofByte: invalid, in: bytes)
         let byte = bytes[invalid]
         if scan.multiByteSequences > 0 {
-            return .failure(Problem(line: line, column: column, message: "the byte \(hex(byte)) here is not UTF-8, though the file's other letters are: "
-                + "the file is damaged or mixes two encodings; save it as UTF-8 and import it again"))
+            return .failure(
+                Problem(
+                    line: line, column: column,
+                    message: "the byte \(hex(byte)) here is not UTF-8, though the file's other letters are: "
+                        + "the file is damaged or mixes two encodings; save it as UTF-8 and import it again"))
         }
         var decoded: [UInt8] = []
         decoded.reserveCapacity(bytes.count + bytes.count / 8)
@@ -75,7 +78,8 @@ enum ExportText {
         units.reserveCapacity(bytes.count / 2)
         var index = bytes.startIndex
         while index + 1 < bytes.endIndex {
-            let first = UInt16(bytes[index]), second = UInt16(bytes[index + 1])
+            let first = UInt16(bytes[index])
+            let second = UInt16(bytes[index + 1])
             units.append(bigEndian ? first << 8 | second : second << 8 | first)
             index += 2
         }
@@ -86,7 +90,8 @@ enum ExportText {
         if failed || bytes.count % 2 == 1 {
             let (line, column) = position(ofByte: output.count, in: output)
             let what = failed ? "a UTF-16 surrogate without its pair" : "an odd number of bytes, which UTF-16 never has"
-            return .failure(Problem(line: line, column: column, message: "the file reads as \(encoding.rawValue), but has \(what) here: save it again as UTF-8 or UTF-16"))
+            return .failure(
+                Problem(line: line, column: column, message: "the file reads as \(encoding.rawValue), but has \(what) here: save it again as UTF-8 or UTF-16"))
         }
         return .success(Decoded(bytes: output, encoding: encoding))
     }
@@ -95,13 +100,19 @@ enum ExportText {
     /// (shortest form, no surrogates, at most U+10FFFF), and how many sequences of two or more
     /// bytes the whole text has.
     static func scanUTF8(_ bytes: [UInt8]) -> (firstInvalid: Int?, multiByteSequences: Int) {
-        var index = 0, sequences = 0
+        var index = 0
+        var sequences = 0
         var firstInvalid: Int?
         let count = bytes.count
         while index < count {
             let byte = bytes[index]
-            if byte < 0x80 { index += 1; continue }
-            let length: Int, low: UInt8, high: UInt8
+            if byte < 0x80 {
+                index += 1
+                continue
+            }
+            let length: Int
+            let low: UInt8
+            let high: UInt8
             switch byte {
             case 0xC2...0xDF: (length, low, high) = (2, 0x80, 0xBF)
             case 0xE0: (length, low, high) = (3, 0xA0, 0xBF)
@@ -113,7 +124,8 @@ enum ExportText {
             default: (length, low, high) = (0, 0, 0)
             }
             guard length > 0, index + length <= count, (low...high).contains(bytes[index + 1]),
-                  bytes[(index + 2)..<(index + length)].allSatisfy({ $0 & 0xC0 == 0x80 }) else {
+                bytes[(index + 2)..<(index + length)].allSatisfy({ $0 & 0xC0 == 0x80 })
+            else {
                 if firstInvalid == nil { firstInvalid = index }
                 index += 1
                 continue
@@ -126,7 +138,8 @@ enum ExportText {
 
     /// The 1-based line and column (in characters of the text before it) of a byte offset.
     static func position(ofByte offset: Int, in bytes: [UInt8]) -> (line: Int, column: Int) {
-        var line = 1, column = 1
+        var line = 1
+        var column = 1
         for byte in bytes.prefix(min(offset, bytes.count)) {
             if byte == UInt8(ascii: "\n") {
                 line += 1
@@ -158,7 +171,9 @@ enum ExportText {
     static func notice(_ decoded: Decoded, path: String) -> Diagnostic? {
         guard decoded.encoding == .windows1252, let at = decoded.guessedAt else { return nil }
         let shown = Unicode.Scalar(windows1252(at.byte)).map { ControlCharacters.escaped(String($0)) } ?? "?"
-        return Diagnostic(.warning, "not UTF-8: read as Windows-1252 (Latin-1), so the byte \(hex(at.byte)) here is '\(shown)'; "
-            + "if letters look wrong in the days written, save the export as UTF-8 and import it again", path: path, line: at.line, column: at.column)
+        return Diagnostic(
+            .warning,
+            "not UTF-8: read as Windows-1252 (Latin-1), so the byte \(hex(at.byte)) here is '\(shown)'; "
+                + "if letters look wrong in the days written, save the export as UTF-8 and import it again", path: path, line: at.line, column: at.column)
     }
 }

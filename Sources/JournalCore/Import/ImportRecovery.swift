@@ -1,8 +1,9 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// What a stopped `journal import` left in `content/diary/` (see `ImportStaging`), found at the
@@ -57,21 +58,33 @@ enum ImportRecovery {
             case .decided, .takingBack:
                 let outcome = finish(folder: folder, diaryFolder: diaryFolder, diary: diary, name: name)
                 diagnostics += outcome.leftAlone.map {
-                    Diagnostic(.warning, "this file appeared while an import was stopped: left as it is, the import's day for this date is not written", path: display($0))
+                    Diagnostic(
+                        .warning, "this file appeared while an import was stopped: left as it is, the import's day for this date is not written",
+                        path: display($0))
                 }
                 if let failure = outcome.failure {
-                    diagnostics.append(Diagnostic(.error, "cannot finish the import stopped in \(shown): \(failure.reason); "
-                        + (outcome.stillPending ? "its days could not all be taken back either, run `journal import --resume` again" : "its days were taken back"), path: failure.path))
+                    diagnostics.append(
+                        Diagnostic(
+                            .error,
+                            "cannot finish the import stopped in \(shown): \(failure.reason); "
+                                + (outcome.stillPending
+                                    ? "its days could not all be taken back either, run `journal import --resume` again" : "its days were taken back"),
+                            path: failure.path))
                 } else if case .takingBack = leftover {
                     lines.append("Took back the days of an import that could not put them all in place (\(shown)).")
                 } else {
-                    lines.append("Finished an import that was stopped while putting its days in place: \(outcome.placed) day\(outcome.placed == 1 ? "" : "s") put in place now, \(outcome.alreadyPlaced) already were.")
+                    lines.append(
+                        "Finished an import that was stopped while putting its days in place: \(outcome.placed) day\(outcome.placed == 1 ? "" : "s") put in place now, \(outcome.alreadyPlaced) already were."
+                    )
                 }
             case .finished:
                 removeStaging(folder: folder, diaryFolder: diaryFolder, name: name, withFolders: false)
                 lines.append("Removed \(shown), what was left of an import that had finished.")
             case .unreadable:
-                diagnostics.append(Diagnostic(.error, "the record of a stopped import cannot be read; left as it is (move the folder out of the journal to be rid of it)", path: shown))
+                diagnostics.append(
+                    Diagnostic(
+                        .error, "the record of a stopped import cannot be read; left as it is (move the folder out of the journal to be rid of it)", path: shown
+                    ))
             }
         }
         return (lines, diagnostics)
@@ -92,18 +105,27 @@ enum ImportRecovery {
             case .decided(let entries):
                 let missing = entries.filter { !isPlaced($0, folder: folder, diaryFolder: diaryFolder) }.count
                 guard missing > 0 else { break }
-                found.append(Diagnostic(.error, live
-                    ? "an import is putting its days in place right now: run this again when it has finished"
-                    : "an import was stopped while putting its days in place (\(entries.count - missing) of \(entries.count) are in the diary): run `journal import --resume` to put the rest in place; nothing is built from half an import",
-                    path: display(name)))
+                found.append(
+                    Diagnostic(
+                        .error,
+                        live
+                            ? "an import is putting its days in place right now: run this again when it has finished"
+                            : "an import was stopped while putting its days in place (\(entries.count - missing) of \(entries.count) are in the diary): run `journal import --resume` to put the rest in place; nothing is built from half an import",
+                        path: display(name)))
             case .takingBack(let entries):
                 guard entries.contains(where: { isPlaced($0, folder: folder, diaryFolder: diaryFolder) }) else { break }
-                found.append(Diagnostic(.error, live
-                    ? "an import is taking its days back right now: run this again when it has finished"
-                    : "an import was stopped while taking back its days: run `journal import --resume` to finish; nothing is built from half an import",
-                    path: display(name)))
+                found.append(
+                    Diagnostic(
+                        .error,
+                        live
+                            ? "an import is taking its days back right now: run this again when it has finished"
+                            : "an import was stopped while taking back its days: run `journal import --resume` to finish; nothing is built from half an import",
+                        path: display(name)))
             case .unreadable:
-                found.append(Diagnostic(.error, "the record of a stopped import cannot be read: move this folder out of the journal, and check the days it names", path: display(name)))
+                found.append(
+                    Diagnostic(
+                        .error, "the record of a stopped import cannot be read: move this folder out of the journal, and check the days it names",
+                        path: display(name)))
             }
         }
         return found
@@ -135,7 +157,11 @@ enum ImportRecovery {
                     reason = errno
                 }
                 if reason == EEXIST {
-                    if isPlaced(entry, folder: folder, diaryFolder: diaryFolder) { outcome.alreadyPlaced += 1 } else { outcome.leftAlone.append(entry.relative) }
+                    if isPlaced(entry, folder: folder, diaryFolder: diaryFolder) {
+                        outcome.alreadyPlaced += 1
+                    } else {
+                        outcome.leftAlone.append(entry.relative)
+                    }
                     continue
                 }
                 outcome.failure = .init(path: diary + "/" + entry.relative, reason: Platform.describe(reason))
@@ -165,7 +191,9 @@ enum ImportRecovery {
             outcome.stillPending = !takeBack(entries, folder: folder, diaryFolder: diaryFolder)
         }
         // Taken back (or never decided): the folders made for the days go too, when empty.
-        if !outcome.stillPending { removeStaging(folder: folder, diaryFolder: diaryFolder, name: name, withFolders: outcome.placed + outcome.alreadyPlaced == 0) }
+        if !outcome.stillPending {
+            removeStaging(folder: folder, diaryFolder: diaryFolder, name: name, withFolders: outcome.placed + outcome.alreadyPlaced == 0)
+        }
         return outcome
     }
 
@@ -195,9 +223,11 @@ enum ImportRecovery {
 
     /// Whether the day's place holds the staged file itself.
     static func isPlaced(_ entry: (staged: String, relative: String), folder: Int32, diaryFolder: Int32) -> Bool {
-        var staged = stat(), placed = stat()
+        var staged = stat()
+        var placed = stat()
         guard fstatat(folder, entry.staged, &staged, AT_SYMLINK_NOFOLLOW) == 0,
-              fstatat(diaryFolder, entry.relative, &placed, AT_SYMLINK_NOFOLLOW) == 0 else { return false }
+            fstatat(diaryFolder, entry.relative, &placed, AT_SYMLINK_NOFOLLOW) == 0
+        else { return false }
         return staged.st_dev == placed.st_dev && staged.st_ino == placed.st_ino
     }
 
@@ -224,10 +254,13 @@ enum ImportRecovery {
         var foreign = false
         for entry in names(in: folder) where entry != ImportStaging.markerName {
             var status = stat()
-            let ours = [ImportStaging.commitName, ImportStaging.partialName, ImportStaging.rollbackName, ImportStaging.foldersName, ImportStaging.doneName].contains(entry)
+            let ours =
+                [ImportStaging.commitName, ImportStaging.partialName, ImportStaging.rollbackName, ImportStaging.foldersName, ImportStaging.doneName].contains(
+                    entry)
                 || (entry.hasSuffix(".md") && Int(entry.dropLast(3)).map { String($0) + ".md" == entry } == true)
             guard ours, fstatat(folder, entry, &status, AT_SYMLINK_NOFOLLOW) == 0, (status.st_mode & S_IFMT) == S_IFREG,
-                  unlinkat(folder, entry, 0) == 0 else {
+                unlinkat(folder, entry, 0) == 0
+            else {
                 foreign = true
                 continue
             }
@@ -243,8 +276,10 @@ enum ImportRecovery {
     /// marker), with it open and locked (not locked when `includeLive` and a running import holds
     /// it). With `removeEmpty`, an empty folder of that name left a minute ago or more (by an
     /// import stopped as it made it) is removed.
-    private static func forEachLeftover(in diary: String, removeEmpty: Bool, includeLive: Bool = false,
-                                        _ visit: (_ name: String, _ folder: Int32, _ diaryFolder: Int32, _ leftover: Leftover) -> Void) {
+    private static func forEachLeftover(
+        in diary: String, removeEmpty: Bool, includeLive: Bool = false,
+        _ visit: (_ name: String, _ folder: Int32, _ diaryFolder: Int32, _ leftover: Leftover) -> Void
+    ) {
         let diaryFolder = open(diary, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard diaryFolder >= 0 else { return }
         defer { close(diaryFolder) }
@@ -262,7 +297,8 @@ enum ImportRecovery {
                 // an empty folder.
                 var status = stat()
                 if removeEmpty, locked, names(in: folder).isEmpty, fstat(folder, &status) == 0,
-                   !Self.isRunning(name) || Int(Date().timeIntervalSince1970) - Platform.changeTimes(status).modified.seconds >= 60 {
+                    !Self.isRunning(name) || Int(Date().timeIntervalSince1970) - Platform.changeTimes(status).modified.seconds >= 60
+                {
                     unlinkat(diaryFolder, name, AT_REMOVEDIR)
                 }
                 continue

@@ -1,8 +1,9 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// How `journal import` writes all of its new days or none, whatever stops it: the write-ahead
@@ -64,7 +65,10 @@ final class ImportStaging {
         var made: String?
         for attempt in 0..<100 {
             let candidate = Self.prefix + "\(getpid())" + (attempt == 0 ? "" : "-\(attempt)")
-            if mkdirat(diaryFolder, candidate, 0o755) == 0 { made = candidate; break }
+            if mkdirat(diaryFolder, candidate, 0o755) == 0 {
+                made = candidate
+                break
+            }
             guard errno == EEXIST else { break }
         }
         guard let made else {
@@ -138,7 +142,8 @@ final class ImportStaging {
                     throw Failure(path: diary + "/" + parent, reason: "this should be a folder")
                 }
                 guard place.st_dev == status.st_dev else {
-                    throw Failure(path: diary + "/" + parent, reason: "this folder is on another disk than \(diary), so its days cannot be put in place in one step")
+                    throw Failure(
+                        path: diary + "/" + parent, reason: "this folder is on another disk than \(diary), so its days cannot be put in place in one step")
                 }
                 checked.insert(parent)
             }
@@ -210,8 +215,9 @@ final class ImportStaging {
         for line in lines {
             let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
             guard fields.count == 2, let index = Int(fields[0]), index >= 0, String(index) == fields[0],
-                  let date = CalendarDate(iso: String((fields[1].split(separator: "/").last ?? "").dropLast(3))),
-                  NewEntry.dayPath(date) == "content/diary/" + fields[1] else { return nil }
+                let date = CalendarDate(iso: String((fields[1].split(separator: "/").last ?? "").dropLast(3))),
+                NewEntry.dayPath(date) == "content/diary/" + fields[1]
+            else { return nil }
             entries.append(("\(index).md", fields[1]))
         }
         return entries

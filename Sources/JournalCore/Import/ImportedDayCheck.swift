@@ -5,8 +5,10 @@
 enum ImportedDayCheck {
     /// The problems the build would find in these files (`relative` to the journal), each placed
     /// in the file as it would be written, `display`ed as the loader names it.
-    static func problems(_ files: [(relative: String, text: String)], config: SiteConfig,
-                         display: @Sendable (String) -> String) -> [Diagnostic] {
+    static func problems(
+        _ files: [(relative: String, text: String)], config: SiteConfig,
+        display: @Sendable (String) -> String
+    ) -> [Diagnostic] {
         let decoding = ContentDecoding(markdown: Markdown(unsafeHTML: config.unsafeHTML), maxTracksPerDay: config.maxTracksPerDay)
         let found = ParallelMap.map(files.map { ($0.relative, $0.text) }) { relative, text -> [Diagnostic] in
             problems(in: text, path: display(relative), name: relative, maxFileSize: config.maxFileSize, decoding: decoding)
@@ -18,8 +20,10 @@ enum ImportedDayCheck {
     static func problems(in text: String, path: String, name: String, maxFileSize: Int, decoding: ContentDecoding) -> [Diagnostic] {
         func refused(_ found: [Diagnostic]) -> [Diagnostic] {
             found.filter { $0.severity == .error }.map {
-                Diagnostic(.error, "journal import would write this day, and the build would refuse it: \($0.message) (an export's value the import does not check yet: "
-                    + "please report it)", path: $0.path, line: $0.line, column: $0.column)
+                Diagnostic(
+                    .error,
+                    "journal import would write this day, and the build would refuse it: \($0.message) (an export's value the import does not check yet: "
+                        + "please report it)", path: $0.path, line: $0.line, column: $0.column)
             }
         }
         let bytes = Array(text.utf8)

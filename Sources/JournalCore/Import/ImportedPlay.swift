@@ -88,8 +88,10 @@ public struct ImportFileReport: Sendable {
         }
         if sorted.count > Self.shownProblems {
             let rest = sorted.count - Self.shownProblems
-            diagnostics.append(Diagnostic(.error, "and \(rest) more problem\(rest == 1 ? "" : "s") like these", path: path,
-                                          line: sorted[Self.shownProblems].line, column: 1))
+            diagnostics.append(
+                Diagnostic(
+                    .error, "and \(rest) more problem\(rest == 1 ? "" : "s") like these", path: path,
+                    line: sorted[Self.shownProblems].line, column: 1))
         }
     }
 }

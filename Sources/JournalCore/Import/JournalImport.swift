@@ -7,8 +7,10 @@ import Foundation
 public enum JournalImport {
     /// The formats it reads, each recognised from the file itself.
     static var readers: [any ImportFormat.Type] {
-        [SpotifyHistory.self, ListenBrainzListens.self, LastFMHistory.self, ScrobblerLog.self, AppleMusicPlayActivity.self,
-         YouTubeMusicHistory.self]
+        [
+            SpotifyHistory.self, ListenBrainzListens.self, LastFMHistory.self, ScrobblerLog.self, AppleMusicPlayActivity.self,
+            YouTubeMusicHistory.self,
+        ]
     }
     public static var formats: [String] { readers.map { $0.name } }
 
@@ -48,11 +50,14 @@ public enum JournalImport {
         public var lines: [String] {
             var lines: [String] = []
             for file in files {
-                var line = "\(file.path) (\(file.format)\(file.encoding.map { ", read as \($0)" } ?? "")): \(file.playsRead) play\(file.playsRead == 1 ? "" : "s") read"
+                var line =
+                    "\(file.path) (\(file.format)\(file.encoding.map { ", read as \($0)" } ?? "")): \(file.playsRead) play\(file.playsRead == 1 ? "" : "s") read"
                 for (reason, count) in file.skipped.sorted(by: { $0.key < $1.key }) { line += ", \(count) skipped (\(reason))" }
                 lines.append(line)
             }
-            lines.append("\(duplicates) duplicate\(duplicates == 1 ? "" : "s") counted once" + (outsideRange > 0 ? ", \(outsideRange) outside --since/--until" : "") + ".")
+            lines.append(
+                "\(duplicates) duplicate\(duplicates == 1 ? "" : "s") counted once" + (outsideRange > 0 ? ", \(outsideRange) outside --since/--until" : "")
+                    + ".")
             lines.append("\(written.count) day\(written.count == 1 ? "" : "s") written, \(present.count) already in the journal (left as they are).")
             return lines
         }
@@ -129,7 +134,9 @@ public enum JournalImport {
         var text = "---\n# Imported by `journal import` from \(format): add a title, a mood or a few words any time.\nsource: \(format)\ntracks:\n"
         for track in day.tracks {
             text += "  - title: \(quoted(track.title))\n"
-            text += track.artists.count == 1 ? "    artist: \(quoted(track.artists[0]))\n"
+            text +=
+                track.artists.count == 1
+                ? "    artist: \(quoted(track.artists[0]))\n"
                 : "    artist: [\(track.artists.map(quoted).joined(separator: ", "))]\n"
             if let album = track.album { text += "    album: \(quoted(album))\n" }
             if let genre = track.genre { text += "    genre: \(quoted(genre))\n" }
@@ -146,8 +153,10 @@ public enum JournalImport {
     /// decided by a commit record, then linked into place (a link never replaces a file). A
     /// problem before the decision, or Ctrl-C, removes the staging folder and leaves the diary
     /// as it was; after it, every day goes in place, or (on a failure) every day is taken back.
-    static func writeAll(_ files: [(relative: String, text: String)], source: String, interruption: ImportInterruption?,
-                         summary: inout Summary) {
+    static func writeAll(
+        _ files: [(relative: String, text: String)], source: String, interruption: ImportInterruption?,
+        summary: inout Summary
+    ) {
         guard !files.isEmpty else { return }
         let diary = join(source, "content/diary")
         let prefix = "content/diary/"
@@ -185,7 +194,9 @@ public enum JournalImport {
             }
             try staging.commit(leaving: Set(taken))
             summary.extra += taken.map {
-                Diagnostic(.warning, "this file appeared while importing: left as it is, the import's day for this date is not written", path: NewEntry.display(prefix + $0, source: source))
+                Diagnostic(
+                    .warning, "this file appeared while importing: left as it is, the import's day for this date is not written",
+                    path: NewEntry.display(prefix + $0, source: source))
             }
             summary.written.removeAll { path in taken.contains { NewEntry.display(prefix + $0, source: source) == path } }
         } catch {
@@ -194,13 +205,19 @@ public enum JournalImport {
         }
         let outcome = staging.publish()
         summary.extra += outcome.leftAlone.map {
-            Diagnostic(.warning, "this file appeared while importing: left as it is, the import's day for this date is not written", path: NewEntry.display(prefix + $0, source: source))
+            Diagnostic(
+                .warning, "this file appeared while importing: left as it is, the import's day for this date is not written",
+                path: NewEntry.display(prefix + $0, source: source))
         }
         let leftAlone = Set(outcome.leftAlone.map { NewEntry.display(prefix + $0, source: source) })
         summary.written.removeAll { leftAlone.contains($0) }
         if let failure = outcome.failure {
-            summary.extra.append(Diagnostic(.error, "cannot put this day in place: \(failure.reason); "
-                + (outcome.stillPending ? "the days placed could not all be taken back: run `journal import --resume`" : "nothing was written"), path: failure.path))
+            summary.extra.append(
+                Diagnostic(
+                    .error,
+                    "cannot put this day in place: \(failure.reason); "
+                        + (outcome.stillPending ? "the days placed could not all be taken back: run `journal import --resume`" : "nothing was written"),
+                    path: failure.path))
             summary.written = []
         }
     }

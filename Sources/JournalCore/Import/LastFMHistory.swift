@@ -77,8 +77,14 @@ enum LastFMHistory: ImportFormat {
             report.skip("now playing")
             return nil
         }
-        guard let title = ImportJSON.text(track["name"]) else { report.skip("no track name"); return nil }
-        guard let artist = named(track["artist"]) else { report.skip("no artist"); return nil }
+        guard let title = ImportJSON.text(track["name"]) else {
+            report.skip("no track name")
+            return nil
+        }
+        guard let artist = named(track["artist"]) else {
+            report.skip("no artist")
+            return nil
+        }
         let uts = ImportRange.number((track["date"] as? [String: Any])?["uts"])
         guard uts != .missing else {
             report.diagnostics.append(ImportJSON.problem("\(place) has no readable 'date' with 'uts' (Unix seconds)", path: report.path))
@@ -148,7 +154,7 @@ enum LastFMHistory: ImportFormat {
     static func header(_ fields: [String]) -> Columns? {
         let names = fields.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
         guard let artist = names.firstIndex(of: "artist"), let track = names.firstIndex(of: "track"),
-              let time = names.firstIndex(of: "uts").map(Columns.Time.uts) ?? names.firstIndex(of: "utc_time").map(Columns.Time.utcTime)
+            let time = names.firstIndex(of: "uts").map(Columns.Time.uts) ?? names.firstIndex(of: "utc_time").map(Columns.Time.utcTime)
         else { return nil }
         return Columns(time: time, artist: artist, album: names.firstIndex(of: "album"), track: track, trackMBID: names.firstIndex(of: "track_mbid"))
     }
@@ -175,32 +181,59 @@ enum LastFMHistory: ImportFormat {
                 continue
             }
             let field = { (index: Int?) in index.flatMap { ImportJSON.text(row.fields[$0]) } }
-            let artist: String?, album: String?, title: String?, started: Int64
+            let artist: String?
+            let album: String?
+            let title: String?
+            let started: Int64
             if let columns {
-                artist = field(columns.artist); album = field(columns.album); title = field(columns.track)
+                artist = field(columns.artist)
+                album = field(columns.album)
+                title = field(columns.track)
                 switch columns.time {
                 case .uts(let index):
                     switch ImportRange.start(ImportRange.number(text: row.fields[index]), field: "uts") {
                     case .success(let uts): started = uts
-                    case .failure(let range): problem(range.message, field: index); continue
+                    case .failure(let range):
+                        problem(range.message, field: index)
+                        continue
                     }
                 case .utcTime(let index):
                     guard let time = field(index).flatMap(dayMonthYearTime) else {
                         problem("'utc_time' is not like 24 Jan 2023, 09:42 (found '\(row.fields[index])')", field: index)
                         continue
                     }
-                    if let range = ImportRange.startProblem(time, field: "utc_time", written: row.fields[index]) { problem(range.message, field: index); continue }
+                    if let range = ImportRange.startProblem(time, field: "utc_time", written: row.fields[index]) {
+                        problem(range.message, field: index)
+                        continue
+                    }
                     started = time
                 }
             } else {
-                guard width == 4 else { problem("expected artist,album,name,date (4 fields) or a header naming uts or utc_time, artist, track"); continue }
-                artist = field(0); album = field(1); title = field(2)
-                guard let time = field(3).flatMap(dayMonthYearTime) else { problem("the date is not like 27 Jan 2014 10:56", field: 3); continue }
-                if let range = ImportRange.startProblem(time, field: "date", written: row.fields[3]) { problem(range.message, field: 3); continue }
+                guard width == 4 else {
+                    problem("expected artist,album,name,date (4 fields) or a header naming uts or utc_time, artist, track")
+                    continue
+                }
+                artist = field(0)
+                album = field(1)
+                title = field(2)
+                guard let time = field(3).flatMap(dayMonthYearTime) else {
+                    problem("the date is not like 27 Jan 2014 10:56", field: 3)
+                    continue
+                }
+                if let range = ImportRange.startProblem(time, field: "date", written: row.fields[3]) {
+                    problem(range.message, field: 3)
+                    continue
+                }
                 started = time
             }
-            guard let title else { report.skip("no track name"); continue }
-            guard let artist else { report.skip("no artist"); continue }
+            guard let title else {
+                report.skip("no track name")
+                continue
+            }
+            guard let artist else {
+                report.skip("no artist")
+                continue
+            }
             var play = ImportedPlay(artists: [artist], title: title, album: album, started: started)
             play.linkRecording(field(columns?.trackMBID))
             plays.append(play)
@@ -214,11 +247,13 @@ enum LastFMHistory: ImportFormat {
         var parts = text.split(separator: " ")
         if parts.count == 4, parts[2].hasSuffix(",") { parts[2] = parts[2].dropLast() }
         guard parts.count == 4, parts[0].count <= 2, parts[2].count == 4, let day = Int(parts[0]), let year = Int(parts[2]),
-              let month = months.firstIndex(of: parts[1].lowercased()),
-              let date = CalendarDate(year: year, month: month + 1, day: day) else { return nil }
+            let month = months.firstIndex(of: parts[1].lowercased()),
+            let date = CalendarDate(year: year, month: month + 1, day: day)
+        else { return nil }
         let clock = parts[3].split(separator: ":")
         guard clock.count == 2, clock[0].count <= 2, clock[1].count == 2, let h = Int(clock[0]), let m = Int(clock[1]),
-              (0..<24).contains(h), (0..<60).contains(m) else { return nil }
+            (0..<24).contains(h), (0..<60).contains(m)
+        else { return nil }
         return Int64(date.dayNumber) * 86_400 + Int64(h * 3600 + m * 60)
     }
 }

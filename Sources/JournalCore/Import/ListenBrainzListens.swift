@@ -15,8 +15,10 @@ enum ListenBrainzListens: ImportFormat {
     static func recognises(path: String, head: [UInt8]) -> Bool {
         if head.starts(with: [0x50, 0x4B, 0x03, 0x04]) { return true }
         let text = String(decoding: head, as: UTF8.self)
-        guard let line = text.split(whereSeparator: \.isNewline)
-                .first(where: { !$0.allSatisfy(\.isWhitespace) }) else { return false }
+        guard
+            let line = text.split(whereSeparator: \.isNewline)
+                .first(where: { !$0.allSatisfy(\.isWhitespace) })
+        else { return false }
         let trimmed = line.drop(while: { $0.isWhitespace || $0 == "\u{FEFF}" })
         return trimmed.first == "{" && trimmed.contains("\"listened_at\"")
     }
@@ -110,8 +112,10 @@ enum ListenBrainzListens: ImportFormat {
             }
         }
         if bad > reportedLines {
-            report.diagnostics.append(Diagnostic(.error, "and \(bad - reportedLines) more bad line\(bad - reportedLines == 1 ? "" : "s")",
-                                                 path: path, line: 1, column: 1))
+            report.diagnostics.append(
+                Diagnostic(
+                    .error, "and \(bad - reportedLines) more bad line\(bad - reportedLines == 1 ? "" : "s")",
+                    path: path, line: 1, column: 1))
         }
         return plays
     }
@@ -144,8 +148,10 @@ enum ListenBrainzListens: ImportFormat {
         }
         var play = ImportedPlay(artists: artists, title: title, album: ImportJSON.text(metadata["release_name"]), started: started)
         // A length of 0 is no length; one that cannot be (negative, over 24 days) is an error.
-        switch (ImportRange.milliseconds(ImportRange.number(info["duration_ms"]), field: "duration_ms"),
-                ImportRange.seconds(ImportRange.number(info["duration"]), field: "duration")) {
+        switch (
+            ImportRange.milliseconds(ImportRange.number(info["duration_ms"]), field: "duration_ms"),
+            ImportRange.seconds(ImportRange.number(info["duration"]), field: "duration")
+        ) {
         case (.failure(let problem), _), (_, .failure(let problem)):
             return .failure(Problem(message: problem.message))
         case (.success(let ms), .success(let seconds)):
@@ -156,7 +162,8 @@ enum ListenBrainzListens: ImportFormat {
             }
         }
         if let url = ImportJSON.text(info["spotify_id"]), url.hasPrefix("https://open.spotify.com/track/"),
-           isIdentifier(url.dropFirst("https://open.spotify.com/track/".count)) {
+            isIdentifier(url.dropFirst("https://open.spotify.com/track/".count))
+        {
             play.links.append(("spotify", url))
         }
         // A link to the recording on MusicBrainz.

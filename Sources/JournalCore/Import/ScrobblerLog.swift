@@ -51,7 +51,11 @@ enum ScrobblerLog: ImportFormat {
     }
 
     /// A play, a row left out (why), or what is wrong at which column of the row.
-    enum Row { case play(ImportedPlay), skip(String), problem(column: Int, String) }
+    enum Row {
+        case play(ImportedPlay)
+        case skip(String)
+        case problem(column: Int, String)
+    }
 
     /// One row of the log.
     static func play(_ line: String, wallClock: Bool) -> Row {
@@ -59,7 +63,10 @@ enum ScrobblerLog: ImportFormat {
         // Some writers end every row with a tab: an empty field past the eighth is not a field.
         while fields.count > 8, fields.last?.isEmpty == true { fields.removeLast() }
         guard fields.count == 7 || fields.count == 8 else {
-            return .problem(column: 1, "this row has \(fields.count) tab-separated field\(fields.count == 1 ? "" : "s"); a scrobbler row has 7 or 8 (artist, album, title, track number, length, rating, timestamp, MusicBrainz id)")
+            return .problem(
+                column: 1,
+                "this row has \(fields.count) tab-separated field\(fields.count == 1 ? "" : "s"); a scrobbler row has 7 or 8 (artist, album, title, track number, length, rating, timestamp, MusicBrainz id)"
+            )
         }
         // Trimmed as the build trims a value: a tag of only a line separator is no tag.
         let text = fields.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }

@@ -14,7 +14,9 @@ enum SpotifyHistory: ImportFormat {
         return text.first(where: { !$0.isWhitespace }) == "[" && (text.contains("\"ms_played\"") || text.contains("\"msPlayed\""))
     }
 
-    /// The fields of a row this reads, of either kind of export; the rest are not decoded.
+    /// The fields of a row this reads, of either kind of export; the rest are not decoded. Named
+    /// as Spotify names them.
+    // swift-format-ignore: AlwaysUseLowerCamelCase
     struct Row: Decodable {
         var ts: String?
         var ms_played: Int?
@@ -39,8 +41,8 @@ enum SpotifyHistory: ImportFormat {
 
         enum CodingKeys: String, CodingKey {
             case ts, ms_played, master_metadata_track_name, master_metadata_album_artist_name, master_metadata_album_album_name,
-                 spotify_track_uri, episode_name, spotify_episode_uri, reason_end, skipped, incognito_mode, endTime, msPlayed,
-                 trackName, artistName, podcastName, episodeName
+                spotify_track_uri, episode_name, spotify_episode_uri, reason_end, skipped, incognito_mode, endTime, msPlayed,
+                trackName, artistName, podcastName, episodeName
         }
 
         /// A row read as loose JSON, when the typed reading failed (a field of another type).
@@ -126,12 +128,18 @@ enum SpotifyHistory: ImportFormat {
     /// One row of the extended streaming history: a play, nil for a row left out (counted in
     /// `report`), or what is wrong with it.
     static func extendedPlay(_ row: Row, report: inout ImportFileReport) -> Result<ImportedPlay?, ImportRange.RangeProblem> {
-        if row.incognito_mode == true { report.skip("incognito"); return .success(nil) }
+        if row.incognito_mode == true {
+            report.skip("incognito")
+            return .success(nil)
+        }
         guard let title = ImportJSON.text(row.master_metadata_track_name) else {
             report.skip(row.episode_name != nil || row.spotify_episode_uri != nil ? "podcast episode" : "no track name")
             return .success(nil)
         }
-        guard let artist = ImportJSON.text(row.master_metadata_album_artist_name) else { report.skip("no artist"); return .success(nil) }
+        guard let artist = ImportJSON.text(row.master_metadata_album_artist_name) else {
+            report.skip("no artist")
+            return .success(nil)
+        }
         guard let ended = ImportJSON.text(row.ts).flatMap(ImportTime.iso8601) else {
             return .failure(ImportRange.RangeProblem("has no readable 'ts' (like 2024-01-31T23:59:59Z)"))
         }
@@ -141,11 +149,15 @@ enum SpotifyHistory: ImportFormat {
         case .failure(let problem): return .failure(problem)
         }
         let skipped = row.skipped == true || (ImportJSON.text(row.reason_end).map { $0 != "trackdone" } ?? false)
-        if listened < shortPlay && skipped { report.skip("under 30 s and skipped"); return .success(nil) }
+        if listened < shortPlay && skipped {
+            report.skip("under 30 s and skipped")
+            return .success(nil)
+        }
         let started = ended - Int64(listened / 1000)
         if let problem = ImportRange.startProblem(started, field: "ts", written: row.ts ?? "") { return .failure(problem) }
-        var play = ImportedPlay(artists: [artist], title: title, album: ImportJSON.text(row.master_metadata_album_album_name),
-                                started: started, listened: listened)
+        var play = ImportedPlay(
+            artists: [artist], title: title, album: ImportJSON.text(row.master_metadata_album_album_name),
+            started: started, listened: listened)
         if let uri = ImportJSON.text(row.spotify_track_uri), uri.hasPrefix("spotify:track:") {
             let id = uri.dropFirst("spotify:track:".count)
             if !id.isEmpty, id.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) {
@@ -169,7 +181,10 @@ enum SpotifyHistory: ImportFormat {
         case .success(let value): listened = value
         case .failure(let problem): return .failure(problem)
         }
-        if listened < shortPlay { report.skip("under 30 s"); return .success(nil) }
+        if listened < shortPlay {
+            report.skip("under 30 s")
+            return .success(nil)
+        }
         let started = ended - Int64(listened / 1000)
         if let problem = ImportRange.startProblem(started, field: "endTime", written: row.endTime ?? "") { return .failure(problem) }
         return .success(ImportedPlay(artists: [artist], title: title, started: started, listened: listened))
@@ -199,26 +214,42 @@ enum ImportJSON {
     /// A JSON syntax error at its line and column, where Foundation names the byte.
     static func syntaxProblem(_ error: Error, bytes: [UInt8], path: String) -> Diagnostic {
         let text = "\(error)"
-        var line = 1, column = 1
+        var line = 1
+        var column = 1
         if let range = text.range(of: #"(character|index) \d+"#, options: .regularExpression),
-           let offset = Int(text[range].split(separator: " ").last ?? "") {
+            let offset = Int(text[range].split(separator: " ").last ?? "")
+        {
             for byte in bytes.prefix(min(offset, bytes.count)) {
-                if byte == UInt8(ascii: "\n") { line += 1; column = 1 } else if byte & 0xC0 != 0x80 { column += 1 }
+                if byte == UInt8(ascii: "\n") {
+                    line += 1
+                    column = 1
+                } else if byte & 0xC0 != 0x80 {
+                    column += 1
+                }
             }
             return Diagnostic(.error, "invalid JSON at byte \(offset)", path: path, line: line, column: column)
         }
         if let range = text.range(of: #"line \d+, column \d+"#, options: .regularExpression) {
             let numbers = text[range].split(whereSeparator: { !$0.isNumber }).compactMap { Int($0) }
-            if numbers.count == 2 { line = numbers[0]; column = numbers[1] }
+            if numbers.count == 2 {
+                line = numbers[0]
+                column = numbers[1]
+            }
         }
         return Diagnostic(.error, "invalid JSON", path: path, line: line, column: column)
     }
 
     /// The line (1-based) each element of a JSON text's top-level array starts on, in order.
     static func elementLines(_ bytes: [UInt8]) -> [Int] {
-        let quote = UInt8(ascii: "\""), backslash = UInt8(ascii: "\\"), comma = UInt8(ascii: ",")
-        var lines: [Int] = [], line = 1, depth = 0
-        var inString = false, escaped = false, expecting = false
+        let quote = UInt8(ascii: "\"")
+        let backslash = UInt8(ascii: "\\")
+        let comma = UInt8(ascii: ",")
+        var lines: [Int] = []
+        var line = 1
+        var depth = 0
+        var inString = false
+        var escaped = false
+        var expecting = false
         for byte in bytes {
             if byte == UInt8(ascii: "\n") { line += 1 }
             if inString {
@@ -270,15 +301,17 @@ enum ImportTime {
     static func iso8601(_ text: String) -> Int64? {
         let bytes = Array(text.utf8)
         guard bytes.count >= 19, bytes[10] == UInt8(ascii: "T") || bytes[10] == UInt8(ascii: " "),
-              let date = CalendarDate(iso: String(decoding: bytes[0..<10], as: UTF8.self)),
-              let clock = clock(bytes[11..<19]) else { return nil }
+            let date = CalendarDate(iso: String(decoding: bytes[0..<10], as: UTF8.self)),
+            let clock = clock(bytes[11..<19])
+        else { return nil }
         var seconds = Int64(date.dayNumber) * 86_400 + clock
         var rest = bytes[19...]
         if rest.first == UInt8(ascii: ".") { rest = rest.drop(while: { $0 == UInt8(ascii: ".") || ($0 >= 48 && $0 <= 57) }) }
         if rest.isEmpty || rest.elementsEqual("Z".utf8) { return seconds }
         guard rest.count == 6, let sign = rest.first, sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-"),
-              let hours = Int(String(decoding: rest.dropFirst().prefix(2), as: UTF8.self)),
-              let minutes = Int(String(decoding: rest.suffix(2), as: UTF8.self)) else { return nil }
+            let hours = Int(String(decoding: rest.dropFirst().prefix(2), as: UTF8.self)),
+            let minutes = Int(String(decoding: rest.suffix(2), as: UTF8.self))
+        else { return nil }
         let offset = Int64(hours * 3600 + minutes * 60)
         seconds -= sign == UInt8(ascii: "+") ? offset : -offset
         return seconds
@@ -288,7 +321,8 @@ enum ImportTime {
     static func minuteUTC(_ text: String) -> Int64? {
         let bytes = Array(text.utf8)
         guard bytes.count == 16, let date = CalendarDate(iso: String(decoding: bytes[0..<10], as: UTF8.self)),
-              let clock = clock(Array(bytes[11..<16]) + Array(":00".utf8)) else { return nil }
+            let clock = clock(Array(bytes[11..<16]) + Array(":00".utf8))
+        else { return nil }
         return Int64(date.dayNumber) * 86_400 + clock
     }
 
@@ -296,7 +330,8 @@ enum ImportTime {
     private static func clock(_ bytes: some Collection<UInt8>) -> Int64? {
         let parts = String(decoding: bytes, as: UTF8.self).split(separator: ":")
         guard parts.count == 3, let h = Int(parts[0]), let m = Int(parts[1]), let s = Int(parts[2]),
-              (0..<24).contains(h), (0..<60).contains(m), (0...60).contains(s) else { return nil }
+            (0..<24).contains(h), (0..<60).contains(m), (0...60).contains(s)
+        else { return nil }
         return Int64(h * 3600 + m * 60 + s)
     }
 }

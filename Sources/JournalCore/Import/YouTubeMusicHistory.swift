@@ -47,13 +47,28 @@ enum YouTubeMusicHistory: ImportFormat {
         var plays: [ImportedPlay] = []
         for (index, item) in entries.enumerated() {
             report.playsRead += 1
-            guard let entry = item as? [String: Any] else { problem(index, "is not a JSON object"); continue }
-            guard ImportJSON.text(entry["header"]) == musicHeader else { report.skip("not YouTube Music"); continue }
+            guard let entry = item as? [String: Any] else {
+                problem(index, "is not a JSON object")
+                continue
+            }
+            guard ImportJSON.text(entry["header"]) == musicHeader else {
+                report.skip("not YouTube Music")
+                continue
+            }
             let details = (entry["details"] as? [Any] ?? []).compactMap { ImportJSON.text(($0 as? [String: Any])?["name"]) }
-            if details.contains("From Google Ads") { report.skip("ad"); continue }
-            guard let title = (entry["title"] as? String).flatMap(songTitle) else { report.skip("no title"); continue }
+            if details.contains("From Google Ads") {
+                report.skip("ad")
+                continue
+            }
+            guard let title = (entry["title"] as? String).flatMap(songTitle) else {
+                report.skip("no title")
+                continue
+            }
             let channel = ((entry["subtitles"] as? [Any])?.first as? [String: Any]).flatMap { ImportJSON.text($0["name"]) }
-            guard let artist = channel.flatMap(artistName) else { report.skip("no artist (a removed video)"); continue }
+            guard let artist = channel.flatMap(artistName) else {
+                report.skip("no artist (a removed video)")
+                continue
+            }
             guard let started = ImportJSON.text(entry["time"]).flatMap(ImportTime.iso8601) else {
                 problem(index, "has no readable 'time' (like 2023-01-24T09:42:11.123Z)")
                 continue
@@ -73,8 +88,10 @@ enum YouTubeMusicHistory: ImportFormat {
 
     /// The song's title in Takeout's "Watched TITLE" (or its Korean form); nil if nothing is left.
     static func songTitle(_ text: String) -> String? {
-        for form in watched where text.hasPrefix(form.prefix) && text.hasSuffix(form.suffix)
-            && text.count >= form.prefix.count + form.suffix.count {
+        for form in watched
+        where text.hasPrefix(form.prefix) && text.hasSuffix(form.suffix)
+            && text.count >= form.prefix.count + form.suffix.count
+        {
             return ImportJSON.text(String(text.dropFirst(form.prefix.count).dropLast(form.suffix.count)))
         }
         return ImportJSON.text(text)
@@ -89,9 +106,10 @@ enum YouTubeMusicHistory: ImportFormat {
     /// anything else.
     static func link(_ value: Any?) -> String? {
         guard let text = ImportJSON.text(value), let url = URLComponents(string: text), url.scheme == "https",
-              url.host == "music.youtube.com" || url.host == "www.youtube.com", url.port == nil, url.user == nil,
-              url.path == "/watch", let id = url.queryItems?.first(where: { $0.name == "v" })?.value, !id.isEmpty,
-              id.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }) else { return nil }
+            url.host == "music.youtube.com" || url.host == "www.youtube.com", url.port == nil, url.user == nil,
+            url.path == "/watch", let id = url.queryItems?.first(where: { $0.name == "v" })?.value, !id.isEmpty,
+            id.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") })
+        else { return nil }
         return "https://music.youtube.com/watch?v=\(id)"
     }
 }

@@ -42,9 +42,10 @@ public struct CardArtwork: Sendable {
         var seen: Set<String> = []
         func add(_ target: LinkTarget?) {
             guard let target, target.kind != .absolute, seen.insert(target.text).inserted,
-                  StaticImages.sitePath(of: target).flatMap({ journal.covers[$0] }) == nil,
-                  let relative = staticPath(of: target), staticFiles.contains(relative), SitePath.isSafe(relative),
-                  case .bytes(let bytes) = FileTree.read(source + "/static/" + relative, limit: maxBytes) else { return }
+                StaticImages.sitePath(of: target).flatMap({ journal.covers[$0] }) == nil,
+                let relative = staticPath(of: target), staticFiles.contains(relative), SitePath.isSafe(relative),
+                case .bytes(let bytes) = FileTree.read(source + "/static/" + relative, limit: maxBytes)
+            else { return }
             files[relative] = bytes
         }
         for day in journal.days {
@@ -83,7 +84,8 @@ public struct CardArtwork: Sendable {
             out += svg[index..<found]
             let name = found + marker.count
             guard let end = svg[name...].firstIndex(of: UInt8(ascii: "\"")),
-                  let replacement = address(String(decoding: svg[name..<end], as: UTF8.self)) else { return nil }
+                let replacement = address(String(decoding: svg[name..<end], as: UTF8.self))
+            else { return nil }
             out += attribute
             out += replacement.utf8
             index = end
@@ -133,7 +135,10 @@ public struct CardArtwork: Sendable {
         while index + 9 < bytes.count {
             guard bytes[index] == 0xFF else { return nil }
             let marker = bytes[index + 1]
-            if marker == 0xFF { index += 1; continue }
+            if marker == 0xFF {
+                index += 1
+                continue
+            }
             let length = Int(bytes[index + 2]) << 8 | Int(bytes[index + 3])
             // SOF0...SOF15, but not DHT (C4), JPG (C8) or DAC (CC).
             if (0xC0...0xCF).contains(marker), ![0xC4, 0xC8, 0xCC].contains(marker) {
@@ -165,7 +170,8 @@ public final class CoverSquares: @unchecked Sendable {
         guard let at = name.lastIndex(of: "@") else { return self[name] }
         if let made = self[name] { return made }
         guard let side = Int(name[name.index(after: at)...]), side > 0, side <= 4096, let base = self[String(name[..<at])],
-              let shrunk = Vips.shrunkJPEG(base, side: side) else { return nil }
+            let shrunk = Vips.shrunkJPEG(base, side: side)
+        else { return nil }
         lock.withLock { squares[name] = shrunk }
         return shrunk
     }

@@ -32,8 +32,9 @@ enum CatalogueDecoding {
         // Without errors every item became an entry, so the titles line up with the list's items.
         reader.warnRepeats(songs.map(\.title), in: fields["songs"], what: "song")
         reader.warnRepeats(albums.map(\.title), in: fields["albums"], what: "album")
-        return DecodedFile(value: CatalogueArtist(name: name, genres: genres, ids: ids, songs: songs, albums: albums, sourcePath: relative),
-                           diagnostics: reader.diagnostics, images: reader.images)
+        return DecodedFile(
+            value: CatalogueArtist(name: name, genres: genres, ids: ids, songs: songs, albums: albums, sourcePath: relative),
+            diagnostics: reader.diagnostics, images: reader.images)
     }
 }
 
@@ -58,7 +59,7 @@ extension YAMLFields {
         var ids: [String: String] = [:]
         for (key, value) in mapping {
             guard let name = key.scalar?.string, !name.isEmpty,
-                  name.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || $0.properties.numericType != nil || $0 == "_") })
+                name.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || $0.properties.numericType != nil || $0 == "_") })
             else {
                 error("a name in 'ids' must be a word like 'itunes' or 'musicbrainz', found \(describe(key))", at: key)
                 continue
@@ -76,11 +77,12 @@ extension YAMLFields {
         }
         let fields = fields(of: node, known: CatalogueDecoding.songFields, in: what)
         let title = requiredString(fields, "title", in: what, owner: node)
-        let song = CatalogueSong(title: title ?? "", album: string(fields["album"], field: "album"),
-                                 genres: stringList(fields["genre"], field: "genre"), duration: duration(fields["duration"]),
-                                 released: released(fields["released"]), artwork: image(fields["artwork"], field: "artwork"),
-                                 preview: url(fields["preview"], field: "preview"), links: links(fields["links"]),
-                                 ids: ids(fields["ids"]))
+        let song = CatalogueSong(
+            title: title ?? "", album: string(fields["album"], field: "album"),
+            genres: stringList(fields["genre"], field: "genre"), duration: duration(fields["duration"]),
+            released: released(fields["released"]), artwork: image(fields["artwork"], field: "artwork"),
+            preview: url(fields["preview"], field: "preview"), links: links(fields["links"]),
+            ids: ids(fields["ids"]))
         return title == nil ? nil : song
     }
 
@@ -92,9 +94,10 @@ extension YAMLFields {
         }
         let fields = fields(of: node, known: CatalogueDecoding.albumFields, in: what)
         let title = requiredString(fields, "title", in: what, owner: node)
-        let album = CatalogueAlbum(title: title ?? "", genres: stringList(fields["genre"], field: "genre"),
-                                   released: released(fields["released"]), artwork: image(fields["artwork"], field: "artwork"),
-                                   ids: ids(fields["ids"]))
+        let album = CatalogueAlbum(
+            title: title ?? "", genres: stringList(fields["genre"], field: "genre"),
+            released: released(fields["released"]), artwork: image(fields["artwork"], field: "artwork"),
+            ids: ids(fields["ids"]))
         return title == nil ? nil : album
     }
 

@@ -14,8 +14,10 @@ public struct ConfigOverrides: Sendable {
 
 /// Reads `journal.yaml` (docs/content-format.md, "`journal.yaml`").
 enum ConfigLoading {
-    static let topLevel = ["title", "description", "author", "base_url", "language", "timezone", "week_start",
-                           "max_tracks_per_day", "genres", "markdown", "limits", "output", "lookup"]
+    static let topLevel = [
+        "title", "description", "author", "base_url", "language", "timezone", "week_start",
+        "max_tracks_per_day", "genres", "markdown", "limits", "output", "lookup",
+    ]
 
     static func decode(_ text: String, path: String, overrides: ConfigOverrides) -> (SiteConfig?, [Diagnostic]) {
         var reader = YAMLFields(path: path, firstLine: 1)
@@ -33,7 +35,8 @@ enum ConfigLoading {
             if let normalized = SiteConfig.normalizedBaseURL(baseURL) {
                 config.baseURL = normalized
             } else {
-                reader.diagnostics.append(Diagnostic(.error, "--base-url '\(baseURL)' must be an http(s) URL or a path starting with '/'", path: "command line", line: 1, column: 1))
+                reader.diagnostics.append(
+                    Diagnostic(.error, "--base-url '\(baseURL)' must be an http(s) URL or a path starting with '/'", path: "command line", line: 1, column: 1))
             }
         } else if let baseURL = reader.string(fields["base_url"], field: "base_url") {
             if let normalized = SiteConfig.normalizedBaseURL(baseURL) {
@@ -143,12 +146,15 @@ enum ConfigLoading {
                         continue
                     }
                     guard let genre = reader.string(key, field: "genres.colors"),
-                          let color = reader.string(value, field: "genres.colors") else { continue }
+                        let color = reader.string(value, field: "genres.colors")
+                    else { continue }
                     if isHexColor(color) {
                         let resolved = GenreCatalog.resolve(genre, aliases: config.genreAliases).key
                         if let earlier = seen[resolved] {
                             if earlier.color != color.lowercased() {
-                                reader.warning("'\(genre)' is the same genre as '\(earlier.genre)' on line \(earlier.line), which already has the colour \(earlier.color); \(color) is ignored", at: key)
+                                reader.warning(
+                                    "'\(genre)' is the same genre as '\(earlier.genre)' on line \(earlier.line), which already has the colour \(earlier.color); \(color) is ignored",
+                                    at: key)
                             }
                             continue
                         }
@@ -167,8 +173,10 @@ enum ConfigLoading {
     /// A map from names to names (`genres.aliases`, `genres.artists`), keyed by the name folded
     /// like a genre. The first line for a name wins; a later one that says otherwise is a
     /// warning (`conflict` words it from the later entry and the earlier one, with its line).
-    private static func foldedNameMap(_ node: Node, field: String, shape: String, reader: inout YAMLFields,
-                                      conflict: ((name: String, value: String), (name: String, value: String, line: Int)) -> String) -> [String: String] {
+    private static func foldedNameMap(
+        _ node: Node, field: String, shape: String, reader: inout YAMLFields,
+        conflict: ((name: String, value: String), (name: String, value: String, line: Int)) -> String
+    ) -> [String: String] {
         guard let mapping = node.mapping else {
             reader.error("'\(field)' must \(shape)", at: node)
             return [:]

@@ -59,17 +59,21 @@ struct ContentDecoding: Sendable {
                 reader.error("'tracks' must list at least one track", at: node)
             } else if written.isEmpty {
                 unwritten = true
-                reader.warning("no track filled in yet: this day stays out of the site (and out of `journal status`) until one has a title and an artist", at: node)
+                reader.warning(
+                    "no track filled in yet: this day stays out of the site (and out of `journal status`) until one has a title and an artist", at: node)
             } else if maxTracksPerDay > 0, written.count > maxTracksPerDay {
-                reader.error("a day lists at most \(maxTracksPerDay) track\(maxTracksPerDay == 1 ? "" : "s") (max_tracks_per_day), this one lists \(written.count)", at: written[maxTracksPerDay])
+                reader.error(
+                    "a day lists at most \(maxTracksPerDay) track\(maxTracksPerDay == 1 ? "" : "s") (max_tracks_per_day), this one lists \(written.count)",
+                    at: written[maxTracksPerDay])
             }
         }
         let body = reader.body(file.body, firstLine: file.bodyFirstLine, markdown: markdown)
         guard !reader.diagnostics.hasErrors, !unwritten, let date, let tracks else {
             return reader.decoded(Optional<Day>.none)
         }
-        let day = Day(date: date, title: title, tracks: tracks, tags: tags, mood: mood, draft: draft,
-                      bodyHTML: body.html, summary: Self.summary(body.firstParagraph), sourcePath: path)
+        let day = Day(
+            date: date, title: title, tracks: tracks, tags: tags, mood: mood, draft: draft,
+            bodyHTML: body.html, summary: Self.summary(body.firstParagraph), sourcePath: path)
         return reader.decoded(day)
     }
 
@@ -98,9 +102,10 @@ struct ContentDecoding: Sendable {
         guard !reader.diagnostics.hasErrors, !unwritten, let title, let tracks else {
             return reader.decoded(Optional<Playlist>.none)
         }
-        let playlist = Playlist(slug: slug, title: title, description: description, cover: cover, created: created,
-                                updated: updated, tags: tags, tracks: tracks, draft: draft, bodyHTML: body.html,
-                                sourcePath: path)
+        let playlist = Playlist(
+            slug: slug, title: title, description: description, cover: cover, created: created,
+            updated: updated, tags: tags, tracks: tracks, draft: draft, bodyHTML: body.html,
+            sourcePath: path)
         return reader.decoded(playlist)
     }
 
@@ -123,7 +128,8 @@ struct ContentDecoding: Sendable {
         bytes.reserveCapacity(text.utf8.count)
         var pendingSpace = false
         for scalar in text.unicodeScalars {
-            let isSpace = scalar.isASCII
+            let isSpace =
+                scalar.isASCII
                 ? scalar == " " || scalar == "\n" || scalar == "\t" || scalar == "\r" || scalar.value == 0x0B || scalar.value == 0x0C
                 : scalar.properties.isWhitespace
             if isSpace {
@@ -139,8 +145,9 @@ struct ContentDecoding: Sendable {
         let collapsed = String(decoding: bytes, as: UTF8.self)
         // Characters are counted only as far as the limit.
         guard collapsed.utf8.count > limit,
-              let end = collapsed.index(collapsed.startIndex, offsetBy: limit, limitedBy: collapsed.endIndex),
-              end < collapsed.endIndex else { return collapsed }
+            let end = collapsed.index(collapsed.startIndex, offsetBy: limit, limitedBy: collapsed.endIndex),
+            end < collapsed.endIndex
+        else { return collapsed }
         var cut = collapsed[..<end]
         if let space = cut.lastIndex(of: " "), cut.distance(from: cut.startIndex, to: space) > limit / 2 {
             cut = cut[..<space]

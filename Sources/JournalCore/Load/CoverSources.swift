@@ -1,8 +1,9 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The covers content shows from `static/` that pages show resized (docs/content-format.md,
@@ -36,7 +37,8 @@ struct CoverSources {
                 return "\(field) '\(value)': \(file) is cut short or damaged (\(reason)): save it again from where it came from"
             case .tooManyPixels(let file, let width, let height):
                 let megapixels = (width * height + 500_000) / 1_000_000
-                return "\(field) '\(value)': \(file) is \(width)x\(height) pixels (\(megapixels) megapixels); a cover may have at most \(CoverSources.maxPixels / 1_000_000) megapixels: save it smaller (pages show covers at most \(CoverSource.standardSides.last ?? 0) pixels wide)"
+                return
+                    "\(field) '\(value)': \(file) is \(width)x\(height) pixels (\(megapixels) megapixels); a cover may have at most \(CoverSources.maxPixels / 1_000_000) megapixels: save it smaller (pages show covers at most \(CoverSource.standardSides.last ?? 0) pixels wide)"
             }
         }
     }

@@ -17,7 +17,8 @@ struct FrontMatter {
         let newline = UInt8(ascii: "\n")
         let firstEnd = utf8.firstIndex(of: newline) ?? utf8.endIndex
         guard isDelimiter(utf8[utf8.startIndex..<firstEnd]) else {
-            return .failure(Diagnostic(.error, "missing front matter: the file must start with a line '---', then YAML, then a line '---'", path: path, line: 1, column: 1))
+            return .failure(
+                Diagnostic(.error, "missing front matter: the file must start with a line '---', then YAML, then a line '---'", path: path, line: 1, column: 1))
         }
         guard firstEnd < utf8.endIndex else {
             return .failure(Diagnostic(.error, "unterminated front matter: no closing '---' line after the opening one", path: path, line: 1, column: 1))
@@ -29,12 +30,13 @@ struct FrontMatter {
             let lineEnd = utf8[lineStart...].firstIndex(of: newline) ?? utf8.endIndex
             if isDelimiter(utf8[lineStart..<lineEnd]) {
                 let bodyStart = lineEnd < utf8.endIndex ? utf8.index(after: lineEnd) : utf8.endIndex
-                return .success(FrontMatter(
-                    yaml: String(text[yamlStart..<lineStart]),
-                    yamlFirstLine: 2,
-                    body: String(text[bodyStart...]),
-                    bodyFirstLine: lineNumber + 1
-                ))
+                return .success(
+                    FrontMatter(
+                        yaml: String(text[yamlStart..<lineStart]),
+                        yamlFirstLine: 2,
+                        body: String(text[bodyStart...]),
+                        bodyFirstLine: lineNumber + 1
+                    ))
             }
             if lineEnd == utf8.endIndex { break }
             lineStart = utf8.index(after: lineEnd)

@@ -77,7 +77,10 @@ public struct JournalLoader: Sendable {
             let message = code == ENOENT ? "no journal.yaml here: is this a journal folder?" : "cannot read journal.yaml: \(Platform.describe(code))"
             return ConfigFile(config: nil, diagnostics: [Diagnostic(.error, message, path: path, line: 1, column: 1)], wasRead: false)
         case .tooLarge(let size):
-            return ConfigFile(config: nil, diagnostics: [Diagnostic(.error, "journal.yaml is \(size) bytes, over the limit of \(Self.maxConfigSize)", path: path, line: 1, column: 1)], wasRead: false)
+            return ConfigFile(
+                config: nil,
+                diagnostics: [Diagnostic(.error, "journal.yaml is \(size) bytes, over the limit of \(Self.maxConfigSize)", path: path, line: 1, column: 1)],
+                wasRead: false)
         }
     }
 
@@ -95,8 +98,9 @@ public struct JournalLoader: Sendable {
         // Content is still checked with the default settings when journal.yaml is broken,
         // so one run reports every problem.
         let settings = config ?? SiteConfig(title: "")
-        let decoding = ContentDecoding(markdown: Markdown(unsafeHTML: settings.unsafeHTML, queue: options.parseQueue),
-                                       maxTracksPerDay: settings.maxTracksPerDay)
+        let decoding = ContentDecoding(
+            markdown: Markdown(unsafeHTML: settings.unsafeHTML, queue: options.parseQueue),
+            maxTracksPerDay: settings.maxTracksPerDay)
 
         // Files are read and decoded on every core; what depends on other files (one file per
         // date, slugs) is settled afterwards, in file order, so the result never depends on timing.
@@ -122,8 +126,9 @@ public struct JournalLoader: Sendable {
             }
             let decode = { decodeRead().0 }
             let decodeOrStored = {
-                options.stored?.day(relative, file: join(source, relative), stamp: stamp, context: context, limit: settings.maxFileSize,
-                                    decode: decodeRead) ?? decode()
+                options.stored?.day(
+                    relative, file: join(source, relative), stamp: stamp, context: context, limit: settings.maxFileSize,
+                    decode: decodeRead) ?? decode()
             }
             guard let cache = options.cache else { return decodeOrStored() }
             return cache.day(relative, stamp: stamp, context: context, decode: decodeOrStored)
@@ -136,7 +141,10 @@ public struct JournalLoader: Sendable {
             diagnostics += decoded.diagnostics
             guard let day = decoded.value else { continue }
             if let other = daySources[day.date] {
-                diagnostics.append(Diagnostic(.error, "two files for \(day.date.iso): \(other) and \(display(relative)); keep one file per date", path: display(relative), line: 1, column: 1))
+                diagnostics.append(
+                    Diagnostic(
+                        .error, "two files for \(day.date.iso): \(other) and \(display(relative)); keep one file per date", path: display(relative), line: 1,
+                        column: 1))
                 continue
             }
             daySources[day.date] = display(relative)
@@ -158,8 +166,9 @@ public struct JournalLoader: Sendable {
             }
             let decode = { decodeRead().0 }
             let decodeOrStored = {
-                options.stored?.playlist(relative, file: join(source, relative), stamp: stamp, context: context + " " + slug,
-                                         limit: settings.maxFileSize, decode: decodeRead) ?? decode()
+                options.stored?.playlist(
+                    relative, file: join(source, relative), stamp: stamp, context: context + " " + slug,
+                    limit: settings.maxFileSize, decode: decodeRead) ?? decode()
             }
             guard let cache = options.cache else { return decodeOrStored() }
             return cache.playlist(relative, stamp: stamp, context: context + " " + slug, decode: decodeOrStored)
@@ -183,8 +192,9 @@ public struct JournalLoader: Sendable {
             if let page, options.drafts || !page.draft { pages.append(page) }
         }
 
-        let theme = ThemeFiles.load(overridesIn: join(source, "templates"), displayPrefix: display("templates"),
-                                    language: settings.language, setting: settings.languageLocation, diagnostics: &diagnostics)
+        let theme = ThemeFiles.load(
+            overridesIn: join(source, "templates"), displayPrefix: display("templates"),
+            language: settings.language, setting: settings.languageLocation, diagnostics: &diagnostics)
         var staticFiles: [String] = []
         var staticFound: Set<String> = []
         for relative in files(in: "static", diagnostics: &diagnostics) {
@@ -206,7 +216,8 @@ public struct JournalLoader: Sendable {
         let listedStatic = staticFound
         @Sendable func homeCopy(_ target: LinkTarget?) -> LinkTarget? {
             guard let target, target.kind == .absolute, let copy = RemoteCover.copy(of: target.text, in: listedStatic),
-                  case .success(let local) = LinkTarget.check("/" + copy) else { return target }
+                case .success(let local) = LinkTarget.check("/" + copy)
+            else { return target }
             return local
         }
         images = images.compactMap { use in
@@ -223,8 +234,9 @@ public struct JournalLoader: Sendable {
             }
         }
         let coverFolder = CoverIndex.folder(journal: source)
-        let covers = CoverSources(journal: source, paths: coverPaths, previous: coverFolder.map(CoverIndex.read) ?? CoverIndex(),
-                                  parallel: options.parallel)
+        let covers = CoverSources(
+            journal: source, paths: coverPaths, previous: coverFolder.map(CoverIndex.read) ?? CoverIndex(),
+            parallel: options.parallel)
         for use in images {
             if let path = staticImages.resizable(use.target), let problem = covers.problems[path] {
                 diagnostics.append(.error(problem.message(for: use.field, value: use.written), at: use.location))
@@ -254,8 +266,9 @@ public struct JournalLoader: Sendable {
         }
         var journal = Journal(config: config, days: days, playlists: playlists, pages: pages, staticFiles: staticFiles)
         journal.covers = covers.covers
-        return LoadResult(journal: journal, theme: theme, diagnostics: diagnostics, coverIndex: covers.index,
-                          artwork: CardArtwork.read(source: source, journal: journal))
+        return LoadResult(
+            journal: journal, theme: theme, diagnostics: diagnostics, coverIndex: covers.index,
+            artwork: CardArtwork.read(source: source, journal: journal))
     }
 
     /// A catalogue file is data a program writes; it may hold far more than a day.
@@ -277,8 +290,11 @@ public struct JournalLoader: Sendable {
 
     func decodeCatalogueFile(_ relative: String) -> DecodedFile<CatalogueArtist> {
         var found: [Diagnostic] = []
-        guard let text = readText(relative, limit: Self.maxCatalogueFileSize, into: &found,
-                                  tooLarge: "for a catalogue file: split the artist's songs over two files") else {
+        guard
+            let text = readText(
+                relative, limit: Self.maxCatalogueFileSize, into: &found,
+                tooLarge: "for a catalogue file: split the artist's songs over two files")
+        else {
             return DecodedFile(value: nil, diagnostics: found)
         }
         var file = CatalogueDecoding.artist(text, path: display(relative), relative: relative)
@@ -302,8 +318,10 @@ public struct JournalLoader: Sendable {
             guard let artist = file.value else { continue }
             let key = SongKey.fold(artist.name)
             if let first = fileOfArtist[key] {
-                diagnostics.append(Diagnostic(.warning, "this file is about '\(artist.name)', and so is \(first), which is used instead: keep one file an artist",
-                                              path: display(relative)))
+                diagnostics.append(
+                    Diagnostic(
+                        .warning, "this file is about '\(artist.name)', and so is \(first), which is used instead: keep one file an artist",
+                        path: display(relative)))
                 continue
             }
             fileOfArtist[key] = display(relative)

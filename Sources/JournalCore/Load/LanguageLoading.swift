@@ -30,21 +30,36 @@ enum LanguageLoading {
         let monthYear = dates.filter { ["year", "month", "month_name", "month_short"].contains($0.key) }
         let ranges = TextPattern.rangePlaceholders
         return [
-            ("names", [("months", .names(12)), ("months_short", .names(12)), ("weekdays", .names(7)),
-                       ("weekdays_short", .names(7)), ("weekdays_initial", .names(7))]),
-            ("counts", [("tracks", .count), ("plays", .count), ("days", .count), ("appearances", .count), ("guest_plays", .count), ("genres", .count),
-                        ("other_genres_hint", .count), ("days_logged_hint", .count), ("artists", .count), ("albums", .count),
-                        ("new_artists", .count), ("untimed_plays", .count), ("undated_plays", .count), ("tied_days", .count)]),
-            ("formats", [("long_date", .pattern(dates)), ("short_date", .pattern(dates)), ("day_month", .pattern(dates)),
-                         ("month_year", .pattern(monthYear)), ("week_of", .pattern(dates)),
-                         ("page_of", .pattern(TextPattern.numberPlaceholders(.page, .pages))),
-                         ("days_of", .pattern(TextPattern.numberPlaceholders(.logged, .covered))),
-                         ("minutes", .pattern(TextPattern.numberPlaceholders(.minutes))),
-                         ("hours", .pattern(TextPattern.numberPlaceholders(.hours, .minutes))),
-                         ("review_title", .pattern(dates.filter { $0.key == "year" })),
-                         ("year_so_far", .pattern(dates.filter { $0.key == "year" })),
-                         ("share_of_plays", .pattern(TextPattern.numberPlaceholders(.percent))),
-                         ("decade", .pattern(TextPattern.numberPlaceholders(.n)))]),
+            (
+                "names",
+                [
+                    ("months", .names(12)), ("months_short", .names(12)), ("weekdays", .names(7)),
+                    ("weekdays_short", .names(7)), ("weekdays_initial", .names(7)),
+                ]
+            ),
+            (
+                "counts",
+                [
+                    ("tracks", .count), ("plays", .count), ("days", .count), ("appearances", .count), ("guest_plays", .count), ("genres", .count),
+                    ("other_genres_hint", .count), ("days_logged_hint", .count), ("artists", .count), ("albums", .count),
+                    ("new_artists", .count), ("untimed_plays", .count), ("undated_plays", .count), ("tied_days", .count),
+                ]
+            ),
+            (
+                "formats",
+                [
+                    ("long_date", .pattern(dates)), ("short_date", .pattern(dates)), ("day_month", .pattern(dates)),
+                    ("month_year", .pattern(monthYear)), ("week_of", .pattern(dates)),
+                    ("page_of", .pattern(TextPattern.numberPlaceholders(.page, .pages))),
+                    ("days_of", .pattern(TextPattern.numberPlaceholders(.logged, .covered))),
+                    ("minutes", .pattern(TextPattern.numberPlaceholders(.minutes))),
+                    ("hours", .pattern(TextPattern.numberPlaceholders(.hours, .minutes))),
+                    ("review_title", .pattern(dates.filter { $0.key == "year" })),
+                    ("year_so_far", .pattern(dates.filter { $0.key == "year" })),
+                    ("share_of_plays", .pattern(TextPattern.numberPlaceholders(.percent))),
+                    ("decade", .pattern(TextPattern.numberPlaceholders(.n))),
+                ]
+            ),
             ("date_ranges", [("same_month", .pattern(ranges)), ("same_year", .pattern(ranges)), ("other_years", .pattern(ranges))]),
         ]
     }()
@@ -74,14 +89,17 @@ enum LanguageLoading {
         guard path.hasPrefix("i18n/"), path.hasSuffix(".yaml") else { return nil }
         let name = path.dropFirst("i18n/".count).dropLast(".yaml".count)
         guard let first = name.first, first.isASCII, first.isLetter,
-              name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }) else { return nil }
+            name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") })
+        else { return nil }
         return name.lowercased()
     }
 
     /// The localization of `language`. `defaults` and `overrides` are the default theme's and
     /// the journal's language files by code; `setting` is where journal.yaml names the language.
-    static func localization(for language: Language, defaults: [String: Source], overrides: [String: Source],
-                             setting: SourceLocation?, diagnostics: inout [Diagnostic]) -> Localization {
+    static func localization(
+        for language: Language, defaults: [String: Source], overrides: [String: Source],
+        setting: SourceLocation?, diagnostics: inout [Diagnostic]
+    ) -> Localization {
         let code = language.rawValue
         var english: [String: LanguageValue] = [:]
         // What every language must give: the keys of the default English file. Keys a journal
@@ -132,8 +150,9 @@ enum LanguageLoading {
             if let code = code(ofPath: path) { defaults[code] = Source(path: "templates/\(path) (default theme)", bytes: bytes) }
         }
         var ignored: [Diagnostic] = []
-        return localization(for: defaults[language.rawValue] == nil ? .en : language, defaults: defaults, overrides: [:],
-                            setting: nil, diagnostics: &ignored)
+        return localization(
+            for: defaults[language.rawValue] == nil ? .en : language, defaults: defaults, overrides: [:],
+            setting: nil, diagnostics: &ignored)
     }
 
     // MARK: One file
@@ -219,7 +238,9 @@ enum LanguageLoading {
                 return pattern(node, key: key, placeholders: placeholders, reader: &reader).map { .count(CountForms(one: nil, other: $0)) }
             }
             guard node.mapping != nil else {
-                reader.warning("'\(key)' must be a pattern like \"{n} tracks\" or a mapping with 'one' and 'other', found \(reader.describe(node)); English is used", at: node)
+                reader.warning(
+                    "'\(key)' must be a pattern like \"{n} tracks\" or a mapping with 'one' and 'other', found \(reader.describe(node)); English is used",
+                    at: node)
                 return nil
             }
             let forms = reader.fields(of: node, known: ["one", "other"], in: "'\(key)'")

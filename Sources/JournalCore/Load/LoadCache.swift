@@ -55,8 +55,10 @@ public final class LoadCache: @unchecked Sendable {
 
     /// The entry's value when it was decoded from this stamp and context; else decoded now and
     /// kept, when `keeps` says it may be.
-    private func cached<Value>(_ path: String, stamp: String, context: String, get: (Entry) -> Value?,
-                               set: (inout Entry, Value) -> Void, decode: () -> Value, keeps: (Value) -> Bool) -> Value {
+    private func cached<Value>(
+        _ path: String, stamp: String, context: String, get: (Entry) -> Value?,
+        set: (inout Entry, Value) -> Void, decode: () -> Value, keeps: (Value) -> Bool
+    ) -> Value {
         if let entry = lock.withLock({ entries[path] }), entry.stamp == stamp, entry.context == context, let value = get(entry) {
             return value
         }

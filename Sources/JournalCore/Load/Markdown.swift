@@ -60,21 +60,23 @@ struct Markdown: Sendable {
         if unsafeHTML { options |= CMARK_OPT_UNSAFE }
         // Everything the parse touches is made and freed on the queue's side: a parse past its
         // budget goes on after this file has stopped waiting for it.
-        let outcome = queue.run(path, { () -> Parsed? in
-            guard let parser = cmark_parser_new(options) else { return nil }
-            for name in Self.extensionNames {
-                if let syntax = cmark_find_syntax_extension(name) {
-                    cmark_parser_attach_syntax_extension(parser, syntax)
+        let outcome = queue.run(
+            path,
+            { () -> Parsed? in
+                guard let parser = cmark_parser_new(options) else { return nil }
+                for name in Self.extensionNames {
+                    if let syntax = cmark_find_syntax_extension(name) {
+                        cmark_parser_attach_syntax_extension(parser, syntax)
+                    }
                 }
-            }
-            var utf8 = Array(text.utf8)
-            utf8.withUnsafeMutableBufferPointer { buffer in
-                buffer.baseAddress.map { base in
-                    base.withMemoryRebound(to: CChar.self, capacity: buffer.count) { cmark_parser_feed(parser, $0, buffer.count) }
+                var utf8 = Array(text.utf8)
+                utf8.withUnsafeMutableBufferPointer { buffer in
+                    buffer.baseAddress.map { base in
+                        base.withMemoryRebound(to: CChar.self, capacity: buffer.count) { cmark_parser_feed(parser, $0, buffer.count) }
+                    }
                 }
-            }
-            return Parsed(parser: parser, document: cmark_parser_finish(parser))
-        }, discard: { $0?.free() })
+                return Parsed(parser: parser, document: cmark_parser_finish(parser))
+            }, discard: { $0?.free() })
         switch outcome {
         case .failure(let failure):
             return .failure(failure)
@@ -119,9 +121,11 @@ struct Markdown: Sendable {
                     // Links the autolink extension makes have no position: take their paragraph's.
                     var placed: OpaquePointer? = node
                     while let current = placed, cmark_node_get_start_line(current) <= 0 { placed = cmark_node_parent(current) }
-                    destinations.append(Destination(url: url, isImage: type == CMARK_NODE_IMAGE,
-                                                    line: placed.map { Int(cmark_node_get_start_line($0)) } ?? 1,
-                                                    column: placed.map { Int(cmark_node_get_start_column($0)) } ?? 1))
+                    destinations.append(
+                        Destination(
+                            url: url, isImage: type == CMARK_NODE_IMAGE,
+                            line: placed.map { Int(cmark_node_get_start_line($0)) } ?? 1,
+                            column: placed.map { Int(cmark_node_get_start_column($0)) } ?? 1))
                 }
                 if type == CMARK_NODE_PARAGRAPH && !paragraphDone && cmark_node_get_type(cmark_node_parent(node)) == CMARK_NODE_DOCUMENT {
                     paragraphDepth += 1

@@ -61,7 +61,7 @@ enum MarkdownBounds {
 struct MarkdownScan {
     enum Kind {
         case depth, rowCells, tableCells, delimiterRereads, instruction, declaration, cdata,
-             imageLinks, atSigns, www, addressParens, referenceCopy
+            imageLinks, atSigns, www, addressParens, referenceCopy
     }
 
     let b: UnsafeBufferPointer<UInt8>
@@ -124,7 +124,8 @@ struct MarkdownScan {
         table(start, end)
         // Container marks are not inline text: a `>` there closes no `<!X`.
         if contentStart < end && b[contentStart] == UInt8(ascii: "[")
-            && !(contentStart + 1 < n && b[contentStart + 1] == UInt8(ascii: "^")) {
+            && !(contentStart + 1 < n && b[contentStart + 1] == UInt8(ascii: "^"))
+        {
             let size = definitionSize(contentStart)
             if size > longestDefinition {
                 longestDefinition = size
@@ -188,7 +189,10 @@ struct MarkdownScan {
         // A line ending in three or more `- ` or `* ` is a thematic break there, not lists.
         let depth = markers + columns / 2 - (i == end && sameRun >= 3 ? sameRun : 0)
         if depth > MarkdownBounds.maxDepth, let at = crossing, fresh(.depth) {
-            note(.depth, at: at, "block quotes, list items and footnotes nest at most \(MarkdownBounds.maxDepth) deep here (this line reaches about \(depth)); cmark-gfm walks every level for every later line")
+            note(
+                .depth, at: at,
+                "block quotes, list items and footnotes nest at most \(MarkdownBounds.maxDepth) deep here (this line reaches about \(depth)); cmark-gfm walks every level for every later line"
+            )
         }
         return i
     }

@@ -4,9 +4,13 @@ extension MarkdownScan {
     /// Brackets, HTML openers and the words the autolink extension rescans, on one line.
     mutating func inline(_ start: Int, _ end: Int) {
         var escaped = false
-        var wordStart = -1, atSigns = 0
-        var hostStart = -1, www = 0
-        var tokenStart = -1, address = false, parens = 0
+        var wordStart = -1
+        var atSigns = 0
+        var hostStart = -1
+        var www = 0
+        var tokenStart = -1
+        var address = false
+        var parens = 0
         var i = start
         while i < end {
             let c = b[i]
@@ -15,8 +19,12 @@ extension MarkdownScan {
 
             // `@` in a word of email characters: each one rescans the rest of the word.
             if isAlnum(c) || c == UInt8(ascii: ".") || c == UInt8(ascii: "+") || c == UInt8(ascii: "-")
-                || c == UInt8(ascii: "_") || c == UInt8(ascii: "@") {
-                if wordStart < 0 { wordStart = i; atSigns = 0 }
+                || c == UInt8(ascii: "_") || c == UInt8(ascii: "@")
+            {
+                if wordStart < 0 {
+                    wordStart = i
+                    atSigns = 0
+                }
                 // An `@` right after another, or first, is skipped without a scan.
                 if c == UInt8(ascii: "@") && i > wordStart && b[i - 1] != UInt8(ascii: "@") { atSigns += 1 }
             } else if wordStart >= 0 {
@@ -25,7 +33,10 @@ extension MarkdownScan {
             }
             // `www.` at a host name's start or after `_`: each failing one rescans the host name.
             if isAlnum(c) || c >= 0x80 || c == UInt8(ascii: "_") || c == UInt8(ascii: ".") || c == UInt8(ascii: "-") {
-                if hostStart < 0 { hostStart = i; www = 0 }
+                if hostStart < 0 {
+                    hostStart = i
+                    www = 0
+                }
                 if c == UInt8(ascii: "w") && (i == hostStart || b[i - 1] == UInt8(ascii: "_")) && startsWith("www.", at: i, end) {
                     www += 1
                 }
@@ -38,7 +49,11 @@ extension MarkdownScan {
                 if tokenStart >= 0 { endToken(tokenStart, address, parens) }
                 tokenStart = -1
             } else {
-                if tokenStart < 0 { tokenStart = i; address = false; parens = 0 }
+                if tokenStart < 0 {
+                    tokenStart = i
+                    address = false
+                    parens = 0
+                }
                 if c == UInt8(ascii: ")") { parens += 1 }
                 if (c == UInt8(ascii: "w") && startsWith("www.", at: i, end)) || (c == UInt8(ascii: ":") && startsWith("://", at: i, end)) {
                     address = true
@@ -53,7 +68,10 @@ extension MarkdownScan {
                     // A link deactivates the openers before it, walking past every image opener.
                     imageLinkPairs = capped(imageLinkPairs + runImageOpeners)
                     if imageLinkPairs > MarkdownBounds.maxImageLinkPairs && fresh(.imageLinks) {
-                        note(.imageLinks, at: i, "a ']' after an image opener '![' in the same paragraph makes a pair; there may be at most \(MarkdownBounds.maxImageLinkPairs) pairs in all. Split paragraphs with blank lines or write '\\!['")
+                        note(
+                            .imageLinks, at: i,
+                            "a ']' after an image opener '![' in the same paragraph makes a pair; there may be at most \(MarkdownBounds.maxImageLinkPairs) pairs in all. Split paragraphs with blank lines or write '\\!['"
+                        )
                     }
                     closingBrackets += 1
                     checkReferenceCopy(at: i)
@@ -100,7 +118,9 @@ extension MarkdownScan {
 
     mutating func endToken(_ start: Int, _ address: Bool, _ parens: Int) {
         if address && parens > MarkdownBounds.maxAddressParens && fresh(.addressParens) {
-            note(.addressParens, at: start, "a web address may hold at most \(MarkdownBounds.maxAddressParens) ')' (this one has \(parens)); put the address in <...>")
+            note(
+                .addressParens, at: start,
+                "a web address may hold at most \(MarkdownBounds.maxAddressParens) ')' (this one has \(parens)); put the address in <...>")
         }
     }
 
@@ -108,15 +128,23 @@ extension MarkdownScan {
         let names = ["'<?' with no '?>'", "'<!' with no '>'", "'<![CDATA[' with no ']]>'"]
         let kinds: [Kind] = [.instruction, .declaration, .cdata]
         for k in 0..<3 where unclosed[k] > MarkdownBounds.maxUnclosedHTML {
-            note(kinds[k], at: firstUnclosed[k], "a paragraph may hold at most \(MarkdownBounds.maxUnclosedHTML) \(names[k]) after it (this one has \(unclosed[k])); cmark-gfm scans to the paragraph's end for each. Close them or put them in `code`")
+            note(
+                kinds[k], at: firstUnclosed[k],
+                "a paragraph may hold at most \(MarkdownBounds.maxUnclosedHTML) \(names[k]) after it (this one has \(unclosed[k])); cmark-gfm scans to the paragraph's end for each. Close them or put them in `code`"
+            )
         }
         if runDelimiters > 0 {
             if let wide = runWideRow {
-                note(.rowCells, at: wide.offset, "a table row may have at most \(MarkdownBounds.maxRowCells) cells (this one has \(wide.cells)); split the table")
+                note(
+                    .rowCells, at: wide.offset, "a table row may have at most \(MarkdownBounds.maxRowCells) cells (this one has \(wide.cells)); split the table"
+                )
             }
             tableCells = capped(tableCells + runColumns * (runRowsAfterDelimiter + 1))
             if tableCells > MarkdownBounds.maxTableCells {
-                note(.tableCells, at: runFirstDelimiter, "tables may have at most \(MarkdownBounds.maxTableCells) cells in all, counting the empty cells that fill short rows (with this one there are \(tableCells)); split or shorten them")
+                note(
+                    .tableCells, at: runFirstDelimiter,
+                    "tables may have at most \(MarkdownBounds.maxTableCells) cells in all, counting the empty cells that fill short rows (with this one there are \(tableCells)); split or shorten them"
+                )
             }
         }
         runBytes = 0
@@ -135,7 +163,10 @@ extension MarkdownScan {
     mutating func checkReferenceCopy(at i: Int) {
         let copied = longestDefinition * closingBrackets
         if copied > MarkdownBounds.maxReferenceCopy && fresh(.referenceCopy) {
-            note(.referenceCopy, at: i, "links that use a reference definition may copy at most \(MarkdownBounds.maxReferenceCopy) bytes in all; a definition of \(longestDefinition) bytes used by up to \(closingBrackets) ']' is more. Shorten the definition or write the links inline")
+            note(
+                .referenceCopy, at: i,
+                "links that use a reference definition may copy at most \(MarkdownBounds.maxReferenceCopy) bytes in all; a definition of \(longestDefinition) bytes used by up to \(closingBrackets) ']' is more. Shorten the definition or write the links inline"
+            )
         }
     }
 
@@ -147,7 +178,10 @@ extension MarkdownScan {
         while i < n && b[i] != UInt8(ascii: "]") {
             let c = b[i]
             if c == UInt8(ascii: "[") { return 0 }
-            if c == UInt8(ascii: "\\") && i + 1 < n { i += 1; label += 1 }
+            if c == UInt8(ascii: "\\") && i + 1 < n {
+                i += 1
+                label += 1
+            }
             if (c == 0x0A || c == 0x0D) && blankLineFollows(i) { return 0 }
             label += 1
             if label > 999 { return 0 }
@@ -181,9 +215,13 @@ extension MarkdownScan {
         var j = i + 1
         while j < n && b[j] != close {
             let c = b[j]
-            if c == UInt8(ascii: "\\") { j += 1 }
-            else if open == UInt8(ascii: "(") && c == UInt8(ascii: "(") { return size }
-            else if (c == 0x0A || c == 0x0D) && blankLineFollows(j) { return size }
+            if c == UInt8(ascii: "\\") {
+                j += 1
+            } else if open == UInt8(ascii: "(") && c == UInt8(ascii: "(") {
+                return size
+            } else if (c == 0x0A || c == 0x0D) && blankLineFollows(j) {
+                return size
+            }
             j += 1
         }
         return j < n ? size + j - i : size

@@ -27,7 +27,10 @@ extension MarkdownScan {
             // cmark-gfm parses the whole paragraph above as a header row.
             delimiterRereads = capped(delimiterRereads + runBytes + runCellWork)
             if delimiterRereads > MarkdownBounds.maxDelimiterRereads && fresh(.delimiterRereads) {
-                note(.delimiterRereads, at: i, "lines that look like a table's delimiter row (|---|) make cmark-gfm re-read the lines above them, at most \(MarkdownBounds.maxDelimiterRereads) bytes in all; put a blank line before each table")
+                note(
+                    .delimiterRereads, at: i,
+                    "lines that look like a table's delimiter row (|---|) make cmark-gfm re-read the lines above them, at most \(MarkdownBounds.maxDelimiterRereads) bytes in all; put a blank line before each table"
+                )
             }
             if runDelimiters == 0 { runFirstDelimiter = i }
             runDelimiters += 1
@@ -44,17 +47,29 @@ extension MarkdownScan {
         var i = start
         var columns = 0
         var sawPipeOrColon = false
-        if i < end && b[i] == UInt8(ascii: "|") { i += 1; sawPipeOrColon = true }
+        if i < end && b[i] == UInt8(ascii: "|") {
+            i += 1
+            sawPipeOrColon = true
+        }
         while true {
             while i < end && (b[i] == 0x20 || b[i] == 0x09) { i += 1 }
-            if i < end && b[i] == UInt8(ascii: ":") { i += 1; sawPipeOrColon = true }
+            if i < end && b[i] == UInt8(ascii: ":") {
+                i += 1
+                sawPipeOrColon = true
+            }
             var dashes = 0
-            while i < end && b[i] == UInt8(ascii: "-") { i += 1; dashes += 1 }
+            while i < end && b[i] == UInt8(ascii: "-") {
+                i += 1
+                dashes += 1
+            }
             if dashes == 0 {
                 // Only after a closing pipe may the line end here.
                 return columns > 0 && i == end ? columns : nil
             }
-            if i < end && b[i] == UInt8(ascii: ":") { i += 1; sawPipeOrColon = true }
+            if i < end && b[i] == UInt8(ascii: ":") {
+                i += 1
+                sawPipeOrColon = true
+            }
             while i < end && (b[i] == 0x20 || b[i] == 0x09) { i += 1 }
             columns += 1
             if i == end { return sawPipeOrColon ? columns : nil }

@@ -42,9 +42,10 @@ struct SongBook: Sendable {
             for entry in artist.songs {
                 let key = SongKey.song(artist: artist.name, title: entry.title)
                 guard songs[key] == nil else { continue }
-                songs[key] = Song(album: entry.album, genres: entry.genres, duration: entry.duration, released: entry.released,
-                                  artwork: entry.artwork, preview: entry.preview, links: entry.links,
-                                  albumOfArtwork: entry.artwork == nil && entry.released == nil ? nil : entry.album)
+                songs[key] = Song(
+                    album: entry.album, genres: entry.genres, duration: entry.duration, released: entry.released,
+                    artwork: entry.artwork, preview: entry.preview, links: entry.links,
+                    albumOfArtwork: entry.artwork == nil && entry.released == nil ? nil : entry.album)
             }
         }
         // Newest play first: what was written last is what the writer knows best. Files come in
@@ -91,7 +92,10 @@ struct SongBook: Sendable {
     func complete(_ track: Track) -> Track {
         // Many written tracks say everything: nothing to look up.
         if track.album != nil, !track.genres.isEmpty, track.duration != nil, track.released != nil,
-           track.artwork != nil, track.preview != nil, !track.links.isEmpty { return track }
+            track.artwork != nil, track.preview != nil, !track.links.isEmpty
+        {
+            return track
+        }
         var track = track
         let song = songs[SongKey.song(artist: track.primaryArtist, title: track.title)]
         if track.album == nil { track.album = song?.album }

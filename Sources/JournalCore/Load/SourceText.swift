@@ -22,8 +22,9 @@ enum SourceText {
         guard let found = ControlCharacters.first(in: text) else { return nil }
         text = ControlCharacters.replaced(in: text)
         let more = found.count > 1 ? " (and \(found.count - 1) more in this file)" : ""
-        return Diagnostic(.error, "a control character (\(ControlCharacters.name(found.scalar))) is not allowed: no page or feed can show it; remove it\(more)",
-                          path: path, line: found.line, column: found.column)
+        return Diagnostic(
+            .error, "a control character (\(ControlCharacters.name(found.scalar))) is not allowed: no page or feed can show it; remove it\(more)",
+            path: path, line: found.line, column: found.column)
     }
 
     /// Locates the first byte that is not UTF-8.

@@ -7,7 +7,14 @@
 /// the same few hundred covers from thousands of tracks, on every build.
 struct StaticImages {
     /// Image formats, told by their first bytes.
-    enum Format: String, Sendable { case png = "PNG", jpeg = "JPEG", gif = "GIF", webp = "WebP", avif = "AVIF", svg = "SVG" }
+    enum Format: String, Sendable {
+        case png = "PNG"
+        case jpeg = "JPEG"
+        case gif = "GIF"
+        case webp = "WebP"
+        case avif = "AVIF"
+        case svg = "SVG"
+    }
 
     /// Why a site path cannot be shown as an image. `file` is the path under the journal
     /// (`static/covers/a.jpg`).
@@ -93,7 +100,10 @@ struct StaticImages {
         var parts: [Substring] = []
         for part in decoded.split(separator: "/", omittingEmptySubsequences: true) {
             if part == "." { continue }
-            if part == ".." { _ = parts.popLast(); continue }
+            if part == ".." {
+                _ = parts.popLast()
+                continue
+            }
             parts.append(part)
         }
         return parts.joined(separator: "/")
@@ -105,7 +115,8 @@ struct StaticImages {
     static func plainPath(_ text: String) -> String? {
         var bytes = text.utf8[...]
         if bytes.first == UInt8(ascii: "/") { bytes = bytes.dropFirst() }
-        var length = 0, dots = 0
+        var length = 0
+        var dots = 0
         func partIsPlain() -> Bool { length > 0 && !(dots == length && length <= 2) }
         for byte in bytes {
             switch byte {

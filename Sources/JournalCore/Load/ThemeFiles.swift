@@ -26,8 +26,10 @@ public struct ThemeFiles: Sendable {
     /// Merges the journal's overrides over the default theme and compiles the templates,
     /// reporting template syntax errors with their line and column, then reads the language
     /// files of `language` (`setting`: where journal.yaml names it).
-    static func load(overridesIn folder: String, displayPrefix: String, language: Language = .en, setting: SourceLocation? = nil,
-                     diagnostics: inout [Diagnostic]) -> ThemeFiles {
+    static func load(
+        overridesIn folder: String, displayPrefix: String, language: Language = .en, setting: SourceLocation? = nil,
+        diagnostics: inout [Diagnostic]
+    ) -> ThemeFiles {
         var files = defaultFiles
         var origins: [String: String] = [:]
         var defaultLanguages: [String: LanguageLoading.Source] = [:]
@@ -63,8 +65,9 @@ public struct ThemeFiles: Sendable {
             }
         }
         var theme = compile(files, origins: origins, diagnostics: &diagnostics)
-        theme.localization = LanguageLoading.localization(for: language, defaults: defaultLanguages, overrides: journalLanguages,
-                                                          setting: setting, diagnostics: &diagnostics)
+        theme.localization = LanguageLoading.localization(
+            for: language, defaults: defaultLanguages, overrides: journalLanguages,
+            setting: setting, diagnostics: &diagnostics)
         return theme
     }
 
@@ -92,18 +95,24 @@ public struct ThemeFiles: Sendable {
             }
         }
         for missing in library.missingReferences() where shownPaths[missing.name] == nil {
-            diagnostics.append(Diagnostic(.error, "the theme has no template '\(missing.name).mustache'", path: shownPaths[missing.template] ?? missing.template,
-                                          line: missing.line, column: missing.column))
+            diagnostics.append(
+                Diagnostic(
+                    .error, "the theme has no template '\(missing.name).mustache'", path: shownPaths[missing.template] ?? missing.template,
+                    line: missing.line, column: missing.column))
         }
         for cycle in library.cycles() {
-            diagnostics.append(Diagnostic(.error, "template recursion: \(cycle.loop.joined(separator: " includes ")); it would never finish rendering",
-                                          path: shownPaths[cycle.template] ?? cycle.template, line: cycle.line, column: cycle.column))
+            diagnostics.append(
+                Diagnostic(
+                    .error, "template recursion: \(cycle.loop.joined(separator: " includes ")); it would never finish rendering",
+                    path: shownPaths[cycle.template] ?? cycle.template, line: cycle.line, column: cycle.column))
         }
         // Partials nested too deep, or multiplying past what one page may take: refused here,
         // so check finds them too, at the tag that leads there.
         for problem in library.limitProblems() {
-            diagnostics.append(Diagnostic(.error, problem.message, path: shownPaths[problem.template] ?? problem.template,
-                                          line: max(1, problem.line), column: max(1, problem.column)))
+            diagnostics.append(
+                Diagnostic(
+                    .error, problem.message, path: shownPaths[problem.template] ?? problem.template,
+                    line: max(1, problem.line), column: max(1, problem.column)))
         }
         return ThemeFiles(library: library, assets: assets, journalFiles: Set(origins.keys))
     }

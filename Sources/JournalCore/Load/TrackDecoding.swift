@@ -67,8 +67,9 @@ extension YAMLFields {
             noteHTML = body(note, firstLine: location(of: fields["note"]).line, markdown: markdown).html
         }
         guard let title, !artists.isEmpty else { return nil }
-        return Track(title: title, artists: artists, album: album, genres: genres, duration: duration,
-                     released: released, artwork: artwork, preview: preview, links: links, noteHTML: noteHTML)
+        return Track(
+            title: title, artists: artists, album: album, genres: genres, duration: duration,
+            released: released, artwork: artwork, preview: preview, links: links, noteHTML: noteHTML)
     }
 
     mutating func duration(_ node: Node?) -> Int? {
@@ -118,7 +119,8 @@ extension YAMLFields {
         let limit = String(format: "%g", seconds)
         switch failure {
         case .overBudget:
-            return "the Markdown parser ran for over \(limit) s on this text, where any file takes well under one, and was left to finish unseen: split the file, or simplify its longest table, list or quote, and please report it"
+            return
+                "the Markdown parser ran for over \(limit) s on this text, where any file takes well under one, and was left to finish unseen: split the file, or simplify its longest table, list or quote, and please report it"
         case .busy(let other):
             return "not parsed: the Markdown parser is still busy with \(other), which ran for over \(limit) s; this file is parsed once that one is fixed"
         }
@@ -145,8 +147,10 @@ extension YAMLFields {
             if case .failure(let problem) = LinkTarget.check(destination.url, allowMailto: true), problem != .empty {
                 let what = destination.isImage ? "image source" : "link"
                 let (line, column) = Self.scalarPosition(line: destination.line, byteColumn: destination.column, in: text)
-                diagnostics.append(Diagnostic(.error, problem.message(for: "\(what) '\(destination.url)'", allowMailto: true),
-                                              path: path, line: firstLine + line - 1, column: column))
+                diagnostics.append(
+                    Diagnostic(
+                        .error, problem.message(for: "\(what) '\(destination.url)'", allowMailto: true),
+                        path: path, line: firstLine + line - 1, column: column))
             }
         }
         return output

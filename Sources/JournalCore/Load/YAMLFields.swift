@@ -45,8 +45,10 @@ struct YAMLFields {
     mutating func root(of yaml: String, what: String = "the front matter") -> Node? {
         if let anchor = YAMLAnchors.first(in: yaml) {
             let what = anchor.isAlias ? "an alias (*name)" : "an anchor (&name)"
-            diagnostics.append(Diagnostic(.error, "YAML anchors and aliases are not accepted, found \(what): write the value out where it is needed",
-                                          path: path, line: anchor.line + lineOffset, column: anchor.column))
+            diagnostics.append(
+                Diagnostic(
+                    .error, "YAML anchors and aliases are not accepted, found \(what): write the value out where it is needed",
+                    path: path, line: anchor.line + lineOffset, column: anchor.column))
             return nil
         }
         let node: Node?
@@ -72,15 +74,16 @@ struct YAMLFields {
     private mutating func report(_ yamlError: YamlError, in yaml: String) {
         func add(_ problem: String, _ context: YamlError.Context?, line: Int, column: Int) {
             // In plain words, with the fix (YAMLSyntaxWording).
-            let said = YAMLSyntaxWording(yaml: yaml, lineOffset: lineOffset).wording(problem: problem, line: line, column: column,
-                                                             context: context.map { ($0.text, $0.mark.line, $0.mark.column) })
+            let said = YAMLSyntaxWording(yaml: yaml, lineOffset: lineOffset).wording(
+                problem: problem, line: line, column: column,
+                context: context.map { ($0.text, $0.mark.line, $0.mark.column) })
             let (line, column) = Self.clamp(line: said.line, column: said.column, in: yaml)
             diagnostics.append(Diagnostic(.error, said.message, path: path, line: line + lineOffset, column: column))
         }
         switch yamlError {
         case .scanner(let context, let problem, let mark, _),
-             .parser(let context, let problem, let mark, _),
-             .composer(let context, let problem, let mark, _):
+            .parser(let context, let problem, let mark, _),
+            .composer(let context, let problem, let mark, _):
             add(problem, context, line: mark.line, column: mark.column)
         case .reader(let problem, let offset, _, _):
             let (line, column) = Self.position(ofByte: offset ?? 0, in: yaml)
@@ -111,7 +114,12 @@ struct YAMLFields {
         for scalar in yaml.unicodeScalars {
             if consumed >= offset { break }
             consumed += scalar.utf8.count
-            if scalar == "\n" { line += 1; column = 1 } else { column += 1 }
+            if scalar == "\n" {
+                line += 1
+                column = 1
+            } else {
+                column += 1
+            }
         }
         return clamp(line: line, column: column, in: yaml)
     }
@@ -141,7 +149,8 @@ struct YAMLFields {
     // MARK: Scalars
 
     func isNull(_ scalar: Node.Scalar) -> Bool {
-        scalar.style == .plain && (scalar.string.isEmpty || scalar.string == "~" || scalar.string == "null" || scalar.string == "Null" || scalar.string == "NULL")
+        scalar.style == .plain
+            && (scalar.string.isEmpty || scalar.string == "~" || scalar.string == "null" || scalar.string == "Null" || scalar.string == "NULL")
     }
 
     /// Absent or null.
@@ -282,7 +291,8 @@ struct YAMLFields {
         if text.hasPrefix("//") {
             error("\(field) '\(text)' has no scheme: write https:\(text)", at: node)
         } else if let first = text.split(separator: "/").first, !text.hasPrefix("/"), !text.hasPrefix("."),
-                  first.contains("."), !first.hasSuffix("."), !first.contains(where: { $0 == " " }) {
+            first.contains("."), !first.hasSuffix("."), !first.contains(where: { $0 == " " })
+        {
             error("\(field) '\(text)' has no scheme: write https://\(text)", at: node)
         } else {
             error("\(field) '\(text)' is not a web address: write the whole address, starting with https://", at: node)
@@ -302,7 +312,8 @@ struct YAMLFields {
     }
 
     private func editDistance(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
+        let a = Array(a)
+        let b = Array(b)
         guard !a.isEmpty else { return b.count }
         guard !b.isEmpty else { return a.count }
         var previous = Array(0...b.count)

@@ -31,9 +31,11 @@ struct YAMLSyntaxWording {
             if let quoted = quotedExample(line: line, colonColumn: column) {
                 return here("this value holds ': ', which YAML reads as the start of another field: put the whole value in quotes, like \(quoted)")
             }
-            return here("this line is indented further than the field above it, so YAML reads it as more of that field's value: line it up with the field above (the same number of spaces), or indent it under a field that ends with ':'")
+            return here(
+                "this line is indented further than the field above it, so YAML reads it as more of that field's value: line it up with the field above (the same number of spaces), or indent it under a field that ends with ':'"
+            )
         case "found character that cannot start any token", "found a tab character that violates indentation",
-             "found a tab character where an indentation space is expected":
+            "found a tab character where an indentation space is expected":
             if problem.contains("tab") || character(line: line, column: column) == "\t" || lineHasTab(line) {
                 return here("a tab: YAML lines things up with spaces only; replace the tab with spaces")
             }
@@ -43,20 +45,26 @@ struct YAMLSyntaxWording {
             }
         case "did not find expected '-' indicator":
             let list = context.map { " that starts on line \($0.line + lineOffset)" } ?? ""
-            return here("this line breaks the list\(list): each item starts with '- ' lined up with the other items' dashes, and an item's other fields line up with its first one; a new item needs its own '- '")
+            return here(
+                "this line breaks the list\(list): each item starts with '- ' lined up with the other items' dashes, and an item's other fields line up with its first one; a new item needs its own '- '"
+            )
         case "did not find expected key":
             if character(line: line, column: column) == "-" {
-                return here("a list item ('- ') in the middle of fields: list items go under a field that ends with ':' (like 'tracks:'), indented, each starting with '- '")
+                return here(
+                    "a list item ('- ') in the middle of fields: list items go under a field that ends with ':' (like 'tracks:'), indented, each starting with '- '"
+                )
             }
             // A quote left open on an earlier line ran on to this one: that line is the mistake.
             if let opened = openedEarlier(line: line, column: column) { return unclosed(opened) }
             if let quote = closedQuote(line: line, before: column) {
                 let other = quote == "'" ? "double quotes, like \"Don't Stop\"" : "single quotes, like 'A \"quoted\" word'"
-                return here("text follows the closing \(quote == "'" ? "single" : "double") quote of this value: a quoted value must end at its closing quote; to have \(quote) inside a value, put the whole value in \(other)")
+                return here(
+                    "text follows the closing \(quote == "'" ? "single" : "double") quote of this value: a quoted value must end at its closing quote; to have \(quote) inside a value, put the whole value in \(other)"
+                )
             }
             return here("this line does not line up with the fields above it: a field lines up with the others of its group, with the same number of spaces")
         case "found unexpected end of stream" where context?.text == "while scanning a quoted scalar",
-             "found unexpected end of stream" where context?.text == "while scanning a quoted scalar ":
+            "found unexpected end of stream" where context?.text == "while scanning a quoted scalar ":
             if let context {
                 if let opened = openedEarlier(line: context.line, column: context.column) { return unclosed(opened) }
                 return unclosed((context.line, context.column))
@@ -72,8 +80,9 @@ struct YAMLSyntaxWording {
     /// The message for a quote opened at `at` and never closed on its line.
     func unclosed(_ at: (line: Int, column: Int)) -> Wording {
         let quote = character(line: at.line, column: at.column) ?? "\""
-        return Wording(message: "the quote (\(quote)) that opens this value is never closed: end the value with \(quote) on the same line",
-                       line: at.line, column: at.column)
+        return Wording(
+            message: "the quote (\(quote)) that opens this value is never closed: end the value with \(quote) on the same line",
+            line: at.line, column: at.column)
     }
 
     /// Where a double quote was opened on an earlier line and left open, when `line` closes it
@@ -135,7 +144,8 @@ struct YAMLSyntaxWording {
         let key = String(String.UnicodeScalarView(scalars[start..<colon]))
         // A plain key: letters, digits, '_' and '-', as every field of a journal is named.
         guard key.unicodeScalars.allSatisfy({ $0.properties.isAlphabetic || $0.properties.numericType != nil || $0 == "_" || $0 == "-" }),
-              key.unicodeScalars.first.map({ $0 != "-" }) == true else { return nil }
+            key.unicodeScalars.first.map({ $0 != "-" }) == true
+        else { return nil }
         if let colonColumn, colonColumn <= colon + 1 { return nil }
         var value = String(String.UnicodeScalarView(scalars[(colon + 1)...])).trimmed(.whitespaces)
         if let comment = value.range(of: " #") { value = String(value[..<comment.lowerBound]).trimmed(.whitespaces) }

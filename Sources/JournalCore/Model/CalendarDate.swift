@@ -10,7 +10,8 @@ public struct CalendarDate: Hashable, Comparable, Sendable, CustomStringConverti
     /// A valid date, or nil (30 February, month 13 ...).
     public init?(year: Int, month: Int, day: Int) {
         guard (1...9999).contains(year), (1...12).contains(month),
-              (1...CalendarDate.daysIn(year: year, month: month)).contains(day) else { return nil }
+            (1...CalendarDate.daysIn(year: year, month: month)).contains(day)
+        else { return nil }
         self.year = year
         self.month = month
         self.day = day

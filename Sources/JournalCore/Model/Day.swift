@@ -14,9 +14,11 @@ public struct Day: Hashable, Sendable {
     /// The content file, relative to the source folder.
     public var sourcePath: String
 
-    public init(date: CalendarDate, title: String? = nil, tracks: [Track], tags: [String] = [],
-                mood: String? = nil, draft: Bool = false, bodyHTML: String = "", summary: String = "",
-                sourcePath: String = "") {
+    public init(
+        date: CalendarDate, title: String? = nil, tracks: [Track], tags: [String] = [],
+        mood: String? = nil, draft: Bool = false, bodyHTML: String = "", summary: String = "",
+        sourcePath: String = ""
+    ) {
         self.date = date
         self.title = title
         self.tracks = tracks

@@ -42,7 +42,8 @@ public struct Diagnostic: Error, Hashable, Sendable, CustomStringConvertible {
         func escapeProperty(_ text: String) -> String {
             escapeData(text).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
         }
-        return "::\(severity.rawValue) file=\(escapeProperty(ControlCharacters.escaped(path))),line=\(line),col=\(column)::\(escapeData(ControlCharacters.escaped(message)))"
+        return
+            "::\(severity.rawValue) file=\(escapeProperty(ControlCharacters.escaped(path))),line=\(line),col=\(column)::\(escapeData(ControlCharacters.escaped(message)))"
     }
 }
 

@@ -13,8 +13,10 @@ public struct Journal: Sendable {
     /// The covers of `static/` pages show resized, by path under `static/` (`CoverSources`).
     public var covers: [String: CoverSource] = [:]
 
-    public init(config: SiteConfig, days: [Day], playlists: [Playlist] = [], pages: [Page] = [],
-                staticFiles: [String] = []) {
+    public init(
+        config: SiteConfig, days: [Day], playlists: [Playlist] = [], pages: [Page] = [],
+        staticFiles: [String] = []
+    ) {
         self.config = config
         self.days = days.sorted { $0.date < $1.date }
         self.playlists = playlists.sorted { $0.slug < $1.slug }

@@ -13,9 +13,11 @@ public struct Playlist: Hashable, Sendable {
     public var bodyHTML: String
     public var sourcePath: String
 
-    public init(slug: String, title: String, description: String? = nil, cover: LinkTarget? = nil,
-                created: CalendarDate? = nil, updated: CalendarDate? = nil, tags: [String] = [],
-                tracks: [Track], draft: Bool = false, bodyHTML: String = "", sourcePath: String = "") {
+    public init(
+        slug: String, title: String, description: String? = nil, cover: LinkTarget? = nil,
+        created: CalendarDate? = nil, updated: CalendarDate? = nil, tags: [String] = [],
+        tracks: [Track], draft: Bool = false, bodyHTML: String = "", sourcePath: String = ""
+    ) {
         self.slug = slug
         self.title = title
         self.description = description

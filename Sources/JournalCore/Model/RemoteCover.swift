@@ -27,10 +27,12 @@ public enum RemoteCover {
         func add(_ target: LinkTarget?) {
             if let target, target.kind == .absolute { addresses.insert(target.text) }
         }
-        for day in journal.days { day.tracks.forEach { add($0.artwork) } }
+        for day in journal.days {
+            for track in day.tracks { add(track.artwork) }
+        }
         for playlist in journal.playlists {
             add(playlist.cover)
-            playlist.tracks.forEach { add($0.artwork) }
+            for track in playlist.tracks { add(track.artwork) }
         }
         return addresses
     }
@@ -38,6 +40,7 @@ public enum RemoteCover {
     /// What `journal check` says after its verdict when covers are on other sites; nil when none are.
     public static func summary(_ count: Int) -> String? {
         guard count > 0 else { return nil }
-        return "\(count) cover\(count == 1 ? " is" : "s are") on other sites, sent at whatever size \(count == 1 ? "it has" : "they have") and never resized: `journal enrich` brings them home into static/\(folder)/, and builds then show them resized."
+        return
+            "\(count) cover\(count == 1 ? " is" : "s are") on other sites, sent at whatever size \(count == 1 ? "it has" : "they have") and never resized: `journal enrich` brings them home into static/\(folder)/, and builds then show them resized."
     }
 }

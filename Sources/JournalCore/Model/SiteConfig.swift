@@ -50,11 +50,13 @@ public struct SiteConfig: Sendable {
     /// it is the default or comes from `--output`.
     public var outputLocation: SourceLocation?
 
-    public init(title: String, description: String = "", author: String = "", baseURL: String = "/",
-                language: Language = .en, timezone: String? = nil, weekStart: WeekStart = .monday,
-                maxTracksPerDay: Int = 3, topGenres: Int = 8, genreAliases: [String: String] = [:],
-                genreColors: [String: String] = [:], unsafeHTML: Bool = false, maxFileSize: Int = 262_144,
-                output: String = "public") {
+    public init(
+        title: String, description: String = "", author: String = "", baseURL: String = "/",
+        language: Language = .en, timezone: String? = nil, weekStart: WeekStart = .monday,
+        maxTracksPerDay: Int = 3, topGenres: Int = 8, genreAliases: [String: String] = [:],
+        genreColors: [String: String] = [:], unsafeHTML: Bool = false, maxFileSize: Int = 262_144,
+        output: String = "public"
+    ) {
         self.title = title
         self.description = description
         self.author = author
@@ -92,7 +94,8 @@ public struct SiteConfig: Sendable {
     public static func normalizedBaseURL(_ raw: String) -> String? {
         let text = raw.trimmed(.whitespaces)
         guard !text.isEmpty, !text.contains(where: { $0.isWhitespace || $0 == "\"" || $0 == "<" || $0 == ">" }),
-              !text.contains("?"), !text.contains("#") else { return nil }
+            !text.contains("?"), !text.contains("#")
+        else { return nil }
         let lower = text.lowercased()
         if lower.hasPrefix("http://") || lower.hasPrefix("https://") {
             let host = text.split(separator: "/", omittingEmptySubsequences: true).dropFirst().first

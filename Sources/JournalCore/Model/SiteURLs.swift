@@ -86,9 +86,11 @@ public struct SiteURLs: Sendable {
     /// (Years are numbers, and a page named with digits only is given `page-` in front.)
     public static let reservedTopLevelNames: Set<String> = {
         let urls = SiteURLs(basePath: "/", origin: nil)
-        let paths = [urls.artists, urls.genres, urls.tags, urls.search, urls.searchIndex, urls.playlists, urls.archive,
-                     urls.week(CalendarDate(dayNumber: 0)), urls.homePage(2), urls.asset("site.css"),
-                     urls.feed, urls.sitemap, urls.robots, urls.notFound]
+        let paths = [
+            urls.artists, urls.genres, urls.tags, urls.search, urls.searchIndex, urls.playlists, urls.archive,
+            urls.week(CalendarDate(dayNumber: 0)), urls.homePage(2), urls.asset("site.css"),
+            urls.feed, urls.sitemap, urls.robots, urls.notFound,
+        ]
         return Set(paths.map { String($0.prefix(while: { $0 != "/" })) })
     }()
 

@@ -23,8 +23,10 @@ public struct CatalogueArtist: Sendable, Equatable {
     /// The file, relative to the journal (`catalogue/newjeans.yaml`).
     public var sourcePath: String
 
-    public init(name: String, genres: [String] = [], ids: [String: String] = [:], songs: [CatalogueSong] = [],
-                albums: [CatalogueAlbum] = [], sourcePath: String = "") {
+    public init(
+        name: String, genres: [String] = [], ids: [String: String] = [:], songs: [CatalogueSong] = [],
+        albums: [CatalogueAlbum] = [], sourcePath: String = ""
+    ) {
         self.name = name
         self.genres = genres
         self.ids = ids
@@ -48,8 +50,10 @@ public struct CatalogueSong: Sendable, Equatable {
     /// Where the services know the song: `itunes`, `deezer`, `musicbrainz` (a recording MBID), `isrc` …
     public var ids: [String: String]
 
-    public init(title: String, album: String? = nil, genres: [String] = [], duration: Int? = nil, released: ReleaseDate? = nil,
-                artwork: LinkTarget? = nil, preview: LinkTarget? = nil, links: [TrackLink] = [], ids: [String: String] = [:]) {
+    public init(
+        title: String, album: String? = nil, genres: [String] = [], duration: Int? = nil, released: ReleaseDate? = nil,
+        artwork: LinkTarget? = nil, preview: LinkTarget? = nil, links: [TrackLink] = [], ids: [String: String] = [:]
+    ) {
         self.title = title
         self.album = album
         self.genres = genres
@@ -70,8 +74,10 @@ public struct CatalogueAlbum: Sendable, Equatable {
     public var artwork: LinkTarget?
     public var ids: [String: String]
 
-    public init(title: String, genres: [String] = [], released: ReleaseDate? = nil, artwork: LinkTarget? = nil,
-                ids: [String: String] = [:]) {
+    public init(
+        title: String, genres: [String] = [], released: ReleaseDate? = nil, artwork: LinkTarget? = nil,
+        ids: [String: String] = [:]
+    ) {
         self.title = title
         self.genres = genres
         self.released = released

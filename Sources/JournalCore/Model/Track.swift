@@ -21,9 +21,11 @@ public struct Track: Hashable, Sendable {
     /// genre's name is spelled.
     public var genresInherited = false
 
-    public init(title: String, artists: [String], album: String? = nil, genres: [String] = [],
-                duration: Int? = nil, released: ReleaseDate? = nil, artwork: LinkTarget? = nil,
-                preview: LinkTarget? = nil, links: [TrackLink] = [], noteHTML: String? = nil) {
+    public init(
+        title: String, artists: [String], album: String? = nil, genres: [String] = [],
+        duration: Int? = nil, released: ReleaseDate? = nil, artwork: LinkTarget? = nil,
+        preview: LinkTarget? = nil, links: [TrackLink] = [], noteHTML: String? = nil
+    ) {
         self.title = title
         self.artists = artists
         self.album = album
@@ -142,7 +144,7 @@ public enum DurationFormat {
     public static func seconds(from text: String) -> Int? {
         let parts = text.split(separator: ":", omittingEmptySubsequences: false)
         guard (1...3).contains(parts.count),
-              parts.allSatisfy({ !$0.isEmpty && $0.count <= 6 && $0.allSatisfy { $0.isASCII && $0.isNumber } })
+            parts.allSatisfy({ !$0.isEmpty && $0.count <= 6 && $0.allSatisfy { $0.isASCII && $0.isNumber } })
         else { return nil }
         let numbers = parts.compactMap { Int($0) }
         guard numbers.count == parts.count else { return nil }

@@ -16,7 +16,8 @@ enum BaseURLAdvice {
         if options.baseURL != nil {
             return Diagnostic(.warning, "--base-url '\(config.baseURL)' \(why); pass \(example)", path: "command line", line: 1, column: 1)
         }
-        return .warning("base_url '\(config.baseURL)' \(why); set it to \(example)",
-                        at: config.baseURLLocation ?? SourceLocation(path: JournalLoader(source: options.source).display("journal.yaml"), line: 1, column: 1))
+        return .warning(
+            "base_url '\(config.baseURL)' \(why); set it to \(example)",
+            at: config.baseURLLocation ?? SourceLocation(path: JournalLoader(source: options.source).display("journal.yaml"), line: 1, column: 1))
     }
 }

@@ -136,11 +136,13 @@ public enum Build {
             report.stopped = true
             return report
         }
-        let renderer = site.renderer, plan = site.plan
+        let renderer = site.renderer
+        let plan = site.plan
         if let firstPass = options.firstPass, let changed = options.cache?.unbuilt {
-            firstPass(timer.time("first") {
-                FirstPass.write(site, changed: changed, replaced: options.cache?.replaced ?? ([], []), source: options.source, output: choice.path)
-            })
+            firstPass(
+                timer.time("first") {
+                    FirstPass.write(site, changed: changed, replaced: options.cache?.replaced ?? ([], []), source: options.source, output: choice.path)
+                })
         }
 
         let clock = ContinuousClock()
@@ -158,8 +160,9 @@ public enum Build {
                 writer.flushesToDisk = !options.servesLocally
                 writer.put(OutputFile(path: SiteWriter.markerName, text: UpToDate.markerText(sourceStamp: stamp)))
                 // Covers first: share cards show their squares.
-                let covered = CoverOutput.write(renderer.coversShown(), cache: covers, source: options.source, writer: writer,
-                                                parallel: !options.singleThreaded, stop: (options.stopRequested, stopped))
+                let covered = CoverOutput.write(
+                    renderer.coversShown(), cache: covers, source: options.source, writer: writer,
+                    parallel: !options.singleThreaded, stop: (options.stopRequested, stopped))
                 guard covered.failures.isEmpty else {
                     writer.discardStaging()
                     return .failure(.rendering(covered.failures))

@@ -9,13 +9,15 @@ public enum Check {
     /// played first, and how many covers are on other sites (`RemoteCover`); none when the
     /// journal did not load.
     public static func inspect(source: String, output: String? = nil, strict: Bool)
-        -> (diagnostics: [Diagnostic], artistsWithoutGenre: [(name: String, plays: Int)], remoteCovers: Int) {
+        -> (diagnostics: [Diagnostic], artistsWithoutGenre: [(name: String, plays: Int)], remoteCovers: Int)
+    {
         let options = BuildOptions(source: source, output: output, drafts: true, strict: strict)
         let config = JournalLoader(source: source).readConfig(overrides: options.overrides)
         // What builds decoded is read (never written: check writes nothing), so a check of ten
         // years after one edit parses one file too (ContentCache).
-        let prepared = Stages.prepare(options, config: config, output: OutputChoice(options, config: config.config), timer: StageTimer(),
-                                      stored: ContentCache.read(source: source))
+        let prepared = Stages.prepare(
+            options, config: config, output: OutputChoice(options, config: config.config), timer: StageTimer(),
+            stored: ContentCache.read(source: source))
         return (prepared.diagnostics, prepared.journal.map(GenreGaps.artists) ?? [], prepared.journal.map { RemoteCover.remaining(in: $0).count } ?? 0)
     }
 

@@ -17,11 +17,14 @@ enum FirstPass {
     /// they are now and as `replaced` (the days and playlists the served site showed) were, and
     /// writes each into `output` in place; returns their site paths. Nothing when `output` holds
     /// no site yet.
-    static func write(_ site: PreparedSite, changed: Set<String>, replaced: (days: [Day], playlists: [Playlist]) = ([], []),
-                      source: String, output: String) -> [String] {
+    static func write(
+        _ site: PreparedSite, changed: Set<String>, replaced: (days: [Day], playlists: [Playlist]) = ([], []),
+        source: String, output: String
+    ) -> [String] {
         var isFolder: ObjCBool = false
         guard !changed.isEmpty, FileManager.default.fileExists(atPath: output + "/" + SiteWriter.markerName),
-              FileManager.default.fileExists(atPath: output, isDirectory: &isFolder), isFolder.boolValue else { return [] }
+            FileManager.default.fileExists(atPath: output, isDirectory: &isFolder), isFolder.boolValue
+        else { return [] }
         let wanted = paths(site, changed: changed, replaced: replaced, source: source)
         var written: [String] = []
         for job in site.plan.jobs where wanted.contains(job.path) {
@@ -35,7 +38,9 @@ enum FirstPass {
     static func paths(_ site: PreparedSite, changed: Set<String>, replaced: (days: [Day], playlists: [Playlist]), source: String) -> Set<String> {
         let loader = JournalLoader(source: source)
         let changedPaths = Set(changed.map(loader.display))
-        let journal = site.journal, catalog = site.renderer.catalog, weekStart = journal.config.weekStart
+        let journal = site.journal
+        let catalog = site.renderer.catalog
+        let weekStart = journal.config.weekStart
         var keys: Set<String> = []
         var edited: [Int] = []
         for (index, day) in journal.days.enumerated() where changedPaths.contains(day.sourcePath) {
@@ -60,13 +65,15 @@ enum FirstPass {
     static func searchText(_ site: PreparedSite, editedDays: [Int], changedPaths: Set<String>) -> [String] {
         var files: [String] = []
         if let oldest = editedDays.min() {
-            for part in SearchIndex(renderer: site.renderer).dayParts() { // newest first
+            for part in SearchIndex(renderer: site.renderer).dayParts() {  // newest first
                 files.append(part.path)
                 if part.days.contains(oldest) { break }
             }
         }
         let journal = site.journal
-        if journal.playlists.contains(where: { changedPaths.contains($0.sourcePath) }) || journal.pages.contains(where: { changedPaths.contains($0.sourcePath) }) {
+        if journal.playlists.contains(where: { changedPaths.contains($0.sourcePath) })
+            || journal.pages.contains(where: { changedPaths.contains($0.sourcePath) })
+        {
             files.append(site.renderer.urls.searchWriting)
         }
         return files

@@ -21,7 +21,8 @@ enum ParallelMap {
     /// Two pieces of work at once; one after the other when not `parallel`.
     static func both<A, B>(parallel: Bool = true, _ first: @Sendable () -> A, _ second: @Sendable () -> B) -> (A, B) {
         guard parallel else { return (first(), second()) }
-        let a = UnsafeMutableBufferPointer<A?>.allocate(capacity: 1), b = UnsafeMutableBufferPointer<B?>.allocate(capacity: 1)
+        let a = UnsafeMutableBufferPointer<A?>.allocate(capacity: 1)
+        let b = UnsafeMutableBufferPointer<B?>.allocate(capacity: 1)
         a.initialize(repeating: nil)
         b.initialize(repeating: nil)
         defer {
@@ -30,7 +31,8 @@ enum ParallelMap {
             b.deinitialize()
             b.deallocate()
         }
-        let slotA = SendableBuffer(buffer: a), slotB = SendableBuffer(buffer: b)
+        let slotA = SendableBuffer(buffer: a)
+        let slotB = SendableBuffer(buffer: b)
         DispatchQueue.concurrentPerform(iterations: 2) { index in
             if index == 0 { slotA.buffer[0] = first() } else { slotB.buffer[0] = second() }
         }

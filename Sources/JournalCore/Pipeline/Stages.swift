@@ -15,7 +15,8 @@ enum Stages {
     /// `journal` is the journal as loaded, when it loaded, whatever the later stages found.
     /// `stored`: what earlier builds decoded (`ContentCache`), to read instead of decoding again.
     static func prepare(_ options: BuildOptions, config: ConfigFile, output: OutputChoice, timer: StageTimer, stored: ContentCache? = nil)
-        -> (site: PreparedSite?, journal: Journal?, diagnostics: [Diagnostic]) {
+        -> (site: PreparedSite?, journal: Journal?, diagnostics: [Diagnostic])
+    {
         let loaded = timer.time("load") { () -> LoadResult in
             var loading = LoadOptions(drafts: options.drafts, overrides: options.overrides, parallel: !options.singleThreaded, cache: options.cache)
             loading.stored = stored

@@ -1,8 +1,9 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Makes a rebuild with nothing changed cost a look at the files instead of a build (what `make`
@@ -69,9 +70,10 @@ enum UpToDate {
         guard let marker = FileTree.read(output + "/" + SiteWriter.markerName) else { return nil }
         let lines = String(decoding: marker, as: UTF8.self).split(separator: "\n")
         guard lines.contains("source \(sourceStamp)"),
-              let recorded = lines.first(where: { $0.hasPrefix("output ") })?.split(separator: " "),
-              recorded.count == 3, let pages = Int(recorded[2]),
-              recorded[1] == outputStamp(output) else { return nil }
+            let recorded = lines.first(where: { $0.hasPrefix("output ") })?.split(separator: " "),
+            recorded.count == 3, let pages = Int(recorded[2]),
+            recorded[1] == outputStamp(output)
+        else { return nil }
         return pages
     }
 

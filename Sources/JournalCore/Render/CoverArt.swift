@@ -6,7 +6,8 @@ public enum CoverArt {
         let initials = self.initials(of: title)
         // One letter or syllable is drawn larger than two.
         let size = initials.count > 1 ? "" : " class=\"single\""
-        return "<span class=\"cover placeholder\" role=\"img\" aria-label=\"\(label)\" style=\"--cover: \(color)\"><span\(size) aria-hidden=\"true\">\(Escape.xml(initials))</span></span>"
+        return
+            "<span class=\"cover placeholder\" role=\"img\" aria-label=\"\(label)\" style=\"--cover: \(color)\"><span\(size) aria-hidden=\"true\">\(Escape.xml(initials))</span></span>"
     }
 
     /// Up to two initials of the first words; one character for CJK titles, whose syllables

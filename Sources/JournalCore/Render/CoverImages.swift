@@ -41,10 +41,12 @@ extension SiteRenderer {
         func add(_ target: LinkTarget?) {
             if let target, let cover = resizedCover(target) { shown[cover.relative] = cover }
         }
-        for day in journal.days { day.tracks.forEach { add($0.artwork) } }
+        for day in journal.days {
+            for track in day.tracks { add(track.artwork) }
+        }
         for playlist in journal.playlists {
             add(playlist.cover)
-            playlist.tracks.forEach { add($0.artwork) }
+            for track in playlist.tracks { add(track.artwork) }
         }
         return shown.values.sorted { $0.relative < $1.relative }
     }

@@ -38,8 +38,10 @@ enum FileInputs {
     /// indexes, and every artist, track, genre and tag it names. `catalog` resolves genre names
     /// (aliases included) to their keys.
     static func of(_ day: Day, catalog: GenreCatalog, weekStart: SiteConfig.WeekStart) -> Set<String> {
-        var keys: Set<String> = [self.day(day.date), week(day.date.startOfWeek(weekStart)), month(year: day.date.year, month: day.date.month),
-                                 year(day.date.year), home, index]
+        var keys: Set<String> = [
+            self.day(day.date), week(day.date.startOfWeek(weekStart)), month(year: day.date.year, month: day.date.month),
+            year(day.date.year), home, index,
+        ]
         for track in day.tracks {
             for artist in track.artists { keys.insert(self.artist(artist)) }
             keys.insert(self.track(title: track.title, artist: track.primaryArtist))

@@ -19,7 +19,8 @@ extension SiteRenderer {
 
     /// Every section's site values, converted once (`chrome`).
     var sectionSiteViews: [String: Converted] {
-        let sections = ["home", "day", "week", "month", "year", "archive", "genres", "artists", "playlists", "search", "tags", "404"]
+        let sections =
+            ["home", "day", "week", "month", "year", "archive", "genres", "artists", "playlists", "search", "tags", "404"]
             + journal.pages.map { "page:\($0.slug)" }
         return Dictionary(sections.map { ($0, Converted(siteView(section: $0))) }, uniquingKeysWith: { first, _ in first })
     }
@@ -29,8 +30,10 @@ extension SiteRenderer {
         let config = journal.config
         // The site title links home, so the menu starts with the statistics.
         var nav: [NavItem] = []
-        nav.append(NavItem(label: l10n.string(.archive), href: urls.href(urls.archive),
-                           current: ["archive", "year", "month", "week"].contains(section)))
+        nav.append(
+            NavItem(
+                label: l10n.string(.archive), href: urls.href(urls.archive),
+                current: ["archive", "year", "month", "week"].contains(section)))
         nav.append(NavItem(label: l10n.string(.genres), href: urls.href(urls.genres), current: section == "genres"))
         nav.append(NavItem(label: l10n.string(.artists), href: urls.href(urls.artists), current: section == "artists"))
         nav.append(NavItem(label: l10n.string(.playlists), href: urls.href(urls.playlists), current: section == "playlists"))

@@ -55,8 +55,10 @@ extension SiteRenderer {
             for year in artistYearPages(profile) {
                 page(urls.artistYear(slug, year), "artist-year", artist) { artistYearPage(index, profile: profile, year: year) }
             }
-            for (list, count, first) in [(ArtistList.tracks, profile.tracks.count, urls.artistTracks(slug)),
-                                         (.albums, profile.albums.count, urls.artistAlbums(slug))] where count > topCount {
+            for (list, count, first) in [
+                (ArtistList.tracks, profile.tracks.count, urls.artistTracks(slug)),
+                (.albums, profile.albums.count, urls.artistAlbums(slug)),
+            ] where count > topCount {
                 for number in Paging(count: count, size: rowsPerPage).pages {
                     page(urls.paged(first, number), "artist-list", artist) { artistListPage(index, profile: profile, list: list, page: number) }
                 }
@@ -67,10 +69,11 @@ extension SiteRenderer {
         for index in library.tracks.indices where library.tracks[index].hasPage {
             let track = library.tracks[index]
             let listed = listsTracks.contains(track.artistSlug)
-            let inputs = track.history.last.map { play -> [String] in
-                let played = days[play.dayIndex].tracks[play.trackIndex]
-                return [FileInputs.track(title: played.title, artist: played.primaryArtist)]
-            } ?? []
+            let inputs =
+                track.history.last.map { play -> [String] in
+                    let played = days[play.dayIndex].tracks[play.trackIndex]
+                    return [FileInputs.track(title: played.title, artist: played.primaryArtist)]
+                } ?? []
             for number in Paging(count: track.plays, size: rowsPerPage).pages {
                 page(urls.paged(urls.track(track), number), "track", inputs) { trackPage(index, page: number, listed: listed) }
             }

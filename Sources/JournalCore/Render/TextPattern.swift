@@ -25,8 +25,10 @@ struct TextPattern: Sendable, Equatable {
     /// The parts of a calendar date a pattern can show; numbers are written without leading zeros.
     enum DateField: String, Sendable, CaseIterable {
         case year, month, day
-        case monthName = "month_name", monthShort = "month_short"
-        case weekday, weekdayShort = "weekday_short"
+        case monthName = "month_name"
+        case monthShort = "month_short"
+        case weekday
+        case weekdayShort = "weekday_short"
     }
 
     /// Why a pattern cannot be used, for the diagnostic.
@@ -35,10 +37,6 @@ struct TextPattern: Sendable, Equatable {
     }
 
     let pieces: [Piece]
-
-    init(pieces: [Piece]) {
-        self.pieces = pieces
-    }
 
     /// Parses `text`, accepting only the placeholders of `allowed` (by name, without braces).
     static func parse(_ text: String, allowed: [String: Placeholder]) -> Result<TextPattern, Problem> {
@@ -82,9 +80,10 @@ struct TextPattern: Sendable, Equatable {
     static let datePlaceholders = Dictionary(uniqueKeysWithValues: DateField.allCases.map { ($0.rawValue, Placeholder.date($0)) })
 
     /// The placeholders of a date range: `{start.day}`, `{end.month_name}`, ...
-    static let rangePlaceholders = Dictionary(uniqueKeysWithValues: DateField.allCases.flatMap {
-        [("start.\($0.rawValue)", Placeholder.start($0)), ("end.\($0.rawValue)", Placeholder.end($0))]
-    })
+    static let rangePlaceholders = Dictionary(
+        uniqueKeysWithValues: DateField.allCases.flatMap {
+            [("start.\($0.rawValue)", Placeholder.start($0)), ("end.\($0.rawValue)", Placeholder.end($0))]
+        })
 
     static func numberPlaceholders(_ fields: NumberField...) -> [String: Placeholder] {
         Dictionary(uniqueKeysWithValues: fields.map { ($0.rawValue, Placeholder.number($0)) })

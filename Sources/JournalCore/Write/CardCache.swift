@@ -1,8 +1,9 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Share cards' JPEGs (`CardDrawing`), kept by key in `.journal-cache/cards/` beside
@@ -67,7 +68,8 @@ public final class CardCache: CardStore, @unchecked Sendable {
         // Only a regular file (a pipe would wait forever), a whole JPEG of the size, and the card
         // of this key (an entry renamed or swapped by hand is another card).
         guard usable, Self.isRegularFile(path), case .bytes(let bytes) = FileTree.read(path, limit: 16 << 20),
-              CardKey.isWholeJPEG(bytes, width: width, height: height), CardKey.read(bytes) == key else { return nil }
+            CardKey.isWholeJPEG(bytes, width: width, height: height), CardKey.read(bytes) == key
+        else { return nil }
         lock.withLock { reusedCount += 1 }
         return KeptCard(bytes: bytes, file: path)
     }

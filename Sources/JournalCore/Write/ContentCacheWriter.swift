@@ -1,8 +1,9 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Keeps what a build decoded (`ContentCache`) in `.journal-cache/content/decoded` for the next
@@ -20,7 +21,8 @@ enum ContentCacheWriter {
         let now = Int(time(nil))
         FileTree.walkWithStatus(folder, recursive: false) { name, status in
             guard (status.st_mode & S_IFMT) == S_IFREG, name.hasPrefix("."), name.hasSuffix(".tmp"),
-                  now - Platform.changeTimes(status).modified.seconds > CardCache.staleSeconds else { return }
+                now - Platform.changeTimes(status).modified.seconds > CardCache.staleSeconds
+            else { return }
             unlink(folder + "/" + name)
         }
     }

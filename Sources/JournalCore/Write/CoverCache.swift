@@ -1,8 +1,9 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Covers resized by libvips, kept in `.journal-cache/covers/` beside journal.yaml, so a
@@ -45,10 +46,12 @@ public final class CoverCache: @unchecked Sendable {
     private var resizedCount = 0
     private var reusedCount = 0
 
-    init(source: String, version: String = Vips.version,
-         resize: @escaping @Sendable (_ bytes: [UInt8], _ sides: [Int], _ jpegSides: [Int]) throws(RasterFailure) -> [Vips.Square] = {
-             bytes, sides, jpegSides throws(RasterFailure) in try Vips.squares(bytes, sides: sides, jpegSides: jpegSides)
-         }) {
+    init(
+        source: String, version: String = Vips.version,
+        resize: @escaping @Sendable (_ bytes: [UInt8], _ sides: [Int], _ jpegSides: [Int]) throws(RasterFailure) -> [Vips.Square] = {
+            bytes, sides, jpegSides throws(RasterFailure) in try Vips.squares(bytes, sides: sides, jpegSides: jpegSides)
+        }
+    ) {
         folder = CoverIndex.folder(journal: source)
         self.version = version
         self.resize = resize
@@ -61,7 +64,8 @@ public final class CoverCache: @unchecked Sendable {
     /// The squares of `cover`, whose bytes `read` gives: from the cache when it holds them,
     /// else made and kept. Safe to call from several threads at once.
     func squares(of cover: CoverSource, read: () -> [UInt8]?) throws(RasterFailure) -> Entry {
-        let sides = cover.sides, jpegSides = cover.jpegSides
+        let sides = cover.sides
+        let jpegSides = cover.jpegSides
         let key = Self.key(digest: cover.digest, sides: sides, jpegSides: jpegSides, version: version)
         lock.withLock { _ = used.insert(key) }
         let images = Self.images(sides: sides, jpegSides: jpegSides)
@@ -120,7 +124,8 @@ public final class CoverCache: @unchecked Sendable {
     /// and every image is a regular file of the length and CRC-32 it gives.
     static func unpack(folder: String, key: String, images: [(side: Int, format: String)]) -> [Vips.Square]? {
         guard CardCache.isRegularFile(folder + "/" + key + ".pack"),
-              case .bytes(let bytes) = FileTree.read(folder + "/" + key + ".pack", limit: 4096) else { return nil }
+            case .bytes(let bytes) = FileTree.read(folder + "/" + key + ".pack", limit: 4096)
+        else { return nil }
         let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
         guard lines.count == 3 + images.count, lines[0] == Substring(magic), lines[1] == Substring(key), lines.last == "" else { return nil }
         var squares: [Vips.Square] = []
@@ -128,8 +133,9 @@ public final class CoverCache: @unchecked Sendable {
             let fields = lines[2 + number].split(separator: " ")
             let path = "\(folder)/\(key)-\(image.side).\(image.format)"
             guard fields.count == 4, fields[0] == Substring(String(image.side)), fields[1] == Substring(image.format),
-                  let length = Int(fields[2]), let crc = UInt32(fields[3]), length > 0, CardCache.isRegularFile(path),
-                  case .bytes(let content) = FileTree.read(path, limit: 16 << 20), content.count == length, CRC32.of(content) == crc else { return nil }
+                let length = Int(fields[2]), let crc = UInt32(fields[3]), length > 0, CardCache.isRegularFile(path),
+                case .bytes(let content) = FileTree.read(path, limit: 16 << 20), content.count == length, CRC32.of(content) == crc
+            else { return nil }
             if image.format == "webp" {
                 squares.append(Vips.Square(side: image.side, webp: content, jpeg: nil))
             } else if let last = squares.indices.last, squares[last].side == image.side {
@@ -205,7 +211,8 @@ public final class CoverCache: @unchecked Sendable {
         let rest = String(decoding: utf8[64...], as: UTF8.self)
         if rest == ".pack" { return String(decoding: utf8.prefix(64), as: UTF8.self) }
         guard rest.hasPrefix("-"), let dot = rest.lastIndex(of: "."), formats.contains(String(rest[rest.index(after: dot)...])),
-              let side = Int(rest[rest.index(after: rest.startIndex)..<dot]), side > 0 else { return nil }
+            let side = Int(rest[rest.index(after: rest.startIndex)..<dot]), side > 0
+        else { return nil }
         return String(decoding: utf8.prefix(64), as: UTF8.self)
     }
 }

@@ -5,9 +5,12 @@ enum CoverOutput {
     /// `failures`: covers libvips could not resize (a damaged or cut-short file), each at its
     /// file; `squares`: every JPEG square, by site path, for share cards. Once `stop.requested`
     /// says so, no more covers are resized and `stop.failure` is among the failures.
-    static func write(_ covers: [CoverSource], cache: CoverCache, source: String, writer: SiteWriter, parallel: Bool,
-                      stop: (requested: @Sendable () -> Bool, failure: Diagnostic))
-        -> (failures: [Diagnostic], squares: [String: [UInt8]]) {
+    static func write(
+        _ covers: [CoverSource], cache: CoverCache, source: String, writer: SiteWriter, parallel: Bool,
+        stop: (requested: @Sendable () -> Bool, failure: Diagnostic)
+    )
+        -> (failures: [Diagnostic], squares: [String: [UInt8]])
+    {
         // Two files with the same bytes are one cover, with one set of squares (named by the digest).
         var seen: Set<String> = []
         let distinct = covers.filter { seen.insert($0.digest).inserted }
@@ -16,11 +19,13 @@ enum CoverOutput {
             do throws(RasterFailure) {
                 let entry = try cache.squares(of: cover) { FileTree.read(join(join(source, "static"), cover.relative)) }
                 for square in entry.squares {
-                    writer.put(OutputFile(path: cover.path(side: square.side, webp: true), bytes: square.webp),
-                               linkingFrom: entry.file(side: square.side, webp: true))
+                    writer.put(
+                        OutputFile(path: cover.path(side: square.side, webp: true), bytes: square.webp),
+                        linkingFrom: entry.file(side: square.side, webp: true))
                     if let jpeg = square.jpeg {
-                        writer.put(OutputFile(path: cover.path(side: square.side, webp: false), bytes: jpeg),
-                                   linkingFrom: entry.file(side: square.side, webp: false))
+                        writer.put(
+                            OutputFile(path: cover.path(side: square.side, webp: false), bytes: jpeg),
+                            linkingFrom: entry.file(side: square.side, webp: false))
                     }
                 }
                 return .success(entry.squares.compactMap { square in square.jpeg.map { (cover.path(side: square.side, webp: false), $0) } })

@@ -32,10 +32,15 @@ public struct OutputFolder: Sendable {
         for read in ["content", "static", "templates", "catalogue"] {
             let readPath = resolveExisting(journal + "/" + read)
             if isInside(folder.path, readPath) {
-                return .failure(Problem(message: "the output folder \(output) is inside \(read)/, which the build reads: a build would publish and then delete what you add there; choose another (--output)"))
+                return .failure(
+                    Problem(
+                        message:
+                            "the output folder \(output) is inside \(read)/, which the build reads: a build would publish and then delete what you add there; choose another (--output)"
+                    ))
             }
             if isInside(readPath, folder.path) {
-                return .failure(Problem(message: "the output folder \(output) holds \(read)/, which the build reads: a build would replace it; choose another (--output)"))
+                return .failure(
+                    Problem(message: "the output folder \(output) holds \(read)/, which the build reads: a build would replace it; choose another (--output)"))
             }
         }
         var status = stat()
@@ -46,7 +51,11 @@ public struct OutputFolder: Sendable {
             var entries: [String] = []
             FileTree.walk(folder.path, recursive: false) { name, _ in entries.append(name) }
             if !entries.isEmpty && !entries.contains(SiteWriter.markerName) {
-                return .failure(Problem(message: "\(output) is not empty and was not made by journal; move it away or choose another output folder (--output), so nothing in it is lost"))
+                return .failure(
+                    Problem(
+                        message:
+                            "\(output) is not empty and was not made by journal; move it away or choose another output folder (--output), so nothing in it is lost"
+                    ))
             }
         }
         return .success(folder)

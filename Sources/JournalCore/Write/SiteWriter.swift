@@ -1,9 +1,10 @@
 import CPlatform
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The Write stage (STYLE.md), the only one that touches the output.
@@ -242,8 +243,10 @@ public final class SiteWriter: @unchecked Sendable {
             // folder's ctime): after that, only a name of it going (the spare's, a killed build's)
             // changes its ctime, which says nothing of its bytes.
             if let previous = previousFiles[relative], previous.st_size == status.st_size, was.modified == now.modified,
-               was.changed.seconds > now.changed.seconds || was.changed.seconds == now.changed.seconds && was.changed.nanoseconds > now.changed.nanoseconds,
-               let finished = previousSwapped, was.changed.seconds < finished.seconds || was.changed.seconds == finished.seconds && was.changed.nanoseconds <= finished.nanoseconds {
+                was.changed.seconds > now.changed.seconds || was.changed.seconds == now.changed.seconds && was.changed.nanoseconds > now.changed.nanoseconds,
+                let finished = previousSwapped,
+                was.changed.seconds < finished.seconds || was.changed.seconds == finished.seconds && was.changed.nanoseconds <= finished.nanoseconds
+            {
                 if let kept = spareFiles[relative], kept.st_ino == previous.st_ino, kept.st_dev == previous.st_dev { return }
                 clearSpare(relative)
                 if link(output + "/" + relative, target) == 0 { return }
@@ -285,8 +288,9 @@ public final class SiteWriter: @unchecked Sendable {
             var cachedStatus = stat()
             let cachedFile = cached.flatMap { lstat($0, &cachedStatus) == 0 && (cachedStatus.st_mode & S_IFMT) == S_IFREG ? $0 : nil }
             if let previous = previousFiles[path], Int(previous.st_size) == content.count,
-               cachedFile != nil && previous.st_ino == cachedStatus.st_ino && previous.st_dev == cachedStatus.st_dev
-                || Self.file(output + "/" + path, holds: content) {
+                cachedFile != nil && previous.st_ino == cachedStatus.st_ino && previous.st_dev == cachedStatus.st_dev
+                    || Self.file(output + "/" + path, holds: content)
+            {
                 // Unchanged: the same inode, so the same modification time; the spare may
                 // already hold it.
                 if let kept = spareFiles[path], kept.st_ino == previous.st_ino, kept.st_dev == previous.st_dev { return }
@@ -380,7 +384,9 @@ public final class SiteWriter: @unchecked Sendable {
         }
         if result == EXDEV || result == EBUSY {
             discardStaging()
-            throw Failure("cannot replace \(folder.shown) in one step: it is a mount point (\(Platform.describe(result))); build into a folder inside it instead, such as --output \(folder.shown)/site")
+            throw Failure(
+                "cannot replace \(folder.shown) in one step: it is a mount point (\(Platform.describe(result))); build into a folder inside it instead, such as --output \(folder.shown)/site"
+            )
         }
         guard result == ENOSYS || result == EINVAL else {
             discardStaging()
@@ -462,8 +468,9 @@ public final class SiteWriter: @unchecked Sendable {
         // Read where the kernel says it (Linux 4.7 and later), not by setting it, which would
         // race with other threads making files.
         if let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
-           let line = status.split(separator: "\n").first(where: { $0.hasPrefix("Umask:") }),
-           let mask = mode_t(line.dropFirst("Umask:".count).trimmingCharacters(in: .whitespaces), radix: 8) {
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("Umask:") }),
+            let mask = mode_t(line.dropFirst("Umask:".count).trimmingCharacters(in: .whitespaces), radix: 8)
+        {
             return 0o755 & ~mask
         }
         return 0o755 & ~0o022

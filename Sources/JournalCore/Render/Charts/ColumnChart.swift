@@ -40,14 +40,17 @@ public struct ColumnChart: Sendable {
             let y = baseline - h
             let label = "\(column.name) · \(l10n.tracks(column.value))"
             svg += "<g class=\"column\(column.isMarked ? " column-marked" : "")\"><title>\(Escape.xml(label))</title>"
-            svg += "<rect class=\"column-slot\" x=\"\(f(centres[index] - slot / 2))\" y=\"\(f(Self.plotTop))\" width=\"\(f(slot))\" height=\"\(f(Self.plotHeight))\"/>"
+            svg +=
+                "<rect class=\"column-slot\" x=\"\(f(centres[index] - slot / 2))\" y=\"\(f(Self.plotTop))\" width=\"\(f(slot))\" height=\"\(f(Self.plotHeight))\"/>"
             if h > 0 { svg += "<rect class=\"column-bar\" x=\"\(f(x))\" y=\"\(f(y))\" width=\"\(f(barWidth))\" height=\"\(f(h))\" rx=\"3\"/>" }
             if valuesFit && column.value > 0 {
-                svg += "<text class=\"chart-label column-value\" x=\"\(f(centres[index]))\" y=\"\(f(y - 6))\" text-anchor=\"middle\">\(Escape.xml(l10n.number(column.value)))</text>"
+                svg +=
+                    "<text class=\"chart-label column-value\" x=\"\(f(centres[index]))\" y=\"\(f(y - 6))\" text-anchor=\"middle\">\(Escape.xml(l10n.number(column.value)))</text>"
             }
             svg += "</g>"
             if shown.contains(index) {
-                svg += "<text class=\"chart-label\" x=\"\(f(centres[index]))\" y=\"\(f(baseline + 20))\" text-anchor=\"middle\">\(Escape.xml(column.label))</text>"
+                svg +=
+                    "<text class=\"chart-label\" x=\"\(f(centres[index]))\" y=\"\(f(baseline + 20))\" text-anchor=\"middle\">\(Escape.xml(column.label))</text>"
             }
         }
         svg += "<line class=\"chart-axis\" x1=\"8\" x2=\"\(f(Self.width - 8))\" y1=\"\(f(baseline))\" y2=\"\(f(baseline))\"/>"

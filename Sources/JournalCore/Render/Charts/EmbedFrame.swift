@@ -66,23 +66,27 @@ public struct EmbedFrame: Sendable {
         let (width, height) = size(bodyWidth: bodyWidth, bodyHeight: bodyHeight)
         let inner = width - 2 * Self.padding
         var svg = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        svg += "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"embed\" width=\"\(f(width))\" height=\"\(f(height))\" viewBox=\"0 0 \(f(width)) \(f(height))\" role=\"img\" aria-labelledby=\"embed-title\">"
+        svg +=
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"embed\" width=\"\(f(width))\" height=\"\(f(height))\" viewBox=\"0 0 \(f(width)) \(f(height))\" role=\"img\" aria-labelledby=\"embed-title\">"
         svg += "<title id=\"embed-title\">\(Escape.xml(documentTitle))</title>"
         svg += "<style>\(Self.style)\(style)</style>"
         svg += "<rect class=\"embed-bg\" width=\"100%\" height=\"100%\" rx=\"10\"/>"
         let titleSize = Self.fitted(title, size: Self.titleSize, width: inner, weight: 0.7)
-        svg += "<text class=\"embed-title\" x=\"\(f(Self.padding))\" y=\"\(f(Self.padding + Self.titleSize * 0.85))\" font-size=\"\(f(titleSize))\">\(Escape.xml(title))</text>"
+        svg +=
+            "<text class=\"embed-title\" x=\"\(f(Self.padding))\" y=\"\(f(Self.padding + Self.titleSize * 0.85))\" font-size=\"\(f(titleSize))\">\(Escape.xml(title))</text>"
         svg += "<g transform=\"translate(\(f(Self.padding)) \(f(Self.header)))\">\(body)</g>"
         var y = Self.header + bodyHeight + 6
         for row in legendRows(width: width) {
             for item in row {
-                svg += "<rect class=\"\(Self.swatchClass(item.item.kind))\" x=\"\(f(item.x))\" y=\"\(f(y + 3))\" width=\"12\" height=\"12\" rx=\"2\" fill=\"\(Escape.xml(item.item.color))\"/>"
+                svg +=
+                    "<rect class=\"\(Self.swatchClass(item.item.kind))\" x=\"\(f(item.x))\" y=\"\(f(y + 3))\" width=\"12\" height=\"12\" rx=\"2\" fill=\"\(Escape.xml(item.item.color))\"/>"
                 svg += "<text class=\"embed-legend\" x=\"\(f(item.x + 17))\" y=\"\(f(y + 13.5))\">\(Escape.xml(item.item.name))</text>"
             }
             y += Self.legendRow
         }
         let footSize = Self.fitted(footText, size: Self.footSize, width: inner, weight: 0.65)
-        svg += "<a href=\"\(Escape.xml(href))\"><text class=\"embed-foot\" x=\"\(f(Self.padding))\" y=\"\(f(height - 12))\" font-size=\"\(f(footSize))\">\(Escape.xml(footText))</text></a>"
+        svg +=
+            "<a href=\"\(Escape.xml(href))\"><text class=\"embed-foot\" x=\"\(f(Self.padding))\" y=\"\(f(height - 12))\" font-size=\"\(f(footSize))\">\(Escape.xml(footText))</text></a>"
         svg += "</svg>\n"
         return svg
     }
@@ -119,12 +123,12 @@ public struct EmbedFrame: Sendable {
 
     /// The frame's own rules; each drawing adds its own.
     static let style = """
-    svg{font-family:system-ui,-apple-system,'Segoe UI',Roboto,'Apple SD Gothic Neo','Noto Sans KR',sans-serif}\
-    .embed-bg{fill:#ffffff}.embed-title{fill:#1d1d22;font-weight:700}\
-    .embed-legend{fill:#1d1d22;font-size:12px}.embed-foot{fill:#55535c}\
-    .embed-swatch{stroke:#1d1d22;stroke-opacity:.25;stroke-width:1}\
-    .embed-swatch.chart-seg-none{fill-opacity:.35;stroke:#8a8794;stroke-opacity:1;stroke-dasharray:3 2}\
-    @media (prefers-color-scheme:dark){.embed-bg{fill:#17171c}.embed-title,.embed-legend{fill:#ecebf0}\
-    .embed-foot{fill:#a9a7b3}.embed-swatch{stroke:#ecebf0}}
-    """
+        svg{font-family:system-ui,-apple-system,'Segoe UI',Roboto,'Apple SD Gothic Neo','Noto Sans KR',sans-serif}\
+        .embed-bg{fill:#ffffff}.embed-title{fill:#1d1d22;font-weight:700}\
+        .embed-legend{fill:#1d1d22;font-size:12px}.embed-foot{fill:#55535c}\
+        .embed-swatch{stroke:#1d1d22;stroke-opacity:.25;stroke-width:1}\
+        .embed-swatch.chart-seg-none{fill-opacity:.35;stroke:#8a8794;stroke-opacity:1;stroke-dasharray:3 2}\
+        @media (prefers-color-scheme:dark){.embed-bg{fill:#17171c}.embed-title,.embed-legend{fill:#ecebf0}\
+        .embed-foot{fill:#a9a7b3}.embed-swatch{stroke:#ecebf0}}
+        """
 }

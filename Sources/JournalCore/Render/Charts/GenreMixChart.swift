@@ -34,20 +34,23 @@ public struct GenreMixChart: Sendable {
         let height = baseline + 30
         let centres = months.indices.map { Self.left + Double($0) * slot + slot / 2 }
         let shown = StackedBarChart.shownLabels(months.map(\.label), at: centres, size: 18)
-        var svg = "<svg class=\"chart mix-chart\" viewBox=\"0 0 \(f(Self.width)) \(f(height))\" \(ChartRole.attributes(title: title, linked: months.contains { $0.href != nil }))>"
+        var svg =
+            "<svg class=\"chart mix-chart\" viewBox=\"0 0 \(f(Self.width)) \(f(height))\" \(ChartRole.attributes(title: title, linked: months.contains { $0.href != nil }))>"
         for (index, month) in months.enumerated() {
             let x = Self.left + Double(index) * slot + (slot - barWidth) / 2
             let total = month.counts.reduce(0, +)
             var bar = ""
             if total == 0 {
-                bar = "<rect class=\"chart-future\" x=\"\(f(x))\" y=\"\(f(Self.plotTop))\" width=\"\(f(barWidth))\" height=\"\(f(Self.plotHeight))\"><title>\(Escape.xml("\(month.name) · \(l10n.tracks(0))"))</title></rect>"
+                bar =
+                    "<rect class=\"chart-future\" x=\"\(f(x))\" y=\"\(f(Self.plotTop))\" width=\"\(f(barWidth))\" height=\"\(f(Self.plotHeight))\"><title>\(Escape.xml("\(month.name) · \(l10n.tracks(0))"))</title></rect>"
             } else {
                 var y = baseline
                 for (genre, count) in zip(genres, month.counts) where count > 0 {
                     let h = Self.plotHeight * Double(count) / Double(total)
                     y -= h
                     let label = "\(month.name) · \(genre.name) · \(Share.percent(count, of: total)) · \(l10n.tracks(count))"
-                    bar += "<rect class=\"\(StackedBarChart.segmentClass(genre))\" x=\"\(f(x))\" y=\"\(f(y))\" width=\"\(f(barWidth))\" height=\"\(f(h))\" fill=\"\(genre.color)\"><title>\(Escape.xml(label))</title></rect>"
+                    bar +=
+                        "<rect class=\"\(StackedBarChart.segmentClass(genre))\" x=\"\(f(x))\" y=\"\(f(y))\" width=\"\(f(barWidth))\" height=\"\(f(h))\" fill=\"\(genre.color)\"><title>\(Escape.xml(label))</title></rect>"
                 }
             }
             if let href = month.href {

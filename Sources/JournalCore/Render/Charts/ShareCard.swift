@@ -125,8 +125,10 @@ public struct ShareCard: Sendable, Equatable {
     /// in place of the grid of covers.
     public var headlines: [Headline] = []
 
-    public init(label: String, kicker: String, siteTitle: String, siteAddress: String, figures: [Figure],
-                genresHeading: String, genres: [Segment], covers: [Cover], language: String) {
+    public init(
+        label: String, kicker: String, siteTitle: String, siteAddress: String, figures: [Figure],
+        genresHeading: String, genres: [Segment], covers: [Cover], language: String
+    ) {
         self.label = label
         self.kicker = kicker
         self.siteTitle = siteTitle
@@ -151,11 +153,14 @@ public struct ShareCard: Sendable, Equatable {
     public func svg(_ layout: Layout) -> String {
         var canvas = CardCanvas(width: Double(layout.width), height: Double(layout.height))
         let glow = genres.first { $0.weight > 0 && $0.style != .noGenre }?.color ?? Self.accent
-        canvas.defs += "<radialGradient id=\"glow\" cx=\"0.92\" cy=\"0\" r=\"0.9\"><stop offset=\"0\" stop-color=\"\(glow)\" stop-opacity=\"0.38\"/><stop offset=\"1\" stop-color=\"\(glow)\" stop-opacity=\"0\"/></radialGradient>"
-        canvas.defs += "<linearGradient id=\"sheen\" x1=\"0\" y1=\"0\" x2=\"1\" y2=\"1\"><stop offset=\"0\" stop-color=\"#ffffff\" stop-opacity=\"0.22\"/><stop offset=\"0.55\" stop-color=\"#ffffff\" stop-opacity=\"0\"/><stop offset=\"1\" stop-color=\"#000000\" stop-opacity=\"0.28\"/></linearGradient>"
+        canvas.defs +=
+            "<radialGradient id=\"glow\" cx=\"0.92\" cy=\"0\" r=\"0.9\"><stop offset=\"0\" stop-color=\"\(glow)\" stop-opacity=\"0.38\"/><stop offset=\"1\" stop-color=\"\(glow)\" stop-opacity=\"0\"/></radialGradient>"
+        canvas.defs +=
+            "<linearGradient id=\"sheen\" x1=\"0\" y1=\"0\" x2=\"1\" y2=\"1\"><stop offset=\"0\" stop-color=\"#ffffff\" stop-opacity=\"0.22\"/><stop offset=\"0.55\" stop-color=\"#ffffff\" stop-opacity=\"0\"/><stop offset=\"1\" stop-color=\"#000000\" stop-opacity=\"0.28\"/></linearGradient>"
         canvas.body += "<rect width=\"100%\" height=\"100%\" fill=\"\(Self.background)\"/>"
         // The glow as a small image scaled up (`CardGlow`): the same picture at a fraction of the cost.
-        canvas.body += CardGlow.element(color: glow, width: layout.width, height: layout.height)
+        canvas.body +=
+            CardGlow.element(color: glow, width: layout.width, height: layout.height)
             ?? "<rect width=\"100%\" height=\"100%\" fill=\"url(#glow)\"/>"
         switch layout {
         case .landscape: headlines.isEmpty ? drawLandscape(&canvas) : drawLandscapeHeadlines(&canvas)
@@ -178,7 +183,8 @@ public struct ShareCard: Sendable, Equatable {
     }
 
     private func drawPortrait(_ canvas: inout CardCanvas) {
-        let margin = 84.0, width = 912.0
+        let margin = 84.0
+        let width = 912.0
         drawPortraitHeader(&canvas)
         canvas.text(kicker, x: margin, y: 300, size: 40, weight: 700, fill: Self.accent, maxWidth: width)
         canvas.fittedText(label, x: margin, y: 404, size: 104, minSize: 52, weight: 800, fill: Self.text, maxWidth: width)
@@ -190,7 +196,8 @@ public struct ShareCard: Sendable, Equatable {
 
     /// The landscape card's first row: the site's mark and title, its address on the right.
     private func drawLandscapeHeader(_ canvas: inout CardCanvas) {
-        let margin = 64.0, right = 1136.0
+        let margin = 64.0
+        let right = 1136.0
         let addressWidth = siteAddress.isEmpty ? 0 : CardText.width(siteAddress, size: 22) + 32
         canvas.mark(x: margin, y: 50, size: 44)
         canvas.text(siteTitle, x: margin + 58, y: 83, size: 26, weight: 700, fill: Self.text, maxWidth: right - margin - 58 - addressWidth)
@@ -201,7 +208,8 @@ public struct ShareCard: Sendable, Equatable {
 
     /// The portrait card's top (the site's mark and title) and foot (its address).
     private func drawPortraitHeader(_ canvas: inout CardCanvas) {
-        let margin = 84.0, width = 912.0
+        let margin = 84.0
+        let width = 912.0
         canvas.mark(x: margin, y: 104, size: 60)
         canvas.text(siteTitle, x: margin + 80, y: 148, size: 36, weight: 700, fill: Self.text, maxWidth: width - 80)
     }
@@ -216,7 +224,8 @@ public struct ShareCard: Sendable, Equatable {
     /// A card that leads with its headlines: the first one's cover fills the right half, both are
     /// named on the left (the second with its round cover), then the figures.
     private func drawLandscapeHeadlines(_ canvas: inout CardCanvas) {
-        let margin = 64.0, column = 560.0
+        let margin = 64.0
+        let column = 560.0
         drawLandscapeHeader(&canvas)
         canvas.text(kicker, x: margin, y: 162, size: 24, weight: 700, fill: Self.accent, maxWidth: column)
         canvas.fittedText(label, x: margin, y: 226, size: 60, minSize: 36, weight: 800, fill: Self.text, maxWidth: column)
@@ -237,13 +246,16 @@ public struct ShareCard: Sendable, Equatable {
     }
 
     private func drawPortraitHeadlines(_ canvas: inout CardCanvas) {
-        let margin = 84.0, width = 912.0
+        let margin = 84.0
+        let width = 912.0
         drawPortraitHeader(&canvas)
         canvas.text(kicker, x: margin, y: 290, size: 40, weight: 700, fill: Self.accent, maxWidth: width)
         canvas.fittedText(label, x: margin, y: 394, size: 104, minSize: 52, weight: 800, fill: Self.text, maxWidth: width)
         // Each headline: its cover on the left, its words beside it.
         var top = 452.0
-        let side = 420.0, textX = margin + side + 40, textWidth = width - side - 40
+        let side = 420.0
+        let textX = margin + side + 40
+        let textWidth = width - side - 40
         for headline in headlines.prefix(2) {
             canvas.cover(headline.cover, x: margin, y: top, size: side, round: headline.round)
             canvas.text(headline.label, x: textX, y: top + 150, size: 30, weight: 700, fill: Self.muted, maxWidth: textWidth)
@@ -280,27 +292,33 @@ public struct ShareCard: Sendable, Equatable {
     }
 
     /// The genres as one bar of shares, with a legend under it of as many as `rows` rows hold.
-    private func drawGenres(_ canvas: inout CardCanvas, x: Double, width: Double, headingY: Double, barY: Double, barHeight: Double,
-                            legendY: Double, legendSize: Double, rows: Int) {
+    private func drawGenres(
+        _ canvas: inout CardCanvas, x: Double, width: Double, headingY: Double, barY: Double, barHeight: Double,
+        legendY: Double, legendSize: Double, rows: Int
+    ) {
         let drawn = genres.filter { $0.weight > 0 }
         let total = drawn.reduce(0) { $0 + $1.weight }
         guard total > 0 else { return }
         let f = SVGNumber.format
         canvas.text(genresHeading, x: x, y: headingY, size: legendSize * 0.95, weight: 700, fill: Self.muted, maxWidth: width)
-        canvas.defs += "<clipPath id=\"bar\"><rect x=\"\(f(x))\" y=\"\(f(barY))\" width=\"\(f(width))\" height=\"\(f(barHeight))\" rx=\"\(f(barHeight / 2))\"/></clipPath>"
-        canvas.body += "<rect x=\"\(f(x))\" y=\"\(f(barY))\" width=\"\(f(width))\" height=\"\(f(barHeight))\" rx=\"\(f(barHeight / 2))\" fill=\"\(Self.surface)\"/>"
+        canvas.defs +=
+            "<clipPath id=\"bar\"><rect x=\"\(f(x))\" y=\"\(f(barY))\" width=\"\(f(width))\" height=\"\(f(barHeight))\" rx=\"\(f(barHeight / 2))\"/></clipPath>"
+        canvas.body +=
+            "<rect x=\"\(f(x))\" y=\"\(f(barY))\" width=\"\(f(width))\" height=\"\(f(barHeight))\" rx=\"\(f(barHeight / 2))\" fill=\"\(Self.surface)\"/>"
         canvas.body += "<g clip-path=\"url(#bar)\">"
         var start = 0
         for segment in drawn {
             let left = x + width * Double(start) / Double(total)
             start += segment.weight
             let right = x + width * Double(start) / Double(total)
-            canvas.body += "<rect x=\"\(f(left))\" y=\"\(f(barY))\" width=\"\(f(right - left))\" height=\"\(f(barHeight))\" \(canvas.paint(segment)) stroke=\"\(Self.background)\" stroke-width=\"3\"/>"
+            canvas.body +=
+                "<rect x=\"\(f(left))\" y=\"\(f(barY))\" width=\"\(f(right - left))\" height=\"\(f(barHeight))\" \(canvas.paint(segment)) stroke=\"\(Self.background)\" stroke-width=\"3\"/>"
         }
         canvas.body += "</g>"
         // Legend: swatch, name, share; the entries after the first that does not fit are left out.
         let swatch = legendSize * 0.8
-        var lineX = x, row = 0
+        var lineX = x
+        var row = 0
         for segment in drawn {
             let name = CardText.truncated(segment.name, size: legendSize, weight: 600, maxWidth: width * 0.45)
             let percent = Share.percent(segment.weight, of: total)
@@ -311,9 +329,11 @@ public struct ShareCard: Sendable, Equatable {
             }
             guard row < rows else { break }
             let y = legendY + Double(row) * legendSize * 1.75
-            canvas.body += "<rect x=\"\(f(lineX))\" y=\"\(f(y - swatch + 1))\" width=\"\(f(swatch))\" height=\"\(f(swatch))\" rx=\"\(f(swatch / 4))\" \(canvas.paint(segment))/>"
+            canvas.body +=
+                "<rect x=\"\(f(lineX))\" y=\"\(f(y - swatch + 1))\" width=\"\(f(swatch))\" height=\"\(f(swatch))\" rx=\"\(f(swatch / 4))\" \(canvas.paint(segment))/>"
             // One text, so the share follows the name as drawn, whatever the font's widths.
-            canvas.body += "<text x=\"\(f(lineX + swatch + 10))\" y=\"\(f(y))\" font-size=\"\(f(legendSize))\" font-weight=\"600\" fill=\"\(Self.text)\">\(Escape.xml(name))<tspan dx=\"\(f(legendSize * 0.5))\" font-weight=\"400\" fill=\"\(Self.muted)\">\(Escape.xml(percent))</tspan></text>"
+            canvas.body +=
+                "<text x=\"\(f(lineX + swatch + 10))\" y=\"\(f(y))\" font-size=\"\(f(legendSize))\" font-weight=\"600\" fill=\"\(Self.text)\">\(Escape.xml(name))<tspan dx=\"\(f(legendSize * 0.5))\" font-weight=\"400\" fill=\"\(Self.muted)\">\(Escape.xml(percent))</tspan></text>"
             lineX += entryWidth
         }
     }
@@ -331,7 +351,8 @@ public struct ShareCard: Sendable, Equatable {
         }
         let tile = (size - gap) / 2
         for index in 0..<4 {
-            let left = x + Double(index % 2) * (tile + gap), top = y + Double(index / 2) * (tile + gap)
+            let left = x + Double(index % 2) * (tile + gap)
+            let top = y + Double(index / 2) * (tile + gap)
             if index < shown.count {
                 canvas.cover(shown[index], x: left, y: top, size: tile)
             } else {
@@ -357,7 +378,8 @@ struct CardCanvas {
 
     func document(language: String) -> String {
         let f = SVGNumber.format
-        return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(f(width))\" height=\"\(f(height))\" viewBox=\"0 0 \(f(width)) \(f(height))\" xml:lang=\"\(Escape.xml(language))\" font-family=\"\(ShareCard.fontFamily)\"><defs>\(defs)</defs>\(body)</svg>\n"
+        return
+            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(f(width))\" height=\"\(f(height))\" viewBox=\"0 0 \(f(width)) \(f(height))\" xml:lang=\"\(Escape.xml(language))\" font-family=\"\(ShareCard.fontFamily)\"><defs>\(defs)</defs>\(body)</svg>\n"
     }
 
     /// `text` at `size`, cut with `…` to `maxWidth` when given.
@@ -366,7 +388,8 @@ struct CardCanvas {
         guard !shown.isEmpty else { return }
         let f = SVGNumber.format
         let anchorAttribute = anchor == "start" ? "" : " text-anchor=\"\(anchor)\""
-        body += "<text x=\"\(f(x))\" y=\"\(f(y))\" font-size=\"\(f(size))\" font-weight=\"\(weight)\" fill=\"\(fill)\"\(anchorAttribute)>\(Escape.xml(shown))</text>"
+        body +=
+            "<text x=\"\(f(x))\" y=\"\(f(y))\" font-size=\"\(f(size))\" font-weight=\"\(weight)\" fill=\"\(fill)\"\(anchorAttribute)>\(Escape.xml(shown))</text>"
     }
 
     /// `text` at the largest size from `size` down to `minSize` that fits `maxWidth`, then cut.
@@ -379,10 +402,14 @@ struct CardCanvas {
     /// The site's mark (the favicon's record), `size` square at `x`, `y`.
     mutating func mark(x: Double, y: Double, size: Double) {
         let f = SVGNumber.format
-        let cx = x + size / 2, cy = y + size / 2, unit = size / 64
+        let cx = x + size / 2
+        let cy = y + size / 2
+        let unit = size / 64
         body += "<circle cx=\"\(f(cx))\" cy=\"\(f(cy))\" r=\"\(f(30 * unit))\" fill=\"#000000\" stroke=\"#3a3a44\" stroke-width=\"\(f(1.5 * unit))\"/>"
-        body += "<circle cx=\"\(f(cx))\" cy=\"\(f(cy))\" r=\"\(f(20 * unit))\" fill=\"none\" stroke=\"#ffffff\" stroke-opacity=\"0.25\" stroke-width=\"\(f(2 * unit))\"/>"
-        body += "<circle cx=\"\(f(cx))\" cy=\"\(f(cy))\" r=\"\(f(12 * unit))\" fill=\"#d55e00\"/><circle cx=\"\(f(cx))\" cy=\"\(f(cy))\" r=\"\(f(3 * unit))\" fill=\"#000000\"/>"
+        body +=
+            "<circle cx=\"\(f(cx))\" cy=\"\(f(cy))\" r=\"\(f(20 * unit))\" fill=\"none\" stroke=\"#ffffff\" stroke-opacity=\"0.25\" stroke-width=\"\(f(2 * unit))\"/>"
+        body +=
+            "<circle cx=\"\(f(cx))\" cy=\"\(f(cy))\" r=\"\(f(12 * unit))\" fill=\"#d55e00\"/><circle cx=\"\(f(cx))\" cy=\"\(f(cy))\" r=\"\(f(3 * unit))\" fill=\"#000000\"/>"
     }
 
     /// A cover, `size` square with rounded corners: its image, or drawn from its initials.
@@ -409,9 +436,11 @@ struct CardCanvas {
             let initials = CoverArt.initials(of: cover.title)
             let wide = initials.unicodeScalars.first.map { $0.value >= 0x1100 } ?? false
             let initialsSize = size * (initials.count > 1 ? 0.34 : wide ? 0.4 : 0.46)
-            body += "<text x=\"\(f(x + size / 2))\" y=\"\(f(y + size * 0.5 + initialsSize * 0.36))\" font-size=\"\(f(initialsSize))\" font-weight=\"800\" fill=\"#ffffff\" fill-opacity=\"0.92\" text-anchor=\"middle\">\(Escape.xml(initials))</text>"
+            body +=
+                "<text x=\"\(f(x + size / 2))\" y=\"\(f(y + size * 0.5 + initialsSize * 0.36))\" font-size=\"\(f(initialsSize))\" font-weight=\"800\" fill=\"#ffffff\" fill-opacity=\"0.92\" text-anchor=\"middle\">\(Escape.xml(initials))</text>"
             if size >= 180, !round {
-                let small = size * 0.068, inset = size * 0.07
+                let small = size * 0.068
+                let inset = size * 0.07
                 text(cover.title, x: x + inset, y: y + size - inset - small * 1.35, size: small, weight: 700, fill: "#ffffff", maxWidth: size - 2 * inset)
                 text(cover.artist, x: x + inset, y: y + size - inset, size: small * 0.9, fill: "#ffffff", maxWidth: size - 2 * inset)
             }
@@ -423,7 +452,8 @@ struct CardCanvas {
     mutating func emptyTile(x: Double, y: Double, size: Double) {
         let f = SVGNumber.format
         body += "<rect x=\"\(f(x))\" y=\"\(f(y))\" width=\"\(f(size))\" height=\"\(f(size))\" rx=\"\(f(max(6, size * 0.04)))\" fill=\"\(ShareCard.surface)\"/>"
-        body += "<text x=\"\(f(x + size / 2))\" y=\"\(f(y + size * 0.62))\" font-size=\"\(f(size * 0.3))\" fill=\"\(ShareCard.muted)\" fill-opacity=\"0.35\" text-anchor=\"middle\">♪</text>"
+        body +=
+            "<text x=\"\(f(x + size / 2))\" y=\"\(f(y + size * 0.62))\" font-size=\"\(f(size * 0.3))\" fill=\"\(ShareCard.muted)\" fill-opacity=\"0.35\" text-anchor=\"middle\">♪</text>"
     }
 
     /// The fill of a genre segment: its colour, striped, or translucent and dashed.
@@ -440,7 +470,8 @@ struct CardCanvas {
             } else {
                 id = "stripe\(patterns.count + 1)"
                 patterns[segment.color] = id
-                defs += "<pattern id=\"\(id)\" width=\"8\" height=\"8\" patternUnits=\"userSpaceOnUse\" patternTransform=\"rotate(45)\"><rect width=\"8\" height=\"8\" fill=\"\(segment.color)\"/><rect width=\"3\" height=\"8\" fill=\"\(ShareCard.background)\" fill-opacity=\"0.55\"/></pattern>"
+                defs +=
+                    "<pattern id=\"\(id)\" width=\"8\" height=\"8\" patternUnits=\"userSpaceOnUse\" patternTransform=\"rotate(45)\"><rect width=\"8\" height=\"8\" fill=\"\(segment.color)\"/><rect width=\"3\" height=\"8\" fill=\"\(ShareCard.background)\" fill-opacity=\"0.55\"/></pattern>"
             }
             return "fill=\"url(#\(id))\""
         }
@@ -471,7 +502,8 @@ enum CardText {
     static func truncated(_ text: String, size: Double, weight: Int = 400, maxWidth: Double) -> String {
         guard width(text, size: size, weight: weight) > maxWidth else { return text }
         let room = maxWidth - width("…", size: size, weight: weight)
-        var kept = "", used = 0.0
+        var kept = ""
+        var used = 0.0
         for character in text {
             let next = width(String(character), size: size, weight: weight)
             if used + next > room { break }

@@ -87,7 +87,8 @@ public struct StackedBarChart: Sendable {
 
         var svg = "<svg"
         if standalone { svg += " width=\"\(f(Self.width))\" height=\"\(f(height))\"" }
-        svg += " class=\"chart\" viewBox=\"0 0 \(f(Self.width)) \(f(height))\" \(ChartRole.attributes(title: title, linked: slots.contains { $0.href != nil }))>"
+        svg +=
+            " class=\"chart\" viewBox=\"0 0 \(f(Self.width)) \(f(height))\" \(ChartRole.attributes(title: title, linked: slots.contains { $0.href != nil }))>"
         // Grid and y labels.
         var tick = 0
         while tick <= top {
@@ -118,12 +119,14 @@ public struct StackedBarChart: Sendable {
                 let genre = genres[genreIndex]
                 let h = Double(count) / Double(top) * Self.plotHeight
                 y -= h
-                bar += "<rect class=\"\(Self.segmentClass(genre))\" x=\"\(f(x))\" y=\"\(f(y))\" width=\"\(f(barWidth))\" height=\"\(f(h))\" fill=\"\(genre.color)\" data-genre=\"\(Escape.xml(genre.name))\" data-count=\"\(count)\"><title>\(Escape.xml("\(slot.name) · \(genre.name) · \(l10n.tracks(count))"))</title></rect>"
+                bar +=
+                    "<rect class=\"\(Self.segmentClass(genre))\" x=\"\(f(x))\" y=\"\(f(y))\" width=\"\(f(barWidth))\" height=\"\(f(h))\" fill=\"\(genre.color)\" data-genre=\"\(Escape.xml(genre.name))\" data-count=\"\(count)\"><title>\(Escape.xml("\(slot.name) · \(genre.name) · \(l10n.tracks(count))"))</title></rect>"
             }
             if slot.isFuture {
                 // A faint band the slot's full width (neighbours merge into one) and a muted
                 // label: a day not yet come, unlike an empty day.
-                bar += "<rect class=\"chart-future\" x=\"\(f(left + Double(index) * slotWidth))\" y=\"\(f(Self.plotTop))\" width=\"\(f(slotWidth))\" height=\"\(f(Self.plotHeight))\"><title>\(Escape.xml("\(slot.name) · \(l10n.string(.notYet))"))</title></rect>"
+                bar +=
+                    "<rect class=\"chart-future\" x=\"\(f(left + Double(index) * slotWidth))\" y=\"\(f(Self.plotTop))\" width=\"\(f(slotWidth))\" height=\"\(f(Self.plotHeight))\"><title>\(Escape.xml("\(slot.name) · \(l10n.string(.notYet))"))</title></rect>"
             }
             if let href = slot.href, !bar.isEmpty {
                 svg += "<a href=\"\(Escape.xml(href))\" class=\"chart-bar\">\(bar)</a>"
@@ -131,12 +134,14 @@ public struct StackedBarChart: Sendable {
                 svg += "<g class=\"chart-bar\"\(slot.isFuture ? " data-future=\"true\"" : "")>\(bar)</g>"
             }
             for (line, text) in slot.label.enumerated() where !text.isEmpty {
-                let inWide = wide[line].contains(index), inNarrow = narrow[line].contains(index)
+                let inWide = wide[line].contains(index)
+                let inNarrow = narrow[line].contains(index)
                 guard standalone ? inWide : inWide || inNarrow else { continue }
                 var classes = "chart-label"
                 if slot.isFuture { classes += " future" }
                 if !standalone && inWide != inNarrow { classes += inWide ? " wide-only" : " narrow-only" }
-                svg += "<text class=\"\(classes)\" x=\"\(f(labelX[line][index]))\" y=\"\(f(baseline + 19 + 20 * Double(line)))\" text-anchor=\"middle\">\(Escape.xml(text))</text>"
+                svg +=
+                    "<text class=\"\(classes)\" x=\"\(f(labelX[line][index]))\" y=\"\(f(baseline + 19 + 20 * Double(line)))\" text-anchor=\"middle\">\(Escape.xml(text))</text>"
             }
         }
         svg += "<line class=\"chart-axis\" x1=\"\(f(left))\" x2=\"\(f(Self.width - Self.right))\" y1=\"\(f(baseline))\" y2=\"\(f(baseline))\"/>"
@@ -178,11 +183,11 @@ public struct StackedBarChart: Sendable {
 
     /// The chart's rules in a file of its own, for light and dark (`EmbedFrame` has the rest).
     static let standaloneStyle = """
-    .chart-grid{stroke:#e4e0d8;stroke-width:1}.chart-axis{stroke:#8a8794;stroke-width:1}\
-    .chart-label{fill:#55535c;font-size:12px}.chart-seg{stroke:#ffffff;stroke-width:1}\
-    .chart-seg-none{fill-opacity:.35;stroke:#8a8794;stroke-dasharray:3 2}\
-    .chart-future{fill:#e4e0d8;fill-opacity:.45}.chart-label.future{fill-opacity:.6;font-style:italic}\
-    @media (prefers-color-scheme:dark){.chart-grid{stroke:#34343e}.chart-axis{stroke:#6d6b78}\
-    .chart-label{fill:#a9a7b3}.chart-seg{stroke:#17171c}.chart-seg-none{stroke:#8a8794}.chart-future{fill:#34343e}}
-    """
+        .chart-grid{stroke:#e4e0d8;stroke-width:1}.chart-axis{stroke:#8a8794;stroke-width:1}\
+        .chart-label{fill:#55535c;font-size:12px}.chart-seg{stroke:#ffffff;stroke-width:1}\
+        .chart-seg-none{fill-opacity:.35;stroke:#8a8794;stroke-dasharray:3 2}\
+        .chart-future{fill:#e4e0d8;fill-opacity:.45}.chart-label.future{fill-opacity:.6;font-style:italic}\
+        @media (prefers-color-scheme:dark){.chart-grid{stroke:#34343e}.chart-axis{stroke:#6d6b78}\
+        .chart-label{fill:#a9a7b3}.chart-seg{stroke:#17171c}.chart-seg-none{stroke:#8a8794}.chart-future{fill:#34343e}}
+        """
 }

@@ -89,7 +89,8 @@ public struct YearHeatmap: Sendable {
         }
         for month in 1...12 {
             let y = Self.top + Double(month - 1) * Self.rowStep
-            svg += "<text class=\"chart-label heat-label\" x=\"\(f(left - 6))\" y=\"\(f(y + Self.cellHeight - 1))\" text-anchor=\"end\">\(Escape.xml(l10n.shortMonth(month)))</text>"
+            svg +=
+                "<text class=\"chart-label heat-label\" x=\"\(f(left - 6))\" y=\"\(f(y + Self.cellHeight - 1))\" text-anchor=\"end\">\(Escape.xml(l10n.shortMonth(month)))</text>"
         }
         // Every cell is the one shape, placed by `<use>`: a year of cells stays about 40 KB, so a
         // year page keeps under the size a phone should have to load.
@@ -105,7 +106,8 @@ public struct YearHeatmap: Sendable {
             let x = left + Double(cell.date.day - 1) * Self.step
             let level = cell.isFuture ? "future" : String(Self.level(count: cell.count, maximum: maximum))
             let what = cell.isFuture ? l10n.string(.notYet) : l10n.tracks(cell.count)
-            let rect = "<use href=\"#\(Self.cellID)\" class=\"heat heat-\(level)\" x=\"\(f(x))\"><title>\(Escape.xml("\(l10n.dayMonth(cell.date)) · \(what)"))</title></use>"
+            let rect =
+                "<use href=\"#\(Self.cellID)\" class=\"heat heat-\(level)\" x=\"\(f(x))\"><title>\(Escape.xml("\(l10n.dayMonth(cell.date)) · \(what)"))</title></use>"
             if let href = cell.href, !cell.isFuture {
                 svg += "<a href=\"\(Escape.xml(href))\" tabindex=\"-1\">\(rect)</a>"
             } else {
@@ -124,7 +126,8 @@ public struct YearHeatmap: Sendable {
         var x = width - 2 - StackedBarChart.textWidth(more, size: Self.labelSize) - 5 - 5 * Self.step
         svg += "<text class=\"chart-label heat-label\" x=\"\(f(x - 5))\" y=\"\(f(textY))\" text-anchor=\"end\">\(Escape.xml(l10n.string(.less)))</text>"
         for level in 0...4 {
-            svg += "<rect class=\"heat heat-\(level)\" x=\"\(f(x))\" y=\"\(f(y))\" width=\"\(f(Self.cellWidth))\" height=\"\(f(Self.cellHeight))\" rx=\"2\"><title>\(Escape.xml(legendText(level, maximum: maximum)))</title></rect>"
+            svg +=
+                "<rect class=\"heat heat-\(level)\" x=\"\(f(x))\" y=\"\(f(y))\" width=\"\(f(Self.cellWidth))\" height=\"\(f(Self.cellHeight))\" rx=\"2\"><title>\(Escape.xml(legendText(level, maximum: maximum)))</title></rect>"
             x += Self.step
         }
         svg += "<text class=\"chart-label heat-label\" x=\"\(f(x + 3))\" y=\"\(f(textY))\">\(Escape.xml(more))</text>"
@@ -142,11 +145,11 @@ public struct YearHeatmap: Sendable {
 
     /// The heatmap's rules in a file of its own, for light and dark (the theme's heat colours).
     static let standaloneStyle = """
-    .chart-label{fill:#55535c}.heat-label{font-size:12px}\
-    .heat{stroke:#1d1d22;stroke-opacity:.1;stroke-width:.5}.heat-0{fill:#efece5}\
-    .heat-1{fill:#f8c594}.heat-2{fill:#f29a5a}.heat-3{fill:#d9631f}.heat-4{fill:#9a3412}\
-    .heat-future{fill:none;stroke:#55535c;stroke-opacity:.5;stroke-width:.8;stroke-dasharray:2 1.6}\
-    @media (prefers-color-scheme:dark){.chart-label{fill:#a9a7b3}.heat{stroke:#ecebf0}.heat-0{fill:#2a2a33}\
-    .heat-1{fill:#5a2d12}.heat-2{fill:#934117}.heat-3{fill:#d9631f}.heat-4{fill:#fdba74}.heat-future{stroke:#a9a7b3}}
-    """
+        .chart-label{fill:#55535c}.heat-label{font-size:12px}\
+        .heat{stroke:#1d1d22;stroke-opacity:.1;stroke-width:.5}.heat-0{fill:#efece5}\
+        .heat-1{fill:#f8c594}.heat-2{fill:#f29a5a}.heat-3{fill:#d9631f}.heat-4{fill:#9a3412}\
+        .heat-future{fill:none;stroke:#55535c;stroke-opacity:.5;stroke-width:.8;stroke-dasharray:2 1.6}\
+        @media (prefers-color-scheme:dark){.chart-label{fill:#a9a7b3}.heat{stroke:#ecebf0}.heat-0{fill:#2a2a33}\
+        .heat-1{fill:#5a2d12}.heat-2{fill:#934117}.heat-3{fill:#d9631f}.heat-4{fill:#fdba74}.heat-future{stroke:#a9a7b3}}
+        """
 }

@@ -5,37 +5,38 @@ struct AtomFeed {
 
     func xml() -> String {
         let config = renderer.journal.config
-        let urls = renderer.urls, l10n = renderer.l10n
+        let urls = renderer.urls
+        let l10n = renderer.l10n
         let latest = renderer.journal.days.suffix(Self.entryCount).reversed()
         let updated = latest.first.map { Self.date($0.date) } ?? "1970-01-01T00:00:00Z"
         var xml = """
-        <?xml version="1.0" encoding="utf-8"?>
-        <feed xmlns="http://www.w3.org/2005/Atom" xml:lang="\(config.language.rawValue)">
-          <title>\(Escape.xml(config.title))</title>
+            <?xml version="1.0" encoding="utf-8"?>
+            <feed xmlns="http://www.w3.org/2005/Atom" xml:lang="\(config.language.rawValue)">
+              <title>\(Escape.xml(config.title))</title>
 
-        """
+            """
         if !config.description.isEmpty { xml += "  <subtitle>\(Escape.xml(config.description))</subtitle>\n" }
         xml += """
-          <link rel="self" type="application/atom+xml" href="\(Escape.xml(urls.absolute(urls.feed)))"/>
-          <link rel="alternate" type="text/html" href="\(Escape.xml(urls.absolute("")))"/>
-          <id>\(Escape.xml(id("")))</id>
-          <updated>\(updated)</updated>
-          <author><name>\(Escape.xml(config.author.isEmpty ? config.title : config.author))</name></author>
-          <generator>journal</generator>
+              <link rel="self" type="application/atom+xml" href="\(Escape.xml(urls.absolute(urls.feed)))"/>
+              <link rel="alternate" type="text/html" href="\(Escape.xml(urls.absolute("")))"/>
+              <id>\(Escape.xml(id("")))</id>
+              <updated>\(updated)</updated>
+              <author><name>\(Escape.xml(config.author.isEmpty ? config.title : config.author))</name></author>
+              <generator>journal</generator>
 
-        """
+            """
         for day in latest {
             let link = urls.absolute(urls.day(day.date))
             let title = day.title.map { "\(l10n.shortDate(day.date)) · \($0)" } ?? l10n.longDate(day.date)
             xml += """
-              <entry>
-                <title>\(Escape.xml(title))</title>
-                <link rel="alternate" type="text/html" href="\(Escape.xml(link))"/>
-                <id>\(Escape.xml(id(urls.day(day.date))))</id>
-                <published>\(Self.date(day.date))</published>
-                <updated>\(Self.date(day.date))</updated>
+                  <entry>
+                    <title>\(Escape.xml(title))</title>
+                    <link rel="alternate" type="text/html" href="\(Escape.xml(link))"/>
+                    <id>\(Escape.xml(id(urls.day(day.date))))</id>
+                    <published>\(Self.date(day.date))</published>
+                    <updated>\(Self.date(day.date))</updated>
 
-            """
+                """
             if !day.summary.isEmpty { xml += "    <summary>\(Escape.xml(day.summary))</summary>\n" }
             for genre in Set(day.tracks.compactMap { renderer.catalog.primaryGenre(of: $0)?.name }).sorted() {
                 xml += "    <category term=\"\(Escape.xml(genre))\"/>\n"

@@ -58,20 +58,25 @@ struct SearchIndex {
 
     /// The search page's data: where the index is, and the labels the script shows.
     func view() -> SearchView {
-        let l10n = renderer.l10n, urls = renderer.urls
+        let l10n = renderer.l10n
+        let urls = renderer.urls
         let labels = Kind.allCases.map { "\(JSONText.quoted("\($0)")):\(JSONText.quoted(l10n.string($0.label)))" }.joined(separator: ",")
         let forms = l10n.playCount
         let one = forms.one.map { ",\"one\":" + JSONText.quoted($0.render { _ in "{n}" }) } ?? ""
         let plays = "{\"other\":\(JSONText.quoted(forms.other.render { _ in "{n}" }))\(one)}"
-        return SearchView(index: urls.href(urls.searchIndex), types: "{\(labels)}", plays: plays,
-                          script: urls.href(urls.asset("search.js")))
+        return SearchView(
+            index: urls.href(urls.searchIndex), types: "{\(labels)}", plays: plays,
+            script: urls.href(urls.asset("search.js")))
     }
 
     // MARK: The files
 
     func names() -> String {
-        let journal = renderer.journal, library = renderer.library, stats = renderer.stats
-        let urls = renderer.urls, l10n = renderer.l10n
+        let journal = renderer.journal
+        let library = renderer.library
+        let stats = renderer.stats
+        let urls = renderer.urls
+        let l10n = renderer.l10n
         var rows: [String] = []
         for index in journal.days.indices.reversed() {
             rows.append(dayRow(index))
@@ -103,8 +108,10 @@ struct SearchIndex {
             rows.append(Self.row(.year, String(number), urls.year(number), year.plays, l10n.days(year.daysLogged), aliases: [alias]))
         }
         for playlist in journal.playlists {
-            rows.append(Self.row(.playlist, playlist.title, urls.playlist(playlist.slug), 0,
-                                 playlist.description ?? l10n.tracks(playlist.tracks.count)))
+            rows.append(
+                Self.row(
+                    .playlist, playlist.title, urls.playlist(playlist.slug), 0,
+                    playlist.description ?? l10n.tracks(playlist.tracks.count)))
         }
         for page in journal.pages {
             rows.append(Self.row(.page, page.title, urls.page(page.slug), 0))
@@ -121,7 +128,9 @@ struct SearchIndex {
     /// search.js reads to date a snippet of the day's text (the name of a day without a title
     /// is its date already).
     private func dayRow(_ index: Int) -> String {
-        let day = renderer.journal.days[index], urls = renderer.urls, l10n = renderer.l10n
+        let day = renderer.journal.days[index]
+        let urls = renderer.urls
+        let l10n = renderer.l10n
         let tracks = day.tracks.map(\.title).joined(separator: ", ")
         let context = day.title == nil ? tracks : "\(l10n.shortDate(day.date)) · \(tracks)"
         let aliases = day.title == nil ? [day.date.iso] : [day.date.iso, l10n.longDate(day.date)]
@@ -168,7 +177,8 @@ struct SearchIndex {
         var index = 0
         while index < days.count {
             let month = days[index].date
-            var end = index, size = 0
+            var end = index
+            var size = 0
             while end < days.count, days[end].date.year == month.year, days[end].date.month == month.month {
                 size += 40 + days[end].bodyHTML.utf8.count + days[end].tracks.reduce(0) { $0 + ($1.noteHTML?.utf8.count ?? 0) }
                 end += 1
@@ -187,7 +197,8 @@ struct SearchIndex {
     private var hasWriting: Bool { !renderer.journal.playlists.isEmpty || !renderer.journal.pages.isEmpty }
 
     private func writingRows() -> [(path: String, text: String)] {
-        let journal = renderer.journal, urls = renderer.urls
+        let journal = renderer.journal
+        let urls = renderer.urls
         var rows: [(path: String, text: String)] = []
         for playlist in journal.playlists {
             let parts = [playlist.description ?? "", PlainText.of(html: playlist.bodyHTML)] + playlist.tracks.compactMap { $0.noteHTML.map(PlainText.of) }
@@ -201,11 +212,15 @@ struct SearchIndex {
         return rows
     }
 
-    private static func row(_ kind: Kind, _ name: String, _ path: String, _ plays: Int, _ context: String = "",
-                            aliases: [String] = [], text: String? = nil) -> String {
+    private static func row(
+        _ kind: Kind, _ name: String, _ path: String, _ plays: Int, _ context: String = "",
+        aliases: [String] = [], text: String? = nil
+    ) -> String {
         var row = "[\(kind.rawValue),\(JSONText.quoted(name)),\(JSONText.quoted(path)),\(plays),\(JSONText.quoted(context))"
         // An alias that differs from the name only in case or punctuation would match the same.
-        func letters(_ text: String) -> String { String(text.lowercased().unicodeScalars.filter { $0.properties.isAlphabetic || $0.properties.numericType != nil }) }
+        func letters(_ text: String) -> String {
+            String(text.lowercased().unicodeScalars.filter { $0.properties.isAlphabetic || $0.properties.numericType != nil })
+        }
         let others = aliases.filter { letters($0) != letters(name) }
         if !others.isEmpty || text != nil { row += ",[" + others.map(JSONText.quoted).joined(separator: ",") + "]" }
         if let text { row += "," + JSONText.quoted(text) }
@@ -266,12 +281,18 @@ enum PlainText {
                     if decoded.properties.isWhitespace {
                         space()
                     } else {
-                        if pendingSpace { out.append(0x20); pendingSpace = false }
+                        if pendingSpace {
+                            out.append(0x20)
+                            pendingSpace = false
+                        }
                         out.append(contentsOf: String(decoded).utf8)
                     }
                     index += length
                 } else {
-                    if pendingSpace { out.append(0x20); pendingSpace = false }
+                    if pendingSpace {
+                        out.append(0x20)
+                        pendingSpace = false
+                    }
                     out.append(byte)
                     index += 1
                 }
@@ -280,7 +301,10 @@ enum PlainText {
                 index += 1
             default:
                 // A run of plain text, copied at once.
-                if pendingSpace { out.append(0x20); pendingSpace = false }
+                if pendingSpace {
+                    out.append(0x20)
+                    pendingSpace = false
+                }
                 var end = index + 1
                 while end < bytes.count, !Self.special[Int(bytes[end])] { end += 1 }
                 out.append(contentsOf: bytes[index..<end])
@@ -294,8 +318,10 @@ enum PlainText {
     private static let special: [Bool] = (0...255).map { [0x3C, 0x26, 0x20, 0x09, 0x0A, 0x0D, 0x0C].contains($0) }
 
     /// Elements that sit inside a line of text: no space where they start or end.
-    private static let inline: Set<String> = ["a", "abbr", "b", "cite", "code", "del", "em", "i", "ins", "kbd", "mark",
-                                              "q", "s", "small", "span", "strong", "sub", "sup", "u"]
+    private static let inline: Set<String> = [
+        "a", "abbr", "b", "cite", "code", "del", "em", "i", "ins", "kbd", "mark",
+        "q", "s", "small", "span", "strong", "sub", "sup", "u",
+    ]
 
     private static let named: [String: Unicode.Scalar] = ["amp": "&", "lt": "<", "gt": ">", "quot": "\"", "apos": "'", "nbsp": " "]
 

@@ -10,8 +10,9 @@ extension SiteRenderer {
         let busiest = stats.months.map(\.plays).max() ?? 0
         let view = ArchivePageView(
             summary: archiveSummary(all),
-            chart: chartView(chart(for: all), svgPath: urls.chart(of: urls.archive), slotHeader: l10n.string(.year),
-                             otherGenres: all.otherGenreCount),
+            chart: chartView(
+                chart(for: all), svgPath: urls.chart(of: urls.archive), slotHeader: l10n.string(.year),
+                otherGenres: all.otherGenreCount),
             genres: genreShares(all),
             noGenre: noGenreLine(all),
             topArtists: ranked(all.topArtists, limit: 10),
@@ -19,10 +20,11 @@ extension SiteRenderer {
             longestStreak: streakView(stats.longestStreak),
             currentStreak: streakView(stats.currentStreak),
             years: stats.years.reversed().map { year in
-                ArchiveYear(name: String(year.start.year), href: urls.href(urls.year(year.start.year)),
-                            totals: "\(l10n.tracks(year.plays)) · \(l10n.daysOf(year.daysLogged, year.coveredDays)) · \(l10n.genres(year.genreCount))",
-                            months: monthCells(year.start.year, busiest: busiest, withWeeks: false),
-                            reviewHref: urls.href(urls.review(year.start.year)))
+                ArchiveYear(
+                    name: String(year.start.year), href: urls.href(urls.year(year.start.year)),
+                    totals: "\(l10n.tracks(year.plays)) · \(l10n.daysOf(year.daysLogged, year.coveredDays)) · \(l10n.genres(year.genreCount))",
+                    months: monthCells(year.start.year, busiest: busiest, withWeeks: false),
+                    reviewHref: urls.href(urls.review(year.start.year)))
             })
         return page.page("archive", view)
     }
@@ -31,8 +33,10 @@ extension SiteRenderer {
     private func archiveSummary(_ all: PeriodStats) -> [SummaryItem] {
         var items = summary(all)
         // As the artists index counts them: every artist with a page.
-        items.insert(SummaryItem(label: l10n.string(.artists), value: l10n.number(library.artists.count), href: urls.href(urls.artists),
-                                 hint: l10n.string(.artistsHint)), at: 2)
+        items.insert(
+            SummaryItem(
+                label: l10n.string(.artists), value: l10n.number(library.artists.count), href: urls.href(urls.artists),
+                hint: l10n.string(.artistsHint)), at: 2)
         return items
     }
 
@@ -41,15 +45,17 @@ extension SiteRenderer {
     func monthCells(_ year: Int, busiest: Int, withWeeks: Bool) -> [MonthCell] {
         (1...12).map { month in
             guard let index = monthIndex[year * 100 + month] else {
-                return MonthCell(short: l10n.shortMonth(month), label: l10n.monthYear(year: year, month: month),
-                                 href: nil, plays: 0, level: 0, weeks: [])
+                return MonthCell(
+                    short: l10n.shortMonth(month), label: l10n.monthYear(year: year, month: month),
+                    href: nil, plays: 0, level: 0, weeks: [])
             }
             let stats = stats.months[index]
             let level = busiest == 0 ? 1 : min(4, 1 + stats.plays * 4 / (busiest + 1))
-            return MonthCell(short: l10n.shortMonth(month),
-                             label: "\(l10n.monthYear(year: year, month: month)) · \(l10n.tracks(stats.plays))",
-                             href: urls.href(urls.month(year: year, month: month)), plays: stats.plays, level: level,
-                             weeks: withWeeks ? weekLinks(ofMonth: stats, onlyStartingIn: true) : [])
+            return MonthCell(
+                short: l10n.shortMonth(month),
+                label: "\(l10n.monthYear(year: year, month: month)) · \(l10n.tracks(stats.plays))",
+                href: urls.href(urls.month(year: year, month: month)), plays: stats.plays, level: level,
+                weeks: withWeeks ? weekLinks(ofMonth: stats, onlyStartingIn: true) : [])
         }.filter { !withWeeks || $0.href != nil }
     }
 
@@ -63,9 +69,11 @@ extension SiteRenderer {
                 let week = stats.weeks[index]
                 let firstLogged = week.days.first(where: \.isLogged)?.date
                 if !onlyStartingIn || firstLogged.map({ $0.year == month.start.year && $0.month == month.start.month }) == true {
-                    links.append(WeekLink(name: l10n.dayMonth(week.start),
-                                          label: "\(l10n.weekOf(week.start)) · \(l10n.tracks(week.plays))",
-                                          href: urls.href(urls.week(week.start))))
+                    links.append(
+                        WeekLink(
+                            name: l10n.dayMonth(week.start),
+                            label: "\(l10n.weekOf(week.start)) · \(l10n.tracks(week.plays))",
+                            href: urls.href(urls.week(week.start))))
                 }
             }
             start = start.adding(days: 7)
@@ -87,8 +95,10 @@ extension SiteRenderer {
             crumbs.append(Crumb(name: String(anchor.year), href: urls.href(urls.year(anchor.year))))
         case .week:
             crumbs.append(Crumb(name: String(anchor.year), href: urls.href(urls.year(anchor.year))))
-            crumbs.append(Crumb(name: l10n.monthYear(year: anchor.year, month: anchor.month),
-                                href: urls.href(urls.month(year: anchor.year, month: anchor.month))))
+            crumbs.append(
+                Crumb(
+                    name: l10n.monthYear(year: anchor.year, month: anchor.month),
+                    href: urls.href(urls.month(year: anchor.year, month: anchor.month))))
         }
         crumbs.append(Crumb(name: periodName(period), href: nil))
         return crumbs

@@ -12,9 +12,10 @@ extension SiteRenderer {
             let artist = library.artists[entry.artist]
             // An artist heard only as a guest is said so, not "0 plays + 1 with others".
             let primary = artist.primaryPlays > 0
-            let row = ArtistRow(name: artist.name, href: urls.href(urls.artist(artist.slug)),
-                                plays: primary ? l10n.plays(artist.primaryPlays) : l10n.guestPlays(artist.guestPlays),
-                                credits: primary && artist.guestPlays > 0 ? l10n.appearances(artist.guestPlays) : nil)
+            let row = ArtistRow(
+                name: artist.name, href: urls.href(urls.artist(artist.slug)),
+                plays: primary ? l10n.plays(artist.primaryPlays) : l10n.guestPlays(artist.guestPlays),
+                credits: primary && artist.guestPlays > 0 ? l10n.appearances(artist.guestPlays) : nil)
             if groups.last?.letter == entry.letter {
                 groups[groups.count - 1].rows.append(row)
             } else {
@@ -25,9 +26,12 @@ extension SiteRenderer {
             LetterLink(letter: letter.letter, href: urls.href(urls.paged(urls.artists, paging.page(of: letter.first))) + "#" + Self.letterID(letter.letter))
         }
         // Ranked by their own plays: an artist heard only as a guest is not among them.
-        let top = number > 1 ? [] : library.artists.prefix(topCount).filter { $0.primaryPlays > 0 }.enumerated().map { rank, artist in
-            RankedItem(rank: rank + 1, name: artist.name, plays: l10n.plays(artist.primaryPlays), artist: nil, href: urls.href(urls.artist(artist.slug)))
-        }
+        let top =
+            number > 1
+            ? []
+            : library.artists.prefix(topCount).filter { $0.primaryPlays > 0 }.enumerated().map { rank, artist in
+                RankedItem(rank: rank + 1, name: artist.name, plays: l10n.plays(artist.primaryPlays), artist: nil, href: urls.href(urls.artist(artist.slug)))
+            }
         let pageLabel = paging.pageCount > 1 ? l10n.pageOf(number, paging.pageCount) : nil
         let view = ArtistsIndexView(
             count: l10n.artists(library.artists.count), pageLabel: pageLabel,
@@ -55,16 +59,23 @@ extension SiteRenderer {
         let path = urls.artist(artist.slug)
         let latest = profile.years.last
         let split = splitsYears(profile)
-        let years = !split ? [] : profile.years.reversed().map { year in
-            YearLink(year: String(year.year),
-                     href: year.year == latest?.year ? urls.href(path) + "#plays" : urls.href(urls.artistYear(artist.slug, year.year)),
-                     detail: l10n.plays(year.plays.count))
-        }
+        let years =
+            !split
+            ? []
+            : profile.years.reversed().map { year in
+                YearLink(
+                    year: String(year.year),
+                    href: year.year == latest?.year ? urls.href(path) + "#plays" : urls.href(urls.artistYear(artist.slug, year.year)),
+                    detail: l10n.plays(year.plays.count))
+            }
         let view = ArtistPageView(
             name: artist.name,
             summary: summary,
-            credits: artist.guestPlays == 0 ? nil : artist.primaryPlays == 0 ? l10n.guestPlays(artist.guestPlays)
-                : "\(l10n.plays(artist.primaryPlays)) \(l10n.appearances(artist.guestPlays))",
+            credits: artist.guestPlays == 0
+                ? nil
+                : artist.primaryPlays == 0
+                    ? l10n.guestPlays(artist.guestPlays)
+                    : "\(l10n.plays(artist.primaryPlays)) \(l10n.appearances(artist.guestPlays))",
             chart: timeChart(artist.plays, title: "\(artist.name) · \(l10n.string(.playsOverTime))", genre: nil) { year in
                 artistYearHref(artist.slug, profile: profile, year: year)
             },
@@ -113,8 +124,9 @@ extension SiteRenderer {
             let href = other == profile.years.count - 1 ? urls.href(urls.artist(artist.slug)) + "#plays" : urls.href(urls.artistYear(artist.slug, otherYear))
             return PeriodLink(href: href, label: l10n.string(label), name: String(otherYear))
         }
-        let view = ArtistYearPageView(breadcrumbs: breadcrumbs(artist, String(year)), year: String(year), count: l10n.plays(plays.plays.count), plays: playRows(plays),
-                                      previous: link(position - 1, .previousYear), next: link(position + 1, .nextYear))
+        let view = ArtistYearPageView(
+            breadcrumbs: breadcrumbs(artist, String(year)), year: String(year), count: l10n.plays(plays.plays.count), plays: playRows(plays),
+            previous: link(position - 1, .previousYear), next: link(position + 1, .nextYear))
         return chrome(title: "\(artist.name) · \(year)", description: nil, path: urls.artistYear(artist.slug, year), section: "artists")
             .page("artistYear", view)
     }
@@ -140,15 +152,18 @@ extension SiteRenderer {
 
     /// Artists › the artist › `current`.
     private func breadcrumbs(_ artist: Artist, _ current: String) -> [Crumb] {
-        [Crumb(name: l10n.string(.artists), href: urls.href(urls.artists)),
-         Crumb(name: artist.name, href: urls.href(urls.artist(artist.slug))), Crumb(name: current, href: nil)]
+        [
+            Crumb(name: l10n.string(.artists), href: urls.href(urls.artists)),
+            Crumb(name: artist.name, href: urls.href(urls.artist(artist.slug))), Crumb(name: current, href: nil),
+        ]
     }
 
     /// Rows numbered from `offset + 1`.
     private func countRows(_ counts: ArraySlice<ArtistProfile.Count>, from offset: Int) -> [CountRow] {
         counts.enumerated().map { position, count in
-            CountRow(rank: offset + position + 1, title: count.title, album: count.album, plays: l10n.plays(count.plays),
-                     href: count.primaryArtist.flatMap { trackHref(title: count.title, artist: $0) })
+            CountRow(
+                rank: offset + position + 1, title: count.title, album: count.album, plays: l10n.plays(count.plays),
+                href: count.primaryArtist.flatMap { trackHref(title: count.title, artist: $0) })
         }
     }
 
@@ -156,11 +171,14 @@ extension SiteRenderer {
     private func playRows(_ year: ArtistProfile.Year?) -> [ArtistDayRow] {
         (year?.days ?? []).reversed().map { plays in
             let date = journal.days[plays[0].dayIndex].date
-            return ArtistDayRow(date: l10n.dayMonth(date), dateISO: date.iso, href: urls.href(urls.day(date)), tracks: plays.map { play in
-                let track = journal.days[play.dayIndex].tracks[play.trackIndex]
-                return PlayedTrack(title: track.title, href: trackHref(title: track.title, artist: track.primaryArtist),
-                                   with: track.artists.count > 1 ? track.artists.joined(separator: ", ") : nil)
-            })
+            return ArtistDayRow(
+                date: l10n.dayMonth(date), dateISO: date.iso, href: urls.href(urls.day(date)),
+                tracks: plays.map { play in
+                    let track = journal.days[play.dayIndex].tracks[play.trackIndex]
+                    return PlayedTrack(
+                        title: track.title, href: trackHref(title: track.title, artist: track.primaryArtist),
+                        with: track.artists.count > 1 ? track.artists.joined(separator: ", ") : nil)
+                })
         }
     }
 
@@ -179,8 +197,9 @@ extension SiteRenderer {
                 return .init(label: [String(year)], name: String(year), counts: bucket.counts, href: href)
             }
             let showsYear = month == 1 || index == 0 && (firstJanuary ?? 3) >= 3
-            return .init(label: [l10n.shortMonth(month), showsYear ? String(year) : ""], name: l10n.monthYear(year: year, month: month),
-                         counts: bucket.counts, href: href)
+            return .init(
+                label: [l10n.shortMonth(month), showsYear ? String(year) : ""], name: l10n.monthYear(year: year, month: month),
+                counts: bucket.counts, href: href)
         }
         // The chart thins labels that would touch, at any number of slots.
         let chart = StackedBarChart(genres: genre.map { [$0] } ?? chartGenres, slots: slots, title: title, l10n: l10n)

@@ -6,8 +6,9 @@ extension SiteRenderer {
     /// initials in its genre's colour.
     func art(_ track: Track) -> ArtView {
         let cover = track.artwork.map(coverImage)
-        return ArtView(artwork: cover?.src, artworkWebp: cover?.webp,
-                       placeholder: cover == nil ? CoverArt.placeholder(title: track.title, artist: track.primaryArtist, color: catalog.drawnGenre(of: track).color) : nil)
+        return ArtView(
+            artwork: cover?.src, artworkWebp: cover?.webp,
+            placeholder: cover == nil ? CoverArt.placeholder(title: track.title, artist: track.primaryArtist, color: catalog.drawnGenre(of: track).color) : nil)
     }
 
     func trackView(_ track: Track, number: Int) -> TrackView {
@@ -72,9 +73,10 @@ extension SiteRenderer {
 
     /// A day as a card in lists.
     func dayCardView(_ day: Day) -> DayCardView {
-        DayCardView(href: urls.href(urls.day(day.date)), date: l10n.longDate(day.date), dateISO: day.date.iso,
-                    trackCount: l10n.tracks(day.tracks.count), tracks: trackViews(day.tracks),
-                    title: day.title, summary: day.summary.isEmpty ? nil : day.summary)
+        DayCardView(
+            href: urls.href(urls.day(day.date)), date: l10n.longDate(day.date), dateISO: day.date.iso,
+            trackCount: l10n.tracks(day.tracks.count), tracks: trackViews(day.tracks),
+            title: day.title, summary: day.summary.isEmpty ? nil : day.summary)
     }
 
     /// The cards of days `indexes` of `journal.days`, in that order.
@@ -84,9 +86,10 @@ extension SiteRenderer {
 
     func dayPage(_ index: Int) -> TemplateObject {
         let day = journal.days[index]
-        let chrome = chrome(title: day.title.map { "\($0) · \(l10n.shortDate(day.date))" } ?? l10n.longDate(day.date),
-                            description: day.summary.isEmpty ? nil : day.summary, path: urls.day(day.date), section: "day",
-                            image: dayImage(day))
+        let chrome = chrome(
+            title: day.title.map { "\($0) · \(l10n.shortDate(day.date))" } ?? l10n.longDate(day.date),
+            description: day.summary.isEmpty ? nil : day.summary, path: urls.day(day.date), section: "day",
+            image: dayImage(day))
         func link(_ other: Day) -> DayLink {
             DayLink(href: urls.href(urls.day(other.date)), date: l10n.shortDate(other.date), title: other.title)
         }

@@ -7,24 +7,30 @@ extension SiteRenderer {
         let total = max(1, catalog.totalPlays + catalog.noGenre.plays)
         let largest = max(1, catalog.playedGenres.first?.plays ?? 1)
         let rows = catalog.playedGenres.map { genre in
-            GenreRow(name: genre.name, color: genre.color, href: urls.href(urls.genre(genre.slug)), plays: l10n.tracks(genre.plays),
-                     percent: Share.percent(genre.plays, of: total), width: Share.width(genre.plays, of: largest), other: !genre.isTop)
+            GenreRow(
+                name: genre.name, color: genre.color, href: urls.href(urls.genre(genre.slug)), plays: l10n.tracks(genre.plays),
+                percent: Share.percent(genre.plays, of: total), width: Share.width(genre.plays, of: largest), other: !genre.isTop)
         }
         let noGenre = catalog.noGenre.plays > 0 ? "\(l10n.string(.noGenre)): \(l10n.tracks(catalog.noGenre.plays))" : nil
         // `genres` stays the list themes iterate; what is said about it comes beside it.
         var page = chrome(title: l10n.string(.genres), description: nil, path: urls.genres, section: "genres").page("genres", rows)
-        page["genreNotes"] = TemplateEncoding.value(GenreNotesView(noGenre: noGenre, otherNote: catalog.otherGenres.isEmpty ? nil : l10n.string(.otherBucketNote)))
+        page["genreNotes"] = TemplateEncoding.value(
+            GenreNotesView(noGenre: noGenre, otherNote: catalog.otherGenres.isEmpty ? nil : l10n.string(.otherBucketNote)))
         return page
     }
 
     func genrePage(_ genre: Genre, profile: GenreProfile) -> TemplateObject {
         let path = urls.genre(genre.slug)
         let latest = profile.daysByYear.last
-        let years = profile.daysByYear.count < 2 ? [] : profile.daysByYear.reversed().map { year in
-            YearLink(year: String(year.year),
-                     href: year.year == latest?.year ? urls.href(path) + "#days" : urls.href(urls.genreYear(genre.slug, year.year)),
-                     detail: yearDetail(year))
-        }
+        let years =
+            profile.daysByYear.count < 2
+            ? []
+            : profile.daysByYear.reversed().map { year in
+                YearLink(
+                    year: String(year.year),
+                    href: year.year == latest?.year ? urls.href(path) + "#days" : urls.href(urls.genreYear(genre.slug, year.year)),
+                    detail: yearDetail(year))
+            }
         let view = GenrePageView(
             name: genre.name, color: genre.color, isOther: !genre.isTop,
             summary: [
@@ -36,8 +42,9 @@ extension SiteRenderer {
                 genreYearHref(genre.slug, profile: profile, year: year)
             },
             topArtists: profile.topArtists.enumerated().map { index, item in
-                RankedItem(rank: index + 1, name: item.name, plays: l10n.plays(item.plays), artist: nil,
-                           href: library.artist(named: item.name).map { urls.href(urls.artist($0.slug)) })
+                RankedItem(
+                    rank: index + 1, name: item.name, plays: l10n.plays(item.plays), artist: nil,
+                    href: library.artist(named: item.name).map { urls.href(urls.artist($0.slug)) })
             },
             years: years,
             latestYear: latest.map { String($0.year) } ?? "",
@@ -72,8 +79,10 @@ extension SiteRenderer {
             return PeriodLink(href: href, label: l10n.string(label), name: String(otherYear))
         }
         let view = GenreYearPageView(
-            breadcrumbs: [Crumb(name: l10n.string(.genres), href: urls.href(urls.genres)),
-                          Crumb(name: genre.name, href: urls.href(urls.genre(genre.slug))), Crumb(name: String(year), href: nil)],
+            breadcrumbs: [
+                Crumb(name: l10n.string(.genres), href: urls.href(urls.genres)),
+                Crumb(name: genre.name, href: urls.href(urls.genre(genre.slug))), Crumb(name: String(year), href: nil),
+            ],
             color: genre.color, year: String(year), count: yearDetail(years[position]), months: monthDays(years[position]),
             previous: link(position - 1, .previousYear), next: link(position + 1, .nextYear))
         return chrome(title: "\(genre.name) · \(year)", description: nil, path: urls.genreYear(genre.slug, year), section: "genres")
@@ -88,10 +97,12 @@ extension SiteRenderer {
     /// A year's days by month, each chip the day of the month: the month and year are the headings'.
     private func monthDays(_ year: GenreProfile.YearDays?) -> [MonthDays] {
         (year?.months(in: journal) ?? []).map { month, days in
-            MonthDays(name: l10n.shortMonth(month), days: days.map { index in
-                let date = journal.days[index].date
-                return DayChip(label: String(date.day), dateISO: date.iso, href: urls.href(urls.day(date)))
-            })
+            MonthDays(
+                name: l10n.shortMonth(month),
+                days: days.map { index in
+                    let date = journal.days[index].date
+                    return DayChip(label: String(date.day), dateISO: date.iso, href: urls.href(urls.day(date)))
+                })
         }
     }
 }

@@ -12,8 +12,9 @@ extension SiteRenderer {
         var view = HomePageView(days: dayCards(shown.reversed()), isFirstPage: number == 1)
         if number == 1, let week = stats.weeks.last, let month = stats.months.last {
             let weekPath = urls.week(week.start)
-            view.latestWeek = LatestWeek(title: l10n.weekOf(week.start), href: urls.href(weekPath),
-                                         chart: chartView(chart(for: week), svgPath: urls.chart(of: weekPath), slotHeader: l10n.string(.date)))
+            view.latestWeek = LatestWeek(
+                title: l10n.weekOf(week.start), href: urls.href(weekPath),
+                chart: chartView(chart(for: week), svgPath: urls.chart(of: weekPath), slotHeader: l10n.string(.date)))
             view.latestMonth = calendar(month)
         }
         if number == 1, let index = stats.years.indices.last { view.year = homeYear(index) }
@@ -24,7 +25,8 @@ extension SiteRenderer {
 
     /// The year at `index` of `stats.years` so far: its figures, its song and artist, and links.
     func homeYear(_ index: Int) -> HomeYear {
-        let period = stats.years[index], review = reviews[index]
+        let period = stats.years[index]
+        let review = reviews[index]
         let year = period.start.year
         let month = stats.months.last.map { $0.start }
         let song = review.topTracks.first.map { top in
@@ -33,10 +35,13 @@ extension SiteRenderer {
         let artist = review.topArtists.first.map { top in NamedLink(name: top.name, href: top.slug.map { urls.href(urls.artist($0)) }) }
         return HomeYear(
             title: l10n.yearSoFar(year), href: urls.href(urls.year(year)),
-            summary: [SummaryItem(label: l10n.string(.tracksPlayed), value: l10n.number(period.plays), href: nil),
-                      SummaryItem(label: l10n.string(.daysLogged), value: "\(l10n.number(period.daysLogged)) / \(l10n.number(period.coveredDays))", href: nil,
-                                  hint: l10n.daysLoggedHint(period.coveredDays)),
-                      SummaryItem(label: l10n.string(.artists), value: l10n.number(review.totals.artists), href: nil)],
+            summary: [
+                SummaryItem(label: l10n.string(.tracksPlayed), value: l10n.number(period.plays), href: nil),
+                SummaryItem(
+                    label: l10n.string(.daysLogged), value: "\(l10n.number(period.daysLogged)) / \(l10n.number(period.coveredDays))", href: nil,
+                    hint: l10n.daysLoggedHint(period.coveredDays)),
+                SummaryItem(label: l10n.string(.artists), value: l10n.number(review.totals.artists), href: nil),
+            ],
             song: song, songArtist: review.topTracks.first.map { creditedNames($0.track).joined(separator: ", ") }, artist: artist,
             reviewLabel: l10n.reviewTitle(year), reviewHref: urls.href(urls.review(year)),
             monthLabel: month.map { l10n.monthYear(year: $0.year, month: $0.month) },
@@ -44,7 +49,9 @@ extension SiteRenderer {
     }
 
     func notFoundPage() -> TemplateObject {
-        ChromedPage(chrome: chrome(title: l10n.string(.notFoundTitle), description: nil, path: urls.notFound, section: "404"),
-                    view: NotFoundPageView(recent: dayCards(journal.days.indices.suffix(3).reversed()))).object
+        ChromedPage(
+            chrome: chrome(title: l10n.string(.notFoundTitle), description: nil, path: urls.notFound, section: "404"),
+            view: NotFoundPageView(recent: dayCards(journal.days.indices.suffix(3).reversed()))
+        ).object
     }
 }

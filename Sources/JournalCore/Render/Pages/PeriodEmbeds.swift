@@ -72,32 +72,36 @@ extension SiteRenderer {
             if genre.kind == .other, period.otherGenreCount > 0 { name += " · " + l10n.genres(period.otherGenreCount) }
             return EmbedFrame.LegendItem(name: name, color: genre.color, kind: genre.kind)
         }
-        return Embed(kind: .chart, path: urls.chart(of: page), page: page, frame: frame(chart.title, page: page, legend: legend),
-                     bodyWidth: StackedBarChart.width, bodyHeight: chart.height, style: StackedBarChart.standaloneStyle,
-                     body: { chart.svg(standalone: true) })
+        return Embed(
+            kind: .chart, path: urls.chart(of: page), page: page, frame: frame(chart.title, page: page, legend: legend),
+            bodyWidth: StackedBarChart.width, bodyHeight: chart.height, style: StackedBarChart.standaloneStyle,
+            body: { chart.svg(standalone: true) })
     }
 
     func heatmapEmbed(_ year: PeriodStats) -> Embed {
         let page = periodPath(year)
         let heatmap = heatmap(year, absoluteLinks: true)
         let title = "\(year.start.year) · \(l10n.string(.heatmap)) · \(l10n.daysOf(year.daysLogged, year.coveredDays))"
-        return Embed(kind: .heatmap, path: urls.heatmap(year.start.year), page: page, frame: frame(title, page: page, legend: []),
-                     bodyWidth: heatmap.width, bodyHeight: heatmap.height, style: YearHeatmap.standaloneStyle,
-                     body: { heatmap.svg(standalone: true) })
+        return Embed(
+            kind: .heatmap, path: urls.heatmap(year.start.year), page: page, frame: frame(title, page: page, legend: []),
+            bodyWidth: heatmap.width, bodyHeight: heatmap.height, style: YearHeatmap.standaloneStyle,
+            body: { heatmap.svg(standalone: true) })
     }
 
     func calendarEmbed(_ month: PeriodStats) -> Embed {
         let page = periodPath(month)
         let calendar = monthCalendar(month)
-        let title = "\(l10n.monthYear(year: month.start.year, month: month.start.month)) · \(l10n.string(.calendar)) · \(l10n.daysOf(month.daysLogged, month.coveredDays))"
+        let title =
+            "\(l10n.monthYear(year: month.start.year, month: month.start.month)) · \(l10n.string(.calendar)) · \(l10n.daysOf(month.daysLogged, month.coveredDays))"
         // The colours the cells are filled with, in the site-wide order.
         let used = Set(month.days.compactMap { $0.dayIndex.flatMap { journal.days[$0].tracks.first }.flatMap(stats.chartSlot) })
         let legend = chartGenres.indices.filter(used.contains).map { index in
             EmbedFrame.LegendItem(name: chartGenres[index].name, color: chartGenres[index].color, kind: chartGenres[index].kind)
         }
-        return Embed(kind: .calendar, path: urls.calendar(year: month.start.year, month: month.start.month), page: page,
-                     frame: frame(title, page: page, legend: legend), bodyWidth: calendar.width, bodyHeight: calendar.height,
-                     style: MonthCalendar.standaloneStyle, body: { calendar.svg() })
+        return Embed(
+            kind: .calendar, path: urls.calendar(year: month.start.year, month: month.start.month), page: page,
+            frame: frame(title, page: page, legend: legend), bodyWidth: calendar.width, bodyHeight: calendar.height,
+            style: MonthCalendar.standaloneStyle, body: { calendar.svg() })
     }
 
     /// A month as the calendar file draws it: the page's calendar (`calendar(_:)`), with each
@@ -125,7 +129,8 @@ extension SiteRenderer {
             return cell
         }
         let headerStart = month.start.startOfWeek(journal.config.weekStart)
-        return MonthCalendar(headers: (0..<7).map { l10n.shortWeekday(headerStart.adding(days: $0)) }, cells: cells,
-                             title: l10n.monthYear(year: month.start.year, month: month.start.month))
+        return MonthCalendar(
+            headers: (0..<7).map { l10n.shortWeekday(headerStart.adding(days: $0)) }, cells: cells,
+            title: l10n.monthYear(year: month.start.year, month: month.start.month))
     }
 }

@@ -13,33 +13,37 @@ extension SiteRenderer {
         switch period.kind {
         case .week:
             slots = period.days.map { day in
-                .init(label: [l10n.weekdayInitial(day.date), String(day.date.day)], name: l10n.shortDate(day.date),
-                      counts: day.counts, href: day.isLogged ? link(urls.day(day.date)) : nil,
-                      isFuture: last.map { day.date > $0 } ?? false)
+                .init(
+                    label: [l10n.weekdayInitial(day.date), String(day.date.day)], name: l10n.shortDate(day.date),
+                    counts: day.counts, href: day.isLogged ? link(urls.day(day.date)) : nil,
+                    isFuture: last.map { day.date > $0 } ?? false)
             }
         case .month:
             let lastDay = period.days.count
             slots = period.days.map { day in
                 let shown = day.date.day == 1 || day.date.day % 5 == 0 && lastDay - day.date.day >= 2 || day.date.day == lastDay
-                return .init(label: [shown ? String(day.date.day) : ""], name: l10n.shortDate(day.date),
-                             counts: day.counts, href: day.isLogged ? link(urls.day(day.date)) : nil,
-                             isFuture: last.map { day.date > $0 } ?? false)
+                return .init(
+                    label: [shown ? String(day.date.day) : ""], name: l10n.shortDate(day.date),
+                    counts: day.counts, href: day.isLogged ? link(urls.day(day.date)) : nil,
+                    isFuture: last.map { day.date > $0 } ?? false)
             }
         case .year:
             let year = period.start.year
             slots = (1...12).map { month in
                 let monthStats = monthIndex[year * 100 + month].map { stats.months[$0] }
-                return .init(label: [l10n.shortMonth(month)], name: l10n.monthYear(year: year, month: month),
-                             counts: monthStats?.totals ?? Array(repeating: 0, count: chartGenres.count),
-                             href: monthStats.map { _ in link(urls.month(year: year, month: month)) },
-                             isFuture: last.map { year * 100 + month > $0.year * 100 + $0.month } ?? false)
+                return .init(
+                    label: [l10n.shortMonth(month)], name: l10n.monthYear(year: year, month: month),
+                    counts: monthStats?.totals ?? Array(repeating: 0, count: chartGenres.count),
+                    href: monthStats.map { _ in link(urls.month(year: year, month: month)) },
+                    isFuture: last.map { year * 100 + month > $0.year * 100 + $0.month } ?? false)
             }
         case .all:
             slots = (period.start.year...period.end.year).map { year in
                 let yearStats = yearIndex[year].map { stats.years[$0] }
-                return .init(label: [String(year)], name: String(year),
-                             counts: yearStats?.totals ?? Array(repeating: 0, count: chartGenres.count),
-                             href: yearStats.map { _ in link(urls.year(year)) })
+                return .init(
+                    label: [String(year)], name: String(year),
+                    counts: yearStats?.totals ?? Array(repeating: 0, count: chartGenres.count),
+                    href: yearStats.map { _ in link(urls.year(year)) })
             }
         }
         return StackedBarChart(genres: chartGenres, slots: slots, title: chartTitle(period), l10n: l10n)
@@ -68,8 +72,9 @@ extension SiteRenderer {
             legend: present.map { genre in
                 var name = genre.name
                 if genre.kind == .other, let otherGenres { name += " · " + l10n.genres(otherGenres) }
-                return Swatch(name: name, color: genre.color, kind: genre.kind,
-                              href: genre.kind == .genre ? urls.href(urls.genre(genre.slug)) : nil)
+                return Swatch(
+                    name: name, color: genre.color, kind: genre.kind,
+                    href: genre.kind == .genre ? urls.href(urls.genre(genre.slug)) : nil)
             },
             columns: columns.map { Swatch(name: chart.genres[$0].name, color: chart.genres[$0].color, kind: chart.genres[$0].kind) },
             rows: chart.slots.map { slot in
@@ -98,7 +103,7 @@ extension SiteRenderer {
         var days: [(tally: DayTally, isFuture: Bool)?] = Array(repeating: nil, count: month.start.weekdayOffset(weekStart: journal.config.weekStart))
         for tally in month.days {
             let isFuture = last.map { tally.date > $0 } ?? false
-            if isFuture && days.count % 7 == 0 { break } // a week that has not begun
+            if isFuture && days.count % 7 == 0 { break }  // a week that has not begun
             days.append((tally, isFuture))
         }
         while days.count % 7 != 0 { days.append(nil) }
@@ -155,8 +160,9 @@ extension SiteRenderer {
             return path.hasPrefix(yearPath) ? String(path.dropFirst(yearPath.count)) : urls.href(path)
         }
         let cells = year.days.map { tally in
-            YearHeatmap.Cell(date: tally.date, count: tally.total, href: tally.isLogged ? href(tally.date) : nil,
-                             isFuture: last.map { tally.date > $0 } ?? false)
+            YearHeatmap.Cell(
+                date: tally.date, count: tally.total, href: tally.isLogged ? href(tally.date) : nil,
+                isFuture: last.map { tally.date > $0 } ?? false)
         }
         return YearHeatmap(year: year.start.year, cells: cells, title: "\(year.start.year) · \(l10n.string(.heatmap))", l10n: l10n)
     }
@@ -167,9 +173,10 @@ extension SiteRenderer {
         let lastMonth = journal.lastDate.map { $0.year > number ? 12 : $0.month } ?? 12
         return (1...max(1, lastMonth)).map { month in
             let monthStats = monthIndex[number * 100 + month].map { stats.months[$0] }
-            return HeatmapMonth(name: l10n.monthYear(year: number, month: month),
-                                href: monthStats.map { _ in urls.href(urls.month(year: number, month: month)) },
-                                days: monthStats?.daysLogged ?? 0, tracks: monthStats?.plays ?? 0)
+            return HeatmapMonth(
+                name: l10n.monthYear(year: number, month: month),
+                href: monthStats.map { _ in urls.href(urls.month(year: number, month: month)) },
+                days: monthStats?.daysLogged ?? 0, tracks: monthStats?.plays ?? 0)
         }
     }
 
@@ -181,9 +188,10 @@ extension SiteRenderer {
         let total = max(period.plays, 1)
         let largest = max(period.genres.first?.plays ?? 1, 1)
         return period.genres.map { entry in
-            GenreShare(name: entry.genre.name, color: entry.genre.color, plays: l10n.tracks(entry.plays),
-                       percent: Share.percent(entry.plays, of: total), width: Share.width(entry.plays, of: largest),
-                       href: urls.href(urls.genre(entry.genre.slug)), minor: !entry.genre.isTop)
+            GenreShare(
+                name: entry.genre.name, color: entry.genre.color, plays: l10n.tracks(entry.plays),
+                percent: Share.percent(entry.plays, of: total), width: Share.width(entry.plays, of: largest),
+                href: urls.href(urls.genre(entry.genre.slug)), minor: !entry.genre.isTop)
         }
     }
 
@@ -208,8 +216,9 @@ extension SiteRenderer {
 
     func streakView(_ streak: Streak?) -> StreakView? {
         streak.map { streak in
-            StreakView(length: l10n.days(streak.length), range: l10n.dateRange(streak.start, streak.end),
-                       startHref: urls.href(urls.day(streak.start)), endHref: urls.href(urls.day(streak.end)))
+            StreakView(
+                length: l10n.days(streak.length), range: l10n.dateRange(streak.start, streak.end),
+                startHref: urls.href(urls.day(streak.start)), endHref: urls.href(urls.day(streak.end)))
         }
     }
 
@@ -235,10 +244,12 @@ extension SiteRenderer {
         var genreHint = l10n.string(.genresHint)
         if period.otherGenreCount > 0 { genreHint += " " + l10n.otherGenresHint(period.otherGenreCount) }
         return [
-            SummaryItem(label: l10n.string(.tracksPlayed), value: l10n.number(period.plays), href: nil,
-                        hint: l10n.string(.tracksPlayedHint)),
-            SummaryItem(label: l10n.string(.daysLogged), value: "\(l10n.number(period.daysLogged)) / \(l10n.number(period.coveredDays))", href: nil,
-                        hint: l10n.daysLoggedHint(period.coveredDays)),
+            SummaryItem(
+                label: l10n.string(.tracksPlayed), value: l10n.number(period.plays), href: nil,
+                hint: l10n.string(.tracksPlayedHint)),
+            SummaryItem(
+                label: l10n.string(.daysLogged), value: "\(l10n.number(period.daysLogged)) / \(l10n.number(period.coveredDays))", href: nil,
+                hint: l10n.daysLoggedHint(period.coveredDays)),
             SummaryItem(label: l10n.string(.genres), value: l10n.number(period.genreCount), href: nil, hint: genreHint),
         ]
     }

@@ -9,10 +9,11 @@ extension SiteRenderer {
             placeholder = CoverArt.placeholder(title: playlist.title, artist: "", color: color)
         }
         let cover = playlist.cover.map(coverImage)
-        return PlaylistCardView(href: urls.href(urls.playlist(playlist.slug)), title: playlist.title,
-                                trackCount: l10n.tracks(playlist.tracks.count), totalDuration: l10n.totalDuration(playlist.totalDuration),
-                                description: playlist.description, cover: cover?.src, coverWebp: cover?.webp,
-                                placeholder: placeholder)
+        return PlaylistCardView(
+            href: urls.href(urls.playlist(playlist.slug)), title: playlist.title,
+            trackCount: l10n.tracks(playlist.tracks.count), totalDuration: l10n.totalDuration(playlist.totalDuration),
+            description: playlist.description, cover: cover?.src, coverWebp: cover?.webp,
+            placeholder: placeholder)
     }
 
     /// Page `number` of the playlists, in the journal's order.
@@ -22,8 +23,10 @@ extension SiteRenderer {
         let view = PlaylistsPageView(
             playlists: journal.playlists[paging.range(number)].map(playlistCard),
             pagination: pagination(number, of: paging.pageCount, newestFirst: false) { urls.paged(urls.playlists, $0) })
-        return ChromedPage(chrome: chrome(title: title, description: nil, path: urls.paged(urls.playlists, number), section: "playlists"),
-                           view: view).object
+        return ChromedPage(
+            chrome: chrome(title: title, description: nil, path: urls.paged(urls.playlists, number), section: "playlists"),
+            view: view
+        ).object
     }
 
     func playlistPage(_ playlist: Playlist) -> TemplateObject {
@@ -34,8 +37,10 @@ extension SiteRenderer {
             updated: playlist.updated.map { l10n.shortDate($0) }, updatedISO: playlist.updated?.iso,
             tags: tagLinks(playlist.tags),
             body: playlist.bodyHTML.isEmpty ? nil : playlist.bodyHTML)
-        return chrome(title: playlist.title, description: playlist.description, path: urls.playlist(playlist.slug), section: "playlists",
-                      image: playlist.cover.map { contentImage($0, alt: playlist.title) }).page("playlist", view)
+        return chrome(
+            title: playlist.title, description: playlist.description, path: urls.playlist(playlist.slug), section: "playlists",
+            image: playlist.cover.map { contentImage($0, alt: playlist.title) }
+        ).page("playlist", view)
     }
 
     func plainPage(_ page: Page) -> TemplateObject {

@@ -10,9 +10,11 @@ extension SiteRenderer {
         let title = l10n.reviewTitle(year)
         let lastYear = year - 1
         let view = ReviewPageView(
-            breadcrumbs: [Crumb(name: l10n.string(.archive), href: urls.href(urls.archive)),
-                          Crumb(name: String(year), href: urls.href(urls.year(year))),
-                          Crumb(name: l10n.string(.yearInReview), href: nil)],
+            breadcrumbs: [
+                Crumb(name: l10n.string(.archive), href: urls.href(urls.archive)),
+                Crumb(name: String(year), href: urls.href(urls.year(year))),
+                Crumb(name: l10n.string(.yearInReview), href: nil),
+            ],
             title: title,
             lede: l10n.string(.reviewLede),
             yearHref: urls.href(urls.year(year)),
@@ -25,10 +27,11 @@ extension SiteRenderer {
             headlines: reviewHeadlines(review),
             highlights: reviewHighlights(review, index: index),
             topArtists: review.topArtists.enumerated().map { rank, artist in
-                ReviewRankedArt(rank: rank + 1, name: artist.name, href: artist.slug.map { urls.href(urls.artist($0)) }, artist: nil, artistHref: nil,
-                                plays: l10n.plays(artist.plays), peak: l10n.monthYear(year: year, month: artist.peakMonth),
-                                peakHref: urls.href(urls.month(year: year, month: artist.peakMonth)), peakPlays: l10n.plays(artist.peakPlays),
-                                art: namedArt(review.topArtistTracks[rank]?.track, name: artist.name))
+                ReviewRankedArt(
+                    rank: rank + 1, name: artist.name, href: artist.slug.map { urls.href(urls.artist($0)) }, artist: nil, artistHref: nil,
+                    plays: l10n.plays(artist.plays), peak: l10n.monthYear(year: year, month: artist.peakMonth),
+                    peakHref: urls.href(urls.month(year: year, month: artist.peakMonth)), peakPlays: l10n.plays(artist.peakPlays),
+                    art: namedArt(review.topArtistTracks[rank]?.track, name: artist.name))
             },
             playlist: review.topTracks.enumerated().map { rank, top in
                 var view = trackView(top.track, number: rank + 1)
@@ -36,24 +39,28 @@ extension SiteRenderer {
                 return view
             },
             topAlbums: review.topAlbums.enumerated().map { rank, album in
-                ReviewRankedArt(rank: rank + 1, name: album.name, href: nil, artist: album.artist,
-                                artistHref: album.artist.flatMap { library.artist(named: $0) }.map { urls.href(urls.artist($0.slug)) },
-                                plays: l10n.plays(album.plays), art: namedArt(review.topAlbumTracks[rank], name: album.name))
+                ReviewRankedArt(
+                    rank: rank + 1, name: album.name, href: nil, artist: album.artist,
+                    artistHref: album.artist.flatMap { library.artist(named: $0) }.map { urls.href(urls.artist($0.slug)) },
+                    plays: l10n.plays(album.plays), art: namedArt(review.topAlbumTracks[rank], name: album.name))
             },
             months: review.monthTracks.map { month in
                 let track = month.top.track
-                return ReviewMonthSong(month: l10n.shortMonth(month.month), monthHref: urls.href(urls.month(year: year, month: month.month)),
-                                       title: track.title, href: trackHref(title: track.title, artist: track.primaryArtist),
-                                       artist: creditedNames(track).joined(separator: ", "),
-                                       artistHref: library.artist(named: track.primaryArtist).map { urls.href(urls.artist($0.slug)) },
-                                       plays: l10n.plays(month.top.plays), art: art(track))
+                return ReviewMonthSong(
+                    month: l10n.shortMonth(month.month), monthHref: urls.href(urls.month(year: year, month: month.month)),
+                    title: track.title, href: trackHref(title: track.title, artist: track.primaryArtist),
+                    artist: creditedNames(track).joined(separator: ", "),
+                    artistHref: library.artist(named: track.primaryArtist).map { urls.href(urls.artist($0.slug)) },
+                    plays: l10n.plays(month.top.plays), art: art(track))
             },
             phases: review.phases.map { phase in
-                ReviewPhase(months: phase.firstMonth == phase.lastMonth ? l10n.shortMonth(phase.firstMonth)
-                                : "\(l10n.shortMonth(phase.firstMonth)) – \(l10n.shortMonth(phase.lastMonth))",
-                            genre: l10n.genreName(phase.genre), color: phase.genre.color,
-                            href: urls.href(urls.genre(phase.genre.slug)), plays: l10n.tracks(phase.plays),
-                            minor: !phase.genre.isTop, span: phase.lastMonth - phase.firstMonth + 1)
+                ReviewPhase(
+                    months: phase.firstMonth == phase.lastMonth
+                        ? l10n.shortMonth(phase.firstMonth)
+                        : "\(l10n.shortMonth(phase.firstMonth)) – \(l10n.shortMonth(phase.lastMonth))",
+                    genre: l10n.genreName(phase.genre), color: phase.genre.color,
+                    href: urls.href(urls.genre(phase.genre.slug)), plays: l10n.tracks(phase.plays),
+                    minor: !phase.genre.isTop, span: phase.lastMonth - phase.firstMonth + 1)
             },
             mix: genreMix(year),
             weekdays: weekdayChart(review),
@@ -62,29 +69,38 @@ extension SiteRenderer {
             },
             longestStreak: streakView(review.longestStreak),
             // Under a limit of songs a day, most days are as big as the biggest: nothing to say.
-            biggestDay: journal.config.maxTracksPerDay > 0 ? nil : review.biggestDay.map { day in
-                ReviewBiggestDay(date: l10n.longDate(day.date), iso: day.date.iso, href: urls.href(urls.day(day.date)),
-                                 plays: l10n.tracks(day.plays), ties: l10n.tiedDays(day.ties))
-            },
+            biggestDay: journal.config.maxTracksPerDay > 0
+                ? nil
+                : review.biggestDay.map { day in
+                    ReviewBiggestDay(
+                        date: l10n.longDate(day.date), iso: day.date.iso, href: urls.href(urls.day(day.date)),
+                        plays: l10n.tracks(day.plays), ties: l10n.tiedDays(day.ties))
+                },
             releaseYears: releaseChart(review),
             undatedNote: review.undatedPlays > 0 && !review.releaseYears.isEmpty ? l10n.undatedPlays(review.undatedPlays) : nil,
             forgottenArtists: review.forgottenArtists.map { forgotten in
-                RankedItem(rank: forgotten.rank, name: forgotten.name, plays: l10n.plays(forgotten.plays), artist: nil,
-                           href: library.artist(named: forgotten.name).map { urls.href(urls.artist($0.slug)) })
+                RankedItem(
+                    rank: forgotten.rank, name: forgotten.name, plays: l10n.plays(forgotten.plays), artist: nil,
+                    href: library.artist(named: forgotten.name).map { urls.href(urls.artist($0.slug)) })
             },
             forgottenTracks: review.forgottenTracks.map { forgotten in
                 let artistHref = forgotten.artist.flatMap { library.artist(named: $0) }.map { urls.href(urls.artist($0.slug)) }
-                return RankedItem(rank: forgotten.rank, name: forgotten.name, plays: l10n.plays(forgotten.plays), artist: forgotten.artist,
-                                  href: forgotten.artist.flatMap { trackHref(title: forgotten.name, artist: $0) }, artistHref: artistHref)
+                return RankedItem(
+                    rank: forgotten.rank, name: forgotten.name, plays: l10n.plays(forgotten.plays), artist: forgotten.artist,
+                    href: forgotten.artist.flatMap { trackHref(title: forgotten.name, artist: $0) }, artistHref: artistHref)
             },
             hasLastYear: review.previous != nil,
             previous: reviewNeighbour(index - 1, label: l10n.string(.previousYear)),
             next: reviewNeighbour(index + 1, label: l10n.string(.nextYear)),
-            share: shareView(page: path, images: [reviewStoryImage(index)] + embeds(of: stats.years[index]).map(shareImage),
-                             card: cardShareImage(path: urls.card(of: path), alt: reviewCardAlt(index),
-                                                  width: ShareCard.Layout.landscape.width, height: ShareCard.Layout.landscape.height)))
-        return chrome(title: title, description: nil, path: path, section: "year",
-                      image: cardImage(path: urls.card(of: path), alt: reviewCardAlt(index))).page("review", view)
+            share: shareView(
+                page: path, images: [reviewStoryImage(index)] + embeds(of: stats.years[index]).map(shareImage),
+                card: cardShareImage(
+                    path: urls.card(of: path), alt: reviewCardAlt(index),
+                    width: ShareCard.Layout.landscape.width, height: ShareCard.Layout.landscape.height)))
+        return chrome(
+            title: title, description: nil, path: path, section: "year",
+            image: cardImage(path: urls.card(of: path), alt: reviewCardAlt(index))
+        ).page("review", view)
     }
 
     /// A track's artists as their pages name them (the spelling played most), not as one play wrote them.
@@ -108,19 +124,21 @@ extension SiteRenderer {
         var headlines: [ReviewHeadline] = []
         if let top = review.topTracks.first {
             let track = top.track
-            headlines.append(ReviewHeadline(
-                label: l10n.string(.songOfTheYear), name: track.title, href: trackHref(title: track.title, artist: track.primaryArtist),
-                artists: track.artists.map { name in
-                    let artist = library.artist(named: name)
-                    return NamedLink(name: artist?.name ?? name, href: artist.map { urls.href(urls.artist($0.slug)) })
-                },
-                detail: l10n.plays(top.plays), art: art(track), round: false))
+            headlines.append(
+                ReviewHeadline(
+                    label: l10n.string(.songOfTheYear), name: track.title, href: trackHref(title: track.title, artist: track.primaryArtist),
+                    artists: track.artists.map { name in
+                        let artist = library.artist(named: name)
+                        return NamedLink(name: artist?.name ?? name, href: artist.map { urls.href(urls.artist($0.slug)) })
+                    },
+                    detail: l10n.plays(top.plays), art: art(track), round: false))
         }
         if let artist = review.topArtists.first {
-            headlines.append(ReviewHeadline(
-                label: l10n.string(.artistOfTheYear), name: artist.name, href: artist.slug.map { urls.href(urls.artist($0)) }, artists: [],
-                detail: "\(l10n.plays(artist.plays)) · \(l10n.string(.peakMonth)) \(l10n.monthYear(year: review.year, month: artist.peakMonth))",
-                art: namedArt(review.topArtistTracks.first??.track, name: artist.name), round: true))
+            headlines.append(
+                ReviewHeadline(
+                    label: l10n.string(.artistOfTheYear), name: artist.name, href: artist.slug.map { urls.href(urls.artist($0)) }, artists: [],
+                    detail: "\(l10n.plays(artist.plays)) · \(l10n.string(.peakMonth)) \(l10n.monthYear(year: review.year, month: artist.peakMonth))",
+                    art: namedArt(review.topArtistTracks.first??.track, name: artist.name), round: true))
         }
         return headlines
     }
@@ -129,16 +147,22 @@ extension SiteRenderer {
     private func reviewHighlights(_ review: YearReview, index: Int) -> [ReviewHighlight] {
         var cards: [ReviewHighlight] = []
         if review.totals.hasDurations {
-            cards.append(ReviewHighlight(label: l10n.string(.minutesLabel), value: l10n.number(review.totals.minutes),
-                                         detail: l10n.totalDuration(review.totals.listenedSeconds), href: "#review-totals"))
+            cards.append(
+                ReviewHighlight(
+                    label: l10n.string(.minutesLabel), value: l10n.number(review.totals.minutes),
+                    detail: l10n.totalDuration(review.totals.listenedSeconds), href: "#review-totals"))
         }
         if index > 0, review.newArtistCount > 0, review.totals.plays > 0 {
-            cards.append(ReviewHighlight(label: l10n.string(.newThisYear), value: l10n.newArtists(review.newArtistCount),
-                                         detail: l10n.shareOfPlays(Share.percent(review.newArtistPlays, of: review.totals.plays)), href: "#review-new"))
+            cards.append(
+                ReviewHighlight(
+                    label: l10n.string(.newThisYear), value: l10n.newArtists(review.newArtistCount),
+                    detail: l10n.shareOfPlays(Share.percent(review.newArtistPlays, of: review.totals.plays)), href: "#review-new"))
         }
         if let streak = review.longestStreak {
-            cards.append(ReviewHighlight(label: l10n.string(.longestStreak), value: l10n.days(streak.length),
-                                         detail: l10n.dateRange(streak.start, streak.end), href: urls.href(urls.day(streak.start))))
+            cards.append(
+                ReviewHighlight(
+                    label: l10n.string(.longestStreak), value: l10n.days(streak.length),
+                    detail: l10n.dateRange(streak.start, streak.end), href: urls.href(urls.day(streak.start))))
         }
         if !review.phases.isEmpty {
             // A genre that leads again after a gap is one step, and a name keeps its hyphen
@@ -149,13 +173,17 @@ extension SiteRenderer {
                 if names.last != name { names.append(name) }
             }
             let shown = names.count > 4 ? names.prefix(3) + ["…"] : names[...]
-            cards.append(ReviewHighlight(label: l10n.string(.genrePhases), value: shown.joined(separator: " → "),
-                                         detail: nil, href: "#review-phases"))
+            cards.append(
+                ReviewHighlight(
+                    label: l10n.string(.genrePhases), value: shown.joined(separator: " → "),
+                    detail: nil, href: "#review-phases"))
         }
         if let first = review.firstPlay {
-            cards.append(ReviewHighlight(label: l10n.string(.firstSong), value: first.track.title,
-                                         detail: "\(creditedNames(first.track).joined(separator: ", ")) · \(l10n.shortDate(first.date))",
-                                         href: urls.href(urls.day(first.date))))
+            cards.append(
+                ReviewHighlight(
+                    label: l10n.string(.firstSong), value: first.track.title,
+                    detail: "\(creditedNames(first.track).joined(separator: ", ")) · \(l10n.shortDate(first.date))",
+                    href: urls.href(urls.day(first.date))))
         }
         return cards
     }
@@ -172,7 +200,8 @@ extension SiteRenderer {
         if review.totals.hasDurations {
             figures.append(ShareCard.Figure(value: l10n.number(review.totals.minutes), label: l10n.string(.minutesShort)))
         } else {
-            figures.append(ShareCard.Figure(value: "\(l10n.number(review.totals.daysLogged))/\(l10n.number(review.totals.coveredDays))", label: l10n.string(.daysLogged)))
+            figures.append(
+                ShareCard.Figure(value: "\(l10n.number(review.totals.daysLogged))/\(l10n.number(review.totals.coveredDays))", label: l10n.string(.daysLogged)))
         }
         figures.append(ShareCard.Figure(value: l10n.number(review.totals.artists), label: l10n.string(.artistsLabel)))
         if index > 0 {
@@ -180,21 +209,27 @@ extension SiteRenderer {
         } else {
             figures.append(ShareCard.Figure(value: String(year.genreCount), label: l10n.string(.genres)))
         }
-        var card = shareCard(label: String(review.year), kicker: l10n.string(.yearInReview), figures: figures,
-                             genres: cardSegments(year), covers: cardCovers(year))
+        var card = shareCard(
+            label: String(review.year), kicker: l10n.string(.yearInReview), figures: figures,
+            genres: cardSegments(year), covers: cardCovers(year))
         // Led by the song and the artist of the year, each named, with its cover.
         if let song = review.topTracks.first {
-            card.headlines.append(ShareCard.Headline(label: l10n.string(.songOfTheYear), title: song.track.title,
-                                                     detail: "\(creditedNames(song.track).joined(separator: ", ")) · \(l10n.plays(song.plays))",
-                                                     cover: cardCover(song.track)))
+            card.headlines.append(
+                ShareCard.Headline(
+                    label: l10n.string(.songOfTheYear), title: song.track.title,
+                    detail: "\(creditedNames(song.track).joined(separator: ", ")) · \(l10n.plays(song.plays))",
+                    cover: cardCover(song.track)))
         }
         if let artist = review.topArtists.first {
             let track = review.topArtistTracks.first??.track
             // The cover of its most played track, or its own initials.
-            let cover = track.flatMap { $0.artwork == nil ? nil : cardCover($0) }
+            let cover =
+                track.flatMap { $0.artwork == nil ? nil : cardCover($0) }
                 ?? ShareCard.Cover(title: artist.name, artist: "", color: track.map { catalog.drawnGenre(of: $0).color } ?? GenreCatalog.otherColor)
-            card.headlines.append(ShareCard.Headline(label: l10n.string(.artistOfTheYear), title: artist.name, detail: l10n.plays(artist.plays),
-                                                     cover: cover, round: true))
+            card.headlines.append(
+                ShareCard.Headline(
+                    label: l10n.string(.artistOfTheYear), title: artist.name, detail: l10n.plays(artist.plays),
+                    cover: cover, round: true))
         }
         return card
     }
@@ -216,8 +251,9 @@ extension SiteRenderer {
 
     private func reviewStoryImage(_ index: Int) -> ShareImage {
         let layout = ShareCard.Layout.portrait
-        return cardShareImage(path: urls.story(of: urls.review(reviews[index].year)), alt: reviewCardAlt(index),
-                              width: layout.width, height: layout.height, id: "story", label: l10n.string(.shareStory))
+        return cardShareImage(
+            path: urls.story(of: urls.review(reviews[index].year)), alt: reviewCardAlt(index),
+            width: layout.width, height: layout.height, id: "story", label: l10n.string(.shareStory))
     }
 
     private func reviewNeighbour(_ index: Int, label: String) -> PeriodLink? {
@@ -241,8 +277,9 @@ extension SiteRenderer {
         }
         var totals = [
             total(l10n.string(.tracksPlayed), now.plays, before?.plays, hint: l10n.string(.tracksPlayedHint)),
-            total(l10n.string(.daysLogged), now.daysLogged, before?.daysLogged, shown: "\(l10n.number(now.daysLogged)) / \(l10n.number(now.coveredDays))",
-                  hint: l10n.daysLoggedHint(now.coveredDays)),
+            total(
+                l10n.string(.daysLogged), now.daysLogged, before?.daysLogged, shown: "\(l10n.number(now.daysLogged)) / \(l10n.number(now.coveredDays))",
+                hint: l10n.daysLoggedHint(now.coveredDays)),
             total(l10n.string(.artistsLabel), now.artists, before?.artists),
             total(l10n.string(.tracksLabel), now.tracks, before?.tracks),
             total(l10n.string(.albumsLabel), now.albums, before?.albums),
@@ -259,9 +296,10 @@ extension SiteRenderer {
             headline: l10n.newArtists(review.newArtistCount),
             share: l10n.shareOfPlays(Share.percent(review.newArtistPlays, of: review.totals.plays)),
             artists: review.topNewArtists.map { artist in
-                ReviewNewArtist(name: artist.name, href: urls.href(urls.artist(artist.slug)), plays: l10n.plays(artist.plays),
-                                firstDate: l10n.shortDate(artist.firstDate), firstISO: artist.firstDate.iso,
-                                firstHref: urls.href(urls.day(artist.firstDate)), firstTrack: artist.firstTrack)
+                ReviewNewArtist(
+                    name: artist.name, href: urls.href(urls.artist(artist.slug)), plays: l10n.plays(artist.plays),
+                    firstDate: l10n.shortDate(artist.firstDate), firstISO: artist.firstDate.iso,
+                    firstHref: urls.href(urls.day(artist.firstDate)), firstTrack: artist.firstTrack)
             })
     }
 
@@ -275,25 +313,28 @@ extension SiteRenderer {
         let chart = GenreMixChart(
             genres: chartGenres,
             months: months.enumerated().map { offset, stats in
-                GenreMixChart.Month(label: l10n.shortMonth(firstMonth + offset), name: l10n.monthYear(year: year, month: firstMonth + offset),
-                                    counts: stats?.totals ?? Array(repeating: 0, count: chartGenres.count),
-                                    href: stats.map { _ in urls.href(urls.month(year: year, month: firstMonth + offset)) })
+                GenreMixChart.Month(
+                    label: l10n.shortMonth(firstMonth + offset), name: l10n.monthYear(year: year, month: firstMonth + offset),
+                    counts: stats?.totals ?? Array(repeating: 0, count: chartGenres.count),
+                    href: stats.map { _ in urls.href(urls.month(year: year, month: firstMonth + offset)) })
             },
             title: "\(year) · \(l10n.string(.genreMix))", l10n: l10n)
         let present = chartGenres.indices.filter { genre in months.contains { ($0?.totals[genre] ?? 0) > 0 } }
         let swatches = present.map { index in
             let genre = chartGenres[index]
-            return Swatch(name: genre.name, color: genre.color, kind: genre.kind,
-                          href: genre.kind == .genre ? urls.href(urls.genre(genre.slug)) : nil)
+            return Swatch(
+                name: genre.name, color: genre.color, kind: genre.kind,
+                href: genre.kind == .genre ? urls.href(urls.genre(genre.slug)) : nil)
         }
         return ReviewMix(
             svg: chart.svg(), legend: swatches, caption: chart.title,
             columns: swatches.map { Swatch(name: $0.name, color: $0.color, kind: $0.kind) },
             rows: months.enumerated().compactMap { offset, stats in
                 guard let stats, stats.plays > 0 else { return nil }
-                return ReviewMixRow(month: l10n.monthYear(year: year, month: firstMonth + offset),
-                                    href: urls.href(urls.month(year: year, month: firstMonth + offset)),
-                                    cells: present.map { Share.percent(stats.totals[$0], of: stats.plays) })
+                return ReviewMixRow(
+                    month: l10n.monthYear(year: year, month: firstMonth + offset),
+                    href: urls.href(urls.month(year: year, month: firstMonth + offset)),
+                    cells: present.map { Share.percent(stats.totals[$0], of: stats.plays) })
             })
     }
 
@@ -302,10 +343,12 @@ extension SiteRenderer {
         guard review.totals.plays > 0 else { return nil }
         return ColumnChart(
             columns: journal.config.weekStart.weekdayOrder.map { weekday in
-                ColumnChart.Column(label: l10n.weekdaysShort[weekday], name: l10n.weekdays[weekday], value: review.weekdayPlays[weekday],
-                                   isMarked: weekday == review.favouriteWeekday)
+                ColumnChart.Column(
+                    label: l10n.weekdaysShort[weekday], name: l10n.weekdays[weekday], value: review.weekdayPlays[weekday],
+                    isMarked: weekday == review.favouriteWeekday)
             },
-            title: "\(review.year) · \(l10n.string(.listeningRhythm))", l10n: l10n).svg()
+            title: "\(review.year) · \(l10n.string(.listeningRhythm))", l10n: l10n
+        ).svg()
     }
 
     /// Plays by release year or decade, the busiest marked.
@@ -314,9 +357,11 @@ extension SiteRenderer {
         return ColumnChart(
             columns: review.releaseYears.map { bucket in
                 let label = bucket.first == bucket.last ? String(bucket.first) : l10n.decade(bucket.first)
-                return ColumnChart.Column(label: label, name: bucket.first == bucket.last ? label : "\(bucket.first)–\(bucket.last)",
-                                          value: bucket.plays, isMarked: bucket.plays == busiest)
+                return ColumnChart.Column(
+                    label: label, name: bucket.first == bucket.last ? label : "\(bucket.first)–\(bucket.last)",
+                    value: bucket.plays, isMarked: bucket.plays == busiest)
             },
-            title: "\(review.year) · \(l10n.string(.releaseYears))", l10n: l10n).svg()
+            title: "\(review.year) · \(l10n.string(.releaseYears))", l10n: l10n
+        ).svg()
     }
 }

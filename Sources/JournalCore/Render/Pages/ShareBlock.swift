@@ -27,8 +27,9 @@ extension SiteRenderer {
     func periodShare(_ period: PeriodStats) -> ShareView {
         let page = periodPath(period)
         let layout = ShareCard.Layout.landscape
-        return shareView(page: page, images: embeds(of: period).map(shareImage),
-                         card: cardShareImage(path: urls.card(of: page), alt: cardAlt(period), width: layout.width, height: layout.height))
+        return shareView(
+            page: page, images: embeds(of: period).map(shareImage),
+            card: cardShareImage(path: urls.card(of: page), alt: cardAlt(period), width: layout.width, height: layout.height))
     }
 
     /// A page's card (`card.jpg`, made by the card stage), as the Share block's `card`.
@@ -50,10 +51,12 @@ extension SiteRenderer {
     func shareItem(_ image: ShareImage, page: String) -> ShareItem {
         let url = urls.absolute(image.path)
         let pageURL = urls.absolute(page)
-        let html = "<a href=\"\(Escape.xml(pageURL))\"><img src=\"\(Escape.xml(url))\" alt=\"\(Escape.xml(image.alt))\" width=\"\(image.width)\" height=\"\(image.height)\"></a>"
-        return ShareItem(id: image.id, label: image.label, href: urls.href(image.path), url: url, alt: image.alt,
-                         width: image.width, height: image.height,
-                         markdown: "![\(Self.markdownText(image.alt))](\(Self.markdownDestination(url)))", html: html)
+        let html =
+            "<a href=\"\(Escape.xml(pageURL))\"><img src=\"\(Escape.xml(url))\" alt=\"\(Escape.xml(image.alt))\" width=\"\(image.width)\" height=\"\(image.height)\"></a>"
+        return ShareItem(
+            id: image.id, label: image.label, href: urls.href(image.path), url: url, alt: image.alt,
+            width: image.width, height: image.height,
+            markdown: "![\(Self.markdownText(image.alt))](\(Self.markdownDestination(url)))", html: html)
     }
 
     /// Text for a Markdown image's brackets: `\`, `[` and `]` escaped, line breaks made spaces.

@@ -21,10 +21,13 @@ extension SiteRenderer {
     }
 
     /// A card with the site's title, address and language around the given content.
-    public func shareCard(label: String, kicker: String, figures: [ShareCard.Figure], genres: [ShareCard.Segment],
-                          covers: [ShareCard.Cover]) -> ShareCard {
-        ShareCard(label: label, kicker: kicker, siteTitle: journal.config.title, siteAddress: siteAddress, figures: figures,
-                  genresHeading: l10n.string(.topGenres), genres: genres, covers: covers, language: journal.config.language.rawValue)
+    public func shareCard(
+        label: String, kicker: String, figures: [ShareCard.Figure], genres: [ShareCard.Segment],
+        covers: [ShareCard.Cover]
+    ) -> ShareCard {
+        ShareCard(
+            label: label, kicker: kicker, siteTitle: journal.config.title, siteAddress: siteAddress, figures: figures,
+            genresHeading: l10n.string(.topGenres), genres: genres, covers: covers, language: journal.config.language.rawValue)
     }
 
     /// A page's `og:image` when it is the card at `path` (1200x630).
@@ -40,12 +43,14 @@ extension SiteRenderer {
     // MARK: Periods
 
     func shareCard(_ period: PeriodStats) -> ShareCard {
-        shareCard(label: cardLabel(period), kicker: cardKicker(period), figures: [
-            ShareCard.Figure(value: l10n.number(period.plays), label: l10n.string(.tracksPlayed)),
-            ShareCard.Figure(value: "\(l10n.number(period.daysLogged))/\(l10n.number(period.coveredDays))", label: l10n.string(.daysLogged)),
-            ShareCard.Figure(value: l10n.number(period.topArtists.count), label: l10n.string(.artists)),
-            ShareCard.Figure(value: l10n.number(period.genreCount), label: l10n.string(.genres)),
-        ], genres: cardSegments(period), covers: cardCovers(period))
+        shareCard(
+            label: cardLabel(period), kicker: cardKicker(period),
+            figures: [
+                ShareCard.Figure(value: l10n.number(period.plays), label: l10n.string(.tracksPlayed)),
+                ShareCard.Figure(value: "\(l10n.number(period.daysLogged))/\(l10n.number(period.coveredDays))", label: l10n.string(.daysLogged)),
+                ShareCard.Figure(value: l10n.number(period.topArtists.count), label: l10n.string(.artists)),
+                ShareCard.Figure(value: l10n.number(period.genreCount), label: l10n.string(.genres)),
+            ], genres: cardSegments(period), covers: cardCovers(period))
     }
 
     func cardLabel(_ period: PeriodStats) -> String {
@@ -67,7 +72,8 @@ extension SiteRenderer {
 
     /// What the card says, in words (`og:image:alt`).
     func cardAlt(_ period: PeriodStats) -> String {
-        var alt = "\(cardKicker(period)): \(cardLabel(period)). \(l10n.tracks(period.plays)), \(l10n.daysOf(period.daysLogged, period.coveredDays)), \(l10n.artists(period.topArtists.count)), \(l10n.genres(period.genreCount))."
+        var alt =
+            "\(cardKicker(period)): \(cardLabel(period)). \(l10n.tracks(period.plays)), \(l10n.daysOf(period.daysLogged, period.coveredDays)), \(l10n.artists(period.topArtists.count)), \(l10n.genres(period.genreCount))."
         let top = period.genres.prefix(3).map(\.genre.name)
         if !top.isEmpty { alt += " \(l10n.string(.topGenres)): \(top.joined(separator: ", "))." }
         return alt
@@ -82,7 +88,8 @@ extension SiteRenderer {
         let rest = period.genres.dropFirst(Self.cardGenres).reduce(0) { $0 + $1.plays }
         if rest > 0 { segments.append(ShareCard.Segment(name: l10n.genreName(catalog.other), color: catalog.other.color, weight: rest)) }
         if period.noGenrePlays > 0 {
-            segments.append(ShareCard.Segment(name: l10n.genreName(catalog.noGenre), color: catalog.noGenre.color, weight: period.noGenrePlays, style: .noGenre))
+            segments.append(
+                ShareCard.Segment(name: l10n.genreName(catalog.noGenre), color: catalog.noGenre.color, weight: period.noGenrePlays, style: .noGenre))
         }
         return segments
     }
@@ -97,8 +104,9 @@ extension SiteRenderer {
     public func cardCover(_ track: Track) -> ShareCard.Cover {
         let color = catalog.drawnGenre(of: track).color
         if let artwork = track.artwork, let cover = resizedCover(artwork) {
-            return ShareCard.Cover(title: track.title, artist: track.primaryArtist, color: color,
-                                   squares: cover.jpegSides.map { ShareCard.Square(side: $0, path: cover.path(side: $0, webp: false)) })
+            return ShareCard.Cover(
+                title: track.title, artist: track.primaryArtist, color: color,
+                squares: cover.jpegSides.map { ShareCard.Square(side: $0, path: cover.path(side: $0, webp: false)) })
         }
         return ShareCard.Cover(title: track.title, artist: track.primaryArtist, color: color, image: track.artwork.flatMap(artwork.dataURI))
     }

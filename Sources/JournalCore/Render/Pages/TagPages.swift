@@ -13,10 +13,11 @@ extension SiteRenderer {
         let pageLabel = paging.pageCount > 1 ? l10n.pageOf(number, paging.pageCount) : nil
         let newestFirst = Array(tag.days.reversed())
         let first = urls.tag(tag.slug)
-        let view = TagPageView(name: tag.name, count: [l10n.days(tag.days.count), pageLabel].compactMap { $0 }.joined(separator: " · "),
-                               days: dayCards(newestFirst[paging.range(number)]),
-                               playlists: number > 1 ? [] : tag.playlists.map { playlistCard(journal.playlists[$0]) },
-                               pagination: pagination(number, of: paging.pageCount, newestFirst: true) { urls.paged(first, $0) })
+        let view = TagPageView(
+            name: tag.name, count: [l10n.days(tag.days.count), pageLabel].compactMap { $0 }.joined(separator: " · "),
+            days: dayCards(newestFirst[paging.range(number)]),
+            playlists: number > 1 ? [] : tag.playlists.map { playlistCard(journal.playlists[$0]) },
+            pagination: pagination(number, of: paging.pageCount, newestFirst: true) { urls.paged(first, $0) })
         let title = ["#\(tag.name)", number > 1 ? pageLabel : nil].compactMap { $0 }.joined(separator: " · ")
         return chrome(title: title, description: nil, path: urls.paged(first, number), section: "tags").page("tag", view)
     }

@@ -17,8 +17,10 @@ extension SiteRenderer {
         let paging = Paging(count: plays.count, size: rowsPerPage)
         let artist = library.artist(named: last.primaryArtist)
         let artistName = artist?.name ?? last.primaryArtist
-        var breadcrumbs = [Crumb(name: l10n.string(.artists), href: urls.href(urls.artists)),
-                           Crumb(name: artistName, href: urls.href(urls.artist(track.artistSlug)))]
+        var breadcrumbs = [
+            Crumb(name: l10n.string(.artists), href: urls.href(urls.artists)),
+            Crumb(name: artistName, href: urls.href(urls.artist(track.artistSlug))),
+        ]
         if listed {
             breadcrumbs.append(Crumb(name: l10n.string(.tracksHeading), href: urls.href(urls.artistTracks(track.artistSlug))))
         }

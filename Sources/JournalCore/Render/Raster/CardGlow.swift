@@ -24,7 +24,8 @@ enum CardGlow {
     /// a colour that is not `#rrggbb` (the card then draws the gradient itself).
     static func element(color: String, width: Int, height: Int) -> String? {
         guard rgb(color) != nil else { return nil }
-        return "<image x=\"-\(margin)\" y=\"-\(margin)\" width=\"\(width + 2 * margin)\" height=\"\(height + 2 * margin)\" preserveAspectRatio=\"none\" href=\"\(scheme)\(color.dropFirst().lowercased())-\(width)x\(height)\"/>"
+        return
+            "<image x=\"-\(margin)\" y=\"-\(margin)\" width=\"\(width + 2 * margin)\" height=\"\(height + 2 * margin)\" preserveAspectRatio=\"none\" href=\"\(scheme)\(color.dropFirst().lowercased())-\(width)x\(height)\"/>"
     }
 
     /// `svg` with each glow it names as a `data:` URI; nil when one cannot be made.
@@ -50,14 +51,16 @@ enum CardGlow {
 
     /// The glow over a `width` x `height` card, a pixel every `cell`, `margin` past each edge.
     static func png(color: (r: Int, g: Int, b: Int), width: Int, height: Int) -> [UInt8]? {
-        let columns = (width + 2 * margin) / cell, rows = (height + 2 * margin) / cell
+        let columns = (width + 2 * margin) / cell
+        let rows = (height + 2 * margin) / cell
         var pixels = [UInt8](repeating: 0, count: columns * rows * 3)
         let (w, h) = (Double(width), Double(height))
         for row in 0..<rows {
             for column in 0..<columns {
                 let x = (Double(column) + 0.5) * Double(cell) - Double(margin)
                 let y = (Double(row) + 0.5) * Double(cell) - Double(margin)
-                let dx = (x - centre.x * w) / (radius * w), dy = (y - centre.y * h) / (radius * h)
+                let dx = (x - centre.x * w) / (radius * w)
+                let dy = (y - centre.y * h) / (radius * h)
                 let alpha = opacity * max(0, 1 - (dx * dx + dy * dy).squareRoot())
                 let at = (row * columns + column) * 3
                 for (offset, (over, under)) in [(color.r, background.r), (color.g, background.g), (color.b, background.b)].enumerated() {

@@ -28,15 +28,17 @@ enum CardKey {
         guard length >= 2 + prefix.count, jpeg.count >= 4 + length else { return nil }
         let text = Array(jpeg[6..<4 + length])
         guard text.starts(with: prefix), let mark = text.firstRange(of: crcPrefix),
-              let crc = UInt32(String(decoding: text[mark.upperBound...], as: UTF8.self)),
-              CRC32.of(Array(jpeg[(4 + length)...])) == crc else { return nil }
+            let crc = UInt32(String(decoding: text[mark.upperBound...], as: UTF8.self)),
+            CRC32.of(Array(jpeg[(4 + length)...])) == crc
+        else { return nil }
         return String(decoding: text[prefix.count..<mark.lowerBound], as: UTF8.self)
     }
 
     /// A JPEG of that size that was written to its end (it ends with the end-of-image marker).
     static func isWholeJPEG(_ bytes: [UInt8], width: Int, height: Int) -> Bool {
         guard bytes.count > 4, bytes[0] == 0xFF, bytes[1] == 0xD8, bytes.suffix(2).elementsEqual([0xFF, 0xD9]),
-              let size = CardArtwork.jpegSize(bytes) else { return false }
+            let size = CardArtwork.jpegSize(bytes)
+        else { return false }
         return size == (width, height)
     }
 }

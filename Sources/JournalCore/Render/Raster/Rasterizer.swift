@@ -17,15 +17,19 @@ public struct Rasterizer: Sendable {
     public var prepare: @Sendable () -> Void
     public var draw: @Sendable (_ svg: [UInt8], _ width: Int, _ height: Int) throws(RasterFailure) -> [UInt8]
 
-    public init(version: String, prepare: @escaping @Sendable () -> Void = {},
-                draw: @escaping @Sendable (_ svg: [UInt8], _ width: Int, _ height: Int) throws(RasterFailure) -> [UInt8]) {
+    public init(
+        version: String, prepare: @escaping @Sendable () -> Void = {},
+        draw: @escaping @Sendable (_ svg: [UInt8], _ width: Int, _ height: Int) throws(RasterFailure) -> [UInt8]
+    ) {
         self.version = version
         self.prepare = prepare
         self.draw = draw
     }
 
     /// librsvg and cairo, with the system's fonts, encoded as JPEG by libvips.
-    public static let librsvg = Rasterizer(version: "journal card 5, \(SVGRaster.version), \(Vips.cardVersion)", prepare: { SVGRaster.prepare() }) { svg, width, height throws(RasterFailure) in
-        try SVGRaster.jpeg(svg: svg, width: width, height: height)
-    }
+    public static let librsvg = Rasterizer(
+        version: "journal card 5, \(SVGRaster.version), \(Vips.cardVersion)", prepare: { SVGRaster.prepare() },
+        draw: { svg, width, height throws(RasterFailure) in
+            try SVGRaster.jpeg(svg: svg, width: width, height: height)
+        })
 }

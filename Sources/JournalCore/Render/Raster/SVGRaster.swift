@@ -19,7 +19,8 @@ enum SVGRaster {
     static func prepare() { _ = prepared }
 
     private static let prepared: Void = {
-        let svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"8\" height=\"8\"><text y=\"8\" font-family=\"Noto Sans, Noto Sans CJK KR, sans-serif\">a가</text></svg>"
+        let svg =
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"8\" height=\"8\"><text y=\"8\" font-family=\"Noto Sans, Noto Sans CJK KR, sans-serif\">a가</text></svg>"
         _ = try? png(svg: Array(svg.utf8), width: 8, height: 8)
     }()
 
@@ -30,11 +31,13 @@ enum SVGRaster {
             let sink = ByteSink()
             let unmanaged = Unmanaged.passRetained(sink)
             defer { unmanaged.release() }
-            let status = cairo_surface_write_to_png_stream(surface, { closure, data, length in
-                guard let closure, let data else { return CAIRO_STATUS_WRITE_ERROR }
-                Unmanaged<ByteSink>.fromOpaque(closure).takeUnretainedValue().bytes.append(contentsOf: UnsafeBufferPointer(start: data, count: Int(length)))
-                return CAIRO_STATUS_SUCCESS
-            }, unmanaged.toOpaque())
+            let status = cairo_surface_write_to_png_stream(
+                surface,
+                { closure, data, length in
+                    guard let closure, let data else { return CAIRO_STATUS_WRITE_ERROR }
+                    Unmanaged<ByteSink>.fromOpaque(closure).takeUnretainedValue().bytes.append(contentsOf: UnsafeBufferPointer(start: data, count: Int(length)))
+                    return CAIRO_STATUS_SUCCESS
+                }, unmanaged.toOpaque())
             guard status == CAIRO_STATUS_SUCCESS else { throw RasterFailure("cannot write the PNG: \(String(cString: cairo_status_to_string(status)))") }
             return sink.bytes
         }
@@ -75,8 +78,10 @@ enum SVGRaster {
     }
 
     /// Draws `svg` onto a white `width` x `height` image and hands the image to `output`.
-    private static func draw(svg: [UInt8], width: Int, height: Int,
-                             _ output: (OpaquePointer) throws(RasterFailure) -> [UInt8]) throws(RasterFailure) -> [UInt8] {
+    private static func draw(
+        svg: [UInt8], width: Int, height: Int,
+        _ output: (OpaquePointer) throws(RasterFailure) -> [UInt8]
+    ) throws(RasterFailure) -> [UInt8] {
         guard width > 0, height > 0, width <= 8192, height <= 8192 else { throw RasterFailure("bad image size \(width)x\(height)") }
         var error: UnsafeMutablePointer<GError>?
         let made = svg.withUnsafeBufferPointer { buffer in

@@ -50,11 +50,15 @@ enum Vips {
     /// what was drawn.
     static func rgb(_ bytes: [UInt8]) -> (width: Int, height: Int, pixels: [UInt8])? {
         guard started else { return nil }
-        var width: Int32 = 0, height: Int32 = 0
+        var width: Int32 = 0
+        var height: Int32 = 0
         var pointer: UnsafeMutableRawPointer?
         var size = 0
         let status = bytes.withUnsafeBytes { journal_vips_rgb($0.baseAddress, $0.count, &width, &height, &pointer, &size) }
-        guard status == 0, let pointer else { _ = lastError(); return nil }
+        guard status == 0, let pointer else {
+            _ = lastError()
+            return nil
+        }
         defer { g_free(pointer) }
         return (Int(width), Int(height), Array(UnsafeRawBufferPointer(start: pointer, count: size)))
     }
@@ -68,7 +72,10 @@ enum Vips {
         let failed = bytes.withUnsafeBytes { buffer in
             journal_vips_tile_jpeg(buffer.baseAddress, buffer.count, Int32(side), 92, &pointer, &length)
         }
-        guard failed == 0, let pointer else { _ = lastError(); return nil }
+        guard failed == 0, let pointer else {
+            _ = lastError()
+            return nil
+        }
         defer { g_free(pointer) }
         return Array(UnsafeRawBufferPointer(start: pointer, count: length))
     }

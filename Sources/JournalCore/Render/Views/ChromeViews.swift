@@ -93,4 +93,3 @@ struct PageNumberLink: Encodable {
 
     static let gapMark = PageNumberLink(gap: true, number: 0, href: "", current: false)
 }
-

@@ -41,7 +41,6 @@ struct TrackView: Encodable {
     var plays: String? = nil
 }
 
-
 /// A name with a link when it has a page (an artist, a tag).
 struct NamedLink: Encodable {
     var name: String
@@ -91,7 +90,6 @@ struct DayPageView: Encodable {
     var yearHref: String
     var yearName: String
 }
-
 
 /// The previous or next day.
 struct DayLink: Encodable {

@@ -126,4 +126,3 @@ struct HeatmapMonth: Encodable {
     var days: Int
     var tracks: Int
 }
-

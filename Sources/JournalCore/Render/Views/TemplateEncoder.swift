@@ -39,10 +39,6 @@ struct Converted: Encodable {
 struct Flattened<View: Encodable>: Encodable {
     var wrappedValue: View
 
-    init(wrappedValue: View) {
-        self.wrappedValue = wrappedValue
-    }
-
     func encode(to encoder: Encoder) throws {
         (encoder as? TemplateEncoder)?.flattenCurrent()
         try wrappedValue.encode(to: encoder)
