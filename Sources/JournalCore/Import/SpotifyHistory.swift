@@ -219,15 +219,8 @@ enum ImportJSON {
         if let range = text.range(of: #"(character|index) \d+"#, options: .regularExpression),
             let offset = Int(text[range].split(separator: " ").last ?? "")
         {
-            for byte in bytes.prefix(min(offset, bytes.count)) {
-                if byte == UInt8(ascii: "\n") {
-                    line += 1
-                    column = 1
-                } else if byte & 0xC0 != 0x80 {
-                    column += 1
-                }
-            }
-            return Diagnostic(.error, "invalid JSON at byte \(offset)", path: path, line: line, column: column)
+            let position = ExportText.position(ofByte: offset, in: bytes)
+            return Diagnostic(.error, "invalid JSON at byte \(offset)", path: path, line: position.line, column: position.column)
         }
         if let range = text.range(of: #"line \d+, column \d+"#, options: .regularExpression) {
             let numbers = text[range].split(whereSeparator: { !$0.isNumber }).compactMap { Int($0) }
