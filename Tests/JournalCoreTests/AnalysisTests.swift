@@ -30,6 +30,23 @@ import Testing
         #expect(analysis.library.track(title: "Hype Boy", artist: "NewJeans")?.albums == [])
     }
 
+    @Test func aTracksPlaysAreCountedByYear() throws {
+        let (analysis, _) = try analysed(
+            """
+            -- content/diary/2025-12-31.md --
+            ---
+            tracks: [{title: Ditto, artist: NewJeans}, {title: Ditto, artist: NewJeans}]
+            ---
+            -- content/diary/2026-01-01.md --
+            ---
+            tracks: [{title: ditto, artist: NewJeans}, {title: Once, artist: NewJeans}]
+            ---
+            """)
+        #expect(analysis.library.track(title: "Ditto", artist: "NewJeans")?.playsByYear == [2025: 2, 2026: 1])
+        // A track played once has no page to head with them.
+        #expect(analysis.library.track(title: "Once", artist: "NewJeans")?.playsByYear == [:])
+    }
+
     @Test func aTagsPlaysAreThePlaysOfItsDays() throws {
         let (analysis, _) = try analysed(
             """

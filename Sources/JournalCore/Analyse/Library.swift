@@ -68,6 +68,9 @@ public struct TrackSummary: Sendable, Equatable {
     public var playlists: [Int] = []
     /// The albums its page lists (`AlbumPlays.tally`); none for a track without a page.
     public var albums: [AlbumPlays] = []
+    /// Its plays in each year, by year number (its page heads each year with them); none for a
+    /// track without a page.
+    public var playsByYear: [Int: Int] = [:]
 
     public var plays: Int { history.count }
 
@@ -179,6 +182,7 @@ public struct Library: Sendable {
         }
         for index in tracks.indices where tracks[index].hasPage {
             tracks[index].albums = AlbumPlays.tally(tracks[index].history, in: journal)
+            for play in tracks[index].history { tracks[index].playsByYear[journal.days[play.dayIndex].date.year, default: 0] += 1 }
         }
         self.tracks = tracks
         self.trackIndex = trackIndex

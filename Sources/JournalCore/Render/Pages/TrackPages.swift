@@ -46,7 +46,7 @@ extension SiteRenderer {
             if years.last?.year == String(day.date.year) {
                 years[years.count - 1].plays.append(row)
             } else {
-                let inYear = plays.lazy.filter { self.journal.days[$0.dayIndex].date.year == day.date.year }.count
+                let inYear = track.playsByYear[day.date.year] ?? 0
                 years.append(TrackPlayYear(year: String(day.date.year), id: Self.yearID(day.date.year), count: l10n.plays(inYear), plays: [row]))
             }
         }
