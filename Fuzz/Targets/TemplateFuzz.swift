@@ -193,7 +193,7 @@ extension Known {
     /// which ends the first three; but a step costs as much as the context stack is deep (a
     /// name is looked up in every enclosing value, TemplateRenderer.swift `lookup`), so 800
     /// nested object sections inside 20 nested list sections (15 KB) rendered for 94 s without
-    /// instrumentation. Since issue 22 that theme is refused (sections nest at most 100 deep)
+    /// instrumentation. That theme is refused (sections nest at most 100 deep)
     /// and every enclosing value a name is looked for in counts as a step; but 5,000,000 cheap
     /// steps still take about 3.5 s under AddressSanitizer, near the 5 s timeout. Skipped:
     /// rendering a theme whose render could visit over 200,000 nodes with no budget (`RenderCost`).

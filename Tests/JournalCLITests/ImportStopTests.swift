@@ -5,7 +5,7 @@ import Testing
 @testable import JournalCore
 
 /// `journal import` stopped at any moment (Ctrl-C, SIGTERM, `kill -9`) writes all of its days or
-/// none, and `journal init` that fails part-way leaves nothing behind (issue 22, items 6 and 14).
+/// none, and `journal init` that fails part-way leaves nothing behind.
 /// A stopped import's leftovers are written here as the import writes them (its staging folder,
 /// marker and records, docs/content-format.md "Importing"), so each state is tested exactly.
 @Suite struct ImportStopTests {

@@ -11,7 +11,7 @@ import Testing
     import Darwin
 #endif
 
-/// Clients that would take the preview away from the writer (issue 22): a header without an end,
+/// Clients that would take the preview away from the writer: a header without an end,
 /// a body, a trickle of bytes, connections left open. Each is answered or closed within its
 /// limit (short ones here, `ServeLimits`), and the writer's pages are served all along.
 @Suite(.serialized) struct HostileClientTests {

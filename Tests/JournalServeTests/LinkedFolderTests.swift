@@ -5,7 +5,7 @@ import Testing
 
 /// A diary kept through a symbolic link (content/ linked to a synced folder, or the journal folder
 /// itself reached through one): when the link's target goes away and comes back (a sync, a
-/// restore from a backup), `journal serve` sees it come back and shows the site again (issue 22).
+/// restore from a backup), `journal serve` sees it come back and shows the site again.
 @Suite(.serialized) struct LinkedFolderTests {
     let base = FileManager.default.temporaryDirectory.appendingPathComponent("journal-serve-links-\(UUID().uuidString)").path
 
