@@ -71,6 +71,33 @@ import Testing
             ])
     }
 
+    /// A value that encodes itself through nested containers (no view does; Codable allows it)
+    /// comes out as the same nesting, beside fields encoded after it.
+    @Test func nestedContainersBecomeNestedValues() {
+        struct Custom: Encodable {
+            enum Key: String, CodingKey { case name, inner, list }
+            func encode(to encoder: Encoder) throws {
+                var container = encoder.container(keyedBy: Key.self)
+                var inner = container.nestedContainer(keyedBy: Key.self, forKey: .inner)
+                var list = container.nestedUnkeyedContainer(forKey: .list)
+                try container.encode("outer", forKey: .name)
+                try inner.encode("inside", forKey: .name)
+                try list.encode(1)
+                var item = list.nestedContainer(keyedBy: Key.self)
+                try list.encode(3)
+                try item.encode("second", forKey: .name)
+            }
+        }
+        struct Holder: Encodable {
+            var custom: Custom
+            var after: String
+        }
+        #expect(
+            TemplateEncoding.value(Holder(custom: Custom(), after: "x")) == [
+                "custom": ["name": "outer", "inner": ["name": "inside"], "list": [1, ["name": "second"], 3]], "after": "x",
+            ])
+    }
+
     /// What a theme sees of a real view: a track's card, with the names templates use.
     @Test func aTracksViewHasTheNamesTheThemeUses() throws {
         let track = TrackView(
