@@ -24,9 +24,7 @@ public enum Deezer {
 
     /// The tracks of a search body (`data[]`) or the one track of a track body.
     public static func songs(from data: Data) -> [FoundSong] {
-        let body = JSONValue(data: data)
-        if body["data"].raw != nil { return body["data"].array.compactMap(song) }
-        return song(body).map { [$0] } ?? []
+        JSONValue.results(of: data, under: "data", song)
     }
 
     /// The album of an album body, nil when the body is not one.

@@ -13,6 +13,14 @@ struct JSONValue {
         raw = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
     }
 
+    /// The results of a body: a search body's, listed under `key`, or a lookup body as its one
+    /// result; each read by `decode`, and what it cannot read left out.
+    static func results<Result>(of data: Data, under key: String, _ decode: (JSONValue) -> Result?) -> [Result] {
+        let body = JSONValue(data: data)
+        if body[key].raw != nil { return body[key].array.compactMap(decode) }
+        return decode(body).map { [$0] } ?? []
+    }
+
     subscript(key: String) -> JSONValue { JSONValue((raw as? [String: Any])?[key]) }
 
     var array: [JSONValue] { (raw as? [Any])?.map(JSONValue.init) ?? [] }

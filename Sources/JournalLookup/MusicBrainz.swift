@@ -48,16 +48,12 @@ public enum MusicBrainz {
 
     /// The recordings in a search body (`recordings[]`) or the one recording of a lookup body.
     public static func recordings(from data: Data) -> [MusicBrainzRecording] {
-        let body = JSONValue(data: data)
-        if body["recordings"].raw != nil { return body["recordings"].array.compactMap(recording) }
-        return recording(body).map { [$0] } ?? []
+        JSONValue.results(of: data, under: "recordings", recording)
     }
 
     /// The artists in a search body (`artists[]`) or the one artist of a lookup body.
     public static func artists(from data: Data) -> [MusicBrainzArtist] {
-        let body = JSONValue(data: data)
-        if body["artists"].raw != nil { return body["artists"].array.compactMap(artist) }
-        return artist(body).map { [$0] } ?? []
+        JSONValue.results(of: data, under: "artists", artist)
     }
 
     /// The release of a lookup body, nil when the body is not one.

@@ -168,6 +168,9 @@ import Testing
               spotify: javascript:alert(1)
             ids:
               "bad key": 1
+          - just words
+        albums:
+          - 42
         -- catalogue/b.yml --
         songs: nope
         -- catalogue/c.yaml --
@@ -193,6 +196,8 @@ import Testing
             "catalogue/a.yaml:6:5: error: missing required field 'title' in song 2",
             "catalogue/a.yaml:9:16: error: 'links.spotify' uses the URL scheme 'javascript:', which is not allowed (only http:, https: and relative paths)",
             "catalogue/a.yaml:11:7: error: a name in 'ids' must be a word like 'itunes' or 'musicbrainz', found 'bad key'",
+            "catalogue/a.yaml:12:5: error: song 4 must be a mapping with at least 'title', found 'just words'",
+            "catalogue/a.yaml:14:5: error: album 1 must be a mapping with at least 'title', found '42'",
             "catalogue/b.yml:1:1: error: missing required field 'artist' in a catalogue file",
             "catalogue/b.yml:1:8: error: 'songs' must be a list, found 'nope'",
             "catalogue/d.yaml:1:1: warning: this file is about 'D', and so is catalogue/c.yaml, which is used instead: keep one file an artist",

@@ -71,11 +71,7 @@ extension YAMLFields {
 
     mutating func catalogueSong(_ node: Node, number: Int) -> CatalogueSong? {
         let what = "song \(number)"
-        guard node.mapping != nil else {
-            error("\(what) must be a mapping with at least 'title', found \(describe(node))", at: node)
-            return nil
-        }
-        let fields = fields(of: node, known: CatalogueDecoding.songFields, in: what)
+        guard let fields = entryFields(of: node, known: CatalogueDecoding.songFields, in: what, needing: "'title'") else { return nil }
         let title = requiredString(fields, "title", in: what, owner: node)
         let song = CatalogueSong(
             title: title ?? "", album: string(fields["album"], field: "album"),
@@ -88,11 +84,7 @@ extension YAMLFields {
 
     mutating func catalogueAlbum(_ node: Node, number: Int) -> CatalogueAlbum? {
         let what = "album \(number)"
-        guard node.mapping != nil else {
-            error("\(what) must be a mapping with at least 'title', found \(describe(node))", at: node)
-            return nil
-        }
-        let fields = fields(of: node, known: CatalogueDecoding.albumFields, in: what)
+        guard let fields = entryFields(of: node, known: CatalogueDecoding.albumFields, in: what, needing: "'title'") else { return nil }
         let title = requiredString(fields, "title", in: what, owner: node)
         let album = CatalogueAlbum(
             title: title ?? "", genres: stringList(fields["genre"], field: "genre"),

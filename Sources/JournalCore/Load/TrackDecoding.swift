@@ -34,13 +34,19 @@ extension YAMLFields {
         }
     }
 
-    mutating func track(_ node: Node, number: Int, markdown: Markdown) -> Track? {
-        let what = "track \(number)"
+    /// The fields of an entry of a list (`track 2`, `song 3`), which must be a mapping: nil, with
+    /// an error naming the fields it needs at the least (`'title' and 'artist'`), when it is not.
+    mutating func entryFields(of node: Node, known: [String], in what: String, needing needed: String) -> [String: Node]? {
         guard node.mapping != nil else {
-            error("\(what) must be a mapping with at least 'title' and 'artist', found \(describe(node))", at: node)
+            error("\(what) must be a mapping with at least \(needed), found \(describe(node))", at: node)
             return nil
         }
-        let fields = fields(of: node, known: Self.trackFields, in: what)
+        return fields(of: node, known: known, in: what)
+    }
+
+    mutating func track(_ node: Node, number: Int, markdown: Markdown) -> Track? {
+        let what = "track \(number)"
+        guard let fields = entryFields(of: node, known: Self.trackFields, in: what, needing: "'title' and 'artist'") else { return nil }
         let title = requiredString(fields, "title", in: what, owner: node)
         var artists: [String] = []
         if isMissing(fields["artist"]) {
