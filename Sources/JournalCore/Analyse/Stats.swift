@@ -1,74 +1,3 @@
-/// A week, a month or a year (docs/content-format.md, "Statistics"), or the whole journal, from
-/// its first logged day to its last.
-public enum PeriodKind: String, Sendable {
-    case week, month, year, all
-}
-
-/// The plays of one calendar day, by chart genre.
-public struct DayTally: Sendable, Equatable {
-    public var date: CalendarDate
-    /// Plays by chart genre, indexed like `Stats.chartGenres`.
-    public var counts: [Int]
-    /// Index into `Journal.days`; nil for a day nothing was logged.
-    public var dayIndex: Int?
-
-    public var total: Int { counts.reduce(0, +) }
-    public var isLogged: Bool { dayIndex != nil }
-}
-
-/// A name with its number of plays, for top lists.
-public struct Ranked: Sendable, Equatable {
-    public var name: String
-    /// The primary artist, for tracks.
-    public var artist: String?
-    public var plays: Int
-}
-
-/// A genre's plays in some span of days.
-public struct GenrePlays: Sendable, Equatable {
-    public var genre: Genre
-    public var plays: Int
-}
-
-/// A run of consecutive logged days.
-public struct Streak: Sendable, Equatable {
-    public var start: CalendarDate
-    public var end: CalendarDate
-    public var length: Int { end.dayNumber - start.dayNumber + 1 }
-}
-
-/// Everything about one week, month or year. Every day of the period has its slot, logged or not.
-public struct PeriodStats: Sendable {
-    public var kind: PeriodKind
-    public var start: CalendarDate
-    /// Inclusive.
-    public var end: CalendarDate
-    /// One per calendar day from `start` to `end`.
-    public var days: [DayTally]
-    /// Plays by chart genre over the period.
-    public var totals: [Int]
-    /// The genres played in the period by the period's own plays, descending, ties by name: the
-    /// period's top genres. Tracks with no genre are not among them (`noGenrePlays`).
-    public var genres: [GenrePlays]
-    /// Plays of tracks with no genre.
-    public var noGenrePlays: Int
-    public var topArtists: [Ranked]
-    public var topTracks: [Ranked]
-    /// The longest run of logged days inside the period.
-    public var longestStreak: Streak?
-    /// The period's days the journal has covered: from its first logged day to its last. A
-    /// period's "days logged" counts against these, never against days still to come.
-    public var coveredDays: Int
-
-    public var plays: Int { totals.reduce(0, +) }
-    public var daysLogged: Int { days.filter(\.isLogged).count }
-    /// Genres played in the period: real genres, each counted once, whether charts draw it as
-    /// itself or as `Other`. No genre is not a genre.
-    public var genreCount: Int { genres.count }
-    /// Genres played in the period that charts draw as `Other`.
-    public var otherGenreCount: Int { genres.filter { !$0.genre.isTop }.count }
-}
-
 /// The Analyse stage (STYLE.md): statistics computed from the loaded journal, a pure function.
 public struct Stats: Sendable {
     public let catalog: GenreCatalog
@@ -123,25 +52,19 @@ public struct Stats: Sendable {
         var titleFolded: [String] = []
         var genrePositions: [String: Int] = [:]
         for (position, genre) in catalog.genres.enumerated() { genrePositions[genre.key] = position }
+        /// The number of `key` in `ids`; a new key takes the next one, its folded name added to `names`.
+        func number(_ key: String, folded: String, in ids: inout [String: Int], _ names: inout [String]) -> Int {
+            if let id = ids[key] { return id }
+            names.append(folded)
+            ids[key] = names.count - 1
+            return names.count - 1
+        }
         let playKeys: [[(artist: Int, track: Int, genre: Int)]] = journal.days.map { day in
             day.tracks.map { track in
                 let artistKey = track.primaryArtist.lowercased()
-                let artist =
-                    artistIDs[artistKey]
-                    ?? {
-                        artistFolded.append(artistKey)
-                        artistIDs[artistKey] = artistFolded.count - 1
-                        return artistFolded.count - 1
-                    }()
+                let artist = number(artistKey, folded: artistKey, in: &artistIDs, &artistFolded)
                 let title = track.title.lowercased()
-                let trackKey = title + "\u{0}" + artistKey
-                let id =
-                    trackIDs[trackKey]
-                    ?? {
-                        titleFolded.append(title)
-                        trackIDs[trackKey] = titleFolded.count - 1
-                        return titleFolded.count - 1
-                    }()
+                let id = number(title + "\u{0}" + artistKey, folded: title, in: &trackIDs, &titleFolded)
                 let genre = catalog.primaryGenre(of: track).flatMap { genrePositions[$0.key] } ?? -1
                 return (artist, id, genre)
             }

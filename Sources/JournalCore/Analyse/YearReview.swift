@@ -5,109 +5,6 @@
 /// Artists are counted by credit, as the artist pages are: a play counts for every artist it
 /// credits. Rankings (top artists, peak months) count primary plays, as every top list does.
 public struct YearReview: Sendable {
-    /// The totals of a year, for the year itself and to compare with the year before.
-    public struct Totals: Sendable, Equatable {
-        public var plays = 0
-        public var daysLogged = 0
-        /// The year's days the journal has covered (first to last logged day).
-        public var coveredDays = 0
-        /// Distinct artists credited on a play.
-        public var artists = 0
-        /// Distinct tracks (title and primary artist, case-insensitively).
-        public var tracks = 0
-        /// Distinct albums (album and primary artist, case-insensitively), of plays that name one.
-        public var albums = 0
-        /// The summed length of the plays whose track has a `duration`.
-        public var listenedSeconds = 0
-        /// Plays whose track has no `duration`: not in `listenedSeconds`.
-        public var untimedPlays = 0
-
-        /// Whole minutes, rounded to the nearest.
-        public var minutes: Int { (listenedSeconds + 30) / 60 }
-    }
-
-    /// An artist first credited this year.
-    public struct NewArtist: Sendable, Equatable {
-        public var name: String
-        public var slug: String
-        /// Plays this year crediting the artist.
-        public var plays: Int
-        /// The artist's first play in the journal.
-        public var firstDate: CalendarDate
-        public var firstTrack: String
-    }
-
-    /// One of the year's top artists, with the month it was played most.
-    public struct TopArtist: Sendable, Equatable {
-        public var name: String
-        /// Nil for a name no artist page has (never, for a played artist).
-        public var slug: String?
-        public var plays: Int
-        public var peakMonth: Int
-        public var peakPlays: Int
-    }
-
-    /// One of the year's top tracks, with the track as last played this year (its preview,
-    /// artwork and links) for the year's playlist, its title spelled as the top lists spell it.
-    public struct TopTrack: Sendable, Equatable {
-        public var plays: Int
-        public var track: Track
-        public var lastPlayed: CalendarDate
-    }
-
-    /// A run of consecutive months led by one genre.
-    public struct GenrePhase: Sendable, Equatable {
-        public var firstMonth: Int
-        public var lastMonth: Int
-        public var genre: Genre
-        /// The genre's plays over those months.
-        public var plays: Int
-    }
-
-    /// Plays released in a span of years (one year, or a decade when the span is wide).
-    public struct ReleaseBucket: Sendable, Equatable {
-        public var first: Int
-        public var last: Int
-        public var plays: Int
-    }
-
-    /// The day with the most plays.
-    public struct BiggestDay: Sendable, Equatable {
-        /// The earliest of the days with that many plays.
-        public var date: CalendarDate
-        public var plays: Int
-        /// How many days of the year had as many plays, this one included.
-        public var ties: Int
-    }
-
-    /// A track with its plays in a span (the year, a month): the track as last played there, for
-    /// its artwork and links.
-    public struct PlayedTrack: Sendable, Equatable {
-        public var track: Track
-        public var plays: Int
-    }
-
-    /// The song played most in one month (ties: the one first played that month).
-    public struct MonthTrack: Sendable, Equatable {
-        public var month: Int
-        public var top: PlayedTrack
-    }
-
-    /// The year's first play: the first track of its first logged day.
-    public struct FirstPlay: Sendable, Equatable {
-        public var date: CalendarDate
-        public var track: Track
-    }
-
-    /// A name that was in last year's top ten and was not played this year.
-    public struct Forgotten: Sendable, Equatable {
-        public var name: String
-        public var artist: String?
-        /// Last year's rank, from 1.
-        public var rank: Int
-        public var plays: Int
-    }
-
     public var year: Int
     public var totals: Totals
     /// The year before's totals, when the journal has that year.
@@ -342,34 +239,6 @@ public struct YearReview: Sendable {
         }
     }
 
-    private static func totals(of period: PeriodStats, in journal: Journal) -> Totals {
-        let dayIndexes = period.days.compactMap(\.dayIndex)
-        var totals = Totals()
-        totals.daysLogged = dayIndexes.count
-        totals.coveredDays = period.coveredDays
-        var artists = Set<String>()
-        var tracks = Set<String>()
-        var albums = Set<String>()
-        for dayIndex in dayIndexes {
-            for track in journal.days[dayIndex].tracks {
-                totals.plays += 1
-                for name in track.artists { artists.insert(name.lowercased()) }
-                let primary = track.primaryArtist.lowercased()
-                tracks.insert(track.title.lowercased() + "\u{0}" + primary)
-                if let album = track.album { albums.insert(album.lowercased() + "\u{0}" + primary) }
-                if let duration = track.duration {
-                    totals.listenedSeconds += duration
-                } else {
-                    totals.untimedPlays += 1
-                }
-            }
-        }
-        totals.artists = artists.count
-        totals.tracks = tracks.count
-        totals.albums = albums.count
-        return totals
-    }
-
     /// Release years as a bucket per year from the earliest to the latest, or per decade when
     /// that would be more than 30 buckets. Empty years and decades between are kept (at 0), so
     /// the histogram's axis is even.
@@ -387,9 +256,4 @@ public struct YearReview: Sendable {
     private static func floor(_ value: Int, _ step: Int) -> Int {
         value >= 0 ? value / step * step : -((-value + step - 1) / step * step)
     }
-}
-
-extension YearReview.Totals {
-    /// Whether the year's plays have any duration at all.
-    public var hasDurations: Bool { listenedSeconds > 0 }
 }

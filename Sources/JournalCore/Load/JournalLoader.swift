@@ -24,15 +24,6 @@ public struct LoadOptions: Sendable {
     }
 }
 
-/// journal.yaml as read: its settings (nil when it cannot be read or parsed at all) and every
-/// problem found in it.
-public struct ConfigFile: Sendable {
-    public var config: SiteConfig?
-    public var diagnostics: [Diagnostic]
-    /// False when journal.yaml is missing, unreadable or too large.
-    var wasRead: Bool
-}
-
 /// The result of loading: a journal and its theme when nothing was wrong, and every
 /// diagnostic found in every file.
 public struct LoadResult: Sendable {
@@ -53,35 +44,6 @@ public struct JournalLoader: Sendable {
 
     public init(source: String) {
         self.source = source
-    }
-
-    /// journal.yaml is a page of settings; anything larger is a mistake.
-    static let maxConfigSize = 1 << 20
-
-    /// journal.yaml, read and decoded on its own: the pipeline needs the output folder before
-    /// it loads anything else, and hands this to `load` so the file is read once.
-    public func readConfig(overrides: ConfigOverrides) -> ConfigFile {
-        let path = display("journal.yaml")
-        switch FileTree.read(join(source, "journal.yaml"), limit: Self.maxConfigSize) {
-        case .bytes(let bytes):
-            switch SourceText.decode(bytes, path: path) {
-            case .failure(let diagnostic):
-                return ConfigFile(config: nil, diagnostics: [diagnostic], wasRead: true)
-            case .success(var text):
-                var diagnostics: [Diagnostic] = []
-                if let problem = SourceText.removeControlCharacters(&text, path: path) { diagnostics.append(problem) }
-                let (config, found) = ConfigLoading.decode(text, path: path, overrides: overrides)
-                return ConfigFile(config: config, diagnostics: diagnostics + found, wasRead: true)
-            }
-        case .failed(let code):
-            let message = code == ENOENT ? "no journal.yaml here: is this a journal folder?" : "cannot read journal.yaml: \(Platform.describe(code))"
-            return ConfigFile(config: nil, diagnostics: [Diagnostic(.error, message, path: path, line: 1, column: 1)], wasRead: false)
-        case .tooLarge(let size):
-            return ConfigFile(
-                config: nil,
-                diagnostics: [Diagnostic(.error, "journal.yaml is \(size) bytes, over the limit of \(Self.maxConfigSize)", path: path, line: 1, column: 1)],
-                wasRead: false)
-        }
     }
 
     /// Reads the whole journal. `config` is journal.yaml as `readConfig` read it, if it already was.
@@ -113,16 +75,10 @@ public struct JournalLoader: Sendable {
         options.stored?.begin()
         defer { options.cache?.end() }
         let decodedDays = ParallelMap.map(dayStamps, parallel: options.parallel) { relative, stamp -> DecodedFile<Day> in
-            let decodeRead = { () -> (DecodedFile<Day>, readable: Bool) in
-                let nameDate = CalendarDate(iso: stem(relative))
-                var found: [Diagnostic] = []
-                var readable = true
-                guard let file = read(relative, limit: settings.maxFileSize, into: &found, readable: &readable) else {
-                    return (DecodedFile(value: nil, diagnostics: found), readable)
+            let decodeRead = {
+                readAndDecode(relative, limit: settings.maxFileSize) { file in
+                    decoding.day(file, path: display(relative), nameDate: CalendarDate(iso: stem(relative)))
                 }
-                var decoded = decoding.day(file, path: display(relative), nameDate: nameDate)
-                decoded.diagnostics = found + decoded.diagnostics
-                return (decoded, true)
             }
             let decode = { decodeRead().0 }
             let decodeOrStored = {
@@ -154,15 +110,8 @@ public struct JournalLoader: Sendable {
         var playlistSlugs = SlugAllocator()
         let playlistFiles = playlistStamps.map { ($0.relative, $0.stamp, playlistSlugs.allocate(Slug.make(stem($0.relative)))) }
         let decodedPlaylists = ParallelMap.map(playlistFiles, parallel: options.parallel) { relative, stamp, slug -> DecodedFile<Playlist> in
-            let decodeRead = { () -> (DecodedFile<Playlist>, readable: Bool) in
-                var found: [Diagnostic] = []
-                var readable = true
-                guard let file = read(relative, limit: settings.maxFileSize, into: &found, readable: &readable) else {
-                    return (DecodedFile(value: nil, diagnostics: found), readable)
-                }
-                var decoded = decoding.playlist(file, path: display(relative), slug: slug)
-                decoded.diagnostics = found + decoded.diagnostics
-                return (decoded, true)
+            let decodeRead = {
+                readAndDecode(relative, limit: settings.maxFileSize) { file in decoding.playlist(file, path: display(relative), slug: slug) }
             }
             let decode = { decodeRead().0 }
             let decodeOrStored = {
@@ -270,157 +219,4 @@ public struct JournalLoader: Sendable {
             journal: journal, theme: theme, diagnostics: diagnostics, coverIndex: covers.index,
             artwork: CardArtwork.read(source: source, journal: journal))
     }
-
-    /// A catalogue file is data a program writes; it may hold far more than a day.
-    static let maxCatalogueFileSize = 4 << 20
-
-    /// The files of `catalogue/` (docs/content-format.md, "The song catalogue"), decoded; two
-    /// files for one artist are a warning, and the first in path order is used.
-    public func loadCatalogue(parallel: Bool = true, diagnostics: inout [Diagnostic]) -> SongCatalogue {
-        loadCatalogueAndImages(parallel: parallel, diagnostics: &diagnostics).catalogue
-    }
-
-    /// One file of `catalogue/` as it is now (`journal add` and `journal enrich` read an artist's
-    /// file again just before writing it, so an edit made meanwhile is kept); nil with the
-    /// reasons when it cannot be used.
-    public func loadCatalogueFile(_ relative: String) -> (artist: CatalogueArtist?, diagnostics: [Diagnostic]) {
-        let file = decodeCatalogueFile(relative)
-        return (file.value, file.diagnostics)
-    }
-
-    func decodeCatalogueFile(_ relative: String) -> DecodedFile<CatalogueArtist> {
-        var found: [Diagnostic] = []
-        guard
-            let text = readText(
-                relative, limit: Self.maxCatalogueFileSize, into: &found,
-                tooLarge: "for a catalogue file: split the artist's songs over two files")
-        else {
-            return DecodedFile(value: nil, diagnostics: found)
-        }
-        var file = CatalogueDecoding.artist(text, path: display(relative), relative: relative)
-        file.diagnostics = found + file.diagnostics
-        return file
-    }
-
-    /// The catalogue, and the covers its files name by a site path.
-    func loadCatalogueAndImages(parallel: Bool, diagnostics: inout [Diagnostic]) -> (catalogue: SongCatalogue, images: [StaticImageUse]) {
-        let relatives = files(in: "catalogue", diagnostics: &diagnostics).filter {
-            let lower = $0.lowercased()
-            return lower.hasSuffix(".yaml") || lower.hasSuffix(".yml")
-        }
-        let decoded = ParallelMap.map(relatives, parallel: parallel) { decodeCatalogueFile($0) }
-        var artists: [CatalogueArtist] = []
-        var images: [StaticImageUse] = []
-        var fileOfArtist: [String: String] = [:]
-        for (relative, file) in zip(relatives, decoded) {
-            diagnostics += file.diagnostics
-            images += file.images
-            guard let artist = file.value else { continue }
-            let key = SongKey.fold(artist.name)
-            if let first = fileOfArtist[key] {
-                diagnostics.append(
-                    Diagnostic(
-                        .warning, "this file is about '\(artist.name)', and so is \(first), which is used instead: keep one file an artist",
-                        path: display(relative)))
-                continue
-            }
-            fileOfArtist[key] = display(relative)
-            artists.append(artist)
-        }
-        return (SongCatalogue(artists: artists), images)
-    }
-
-    // MARK: Files
-
-    /// Reads and splits one content file, or reports why it cannot.
-    private func read(_ relative: String, limit: Int, into diagnostics: inout [Diagnostic]) -> FrontMatter? {
-        var readable = true
-        return read(relative, limit: limit, into: &diagnostics, readable: &readable)
-    }
-
-    /// `readable`: set false when the file's bytes could not be read (as opposed to read and refused).
-    private func read(_ relative: String, limit: Int, into diagnostics: inout [Diagnostic], readable: inout Bool) -> FrontMatter? {
-        guard let text = readText(relative, limit: limit, into: &diagnostics, tooLarge: "(limits.max_file_size in journal.yaml)", readable: &readable) else {
-            return nil
-        }
-        switch FrontMatter.split(text, path: display(relative)) {
-        case .failure(let diagnostic):
-            diagnostics.append(diagnostic)
-            return nil
-        case .success(let file):
-            return file
-        }
-    }
-
-    /// One file of the journal as text: read within `limit` (`tooLarge` ends the message when it
-    /// is over), decoded, its control characters reported and replaced; nil after reporting why not.
-    private func readText(_ relative: String, limit: Int, into diagnostics: inout [Diagnostic], tooLarge: String) -> String? {
-        var readable = true
-        return readText(relative, limit: limit, into: &diagnostics, tooLarge: tooLarge, readable: &readable)
-    }
-
-    private func readText(_ relative: String, limit: Int, into diagnostics: inout [Diagnostic], tooLarge: String, readable: inout Bool) -> String? {
-        let path = display(relative)
-        let data: [UInt8]
-        switch FileTree.read(join(source, relative), limit: limit) {
-        case .bytes(let bytes):
-            data = bytes
-        case .failed(let code):
-            diagnostics.append(Diagnostic(.error, "cannot read this file: \(Platform.describe(code))", path: path, line: 1, column: 1))
-            readable = false
-            return nil
-        case .tooLarge(let size):
-            diagnostics.append(Diagnostic(.error, "the file is \(size) bytes, over the limit of \(limit) \(tooLarge)", path: path, line: 1, column: 1))
-            return nil
-        }
-        switch SourceText.decode(data, path: path) {
-        case .failure(let diagnostic):
-            diagnostics.append(diagnostic)
-            return nil
-        case .success(var text):
-            if let problem = SourceText.removeControlCharacters(&text, path: path) { diagnostics.append(problem) }
-            return text
-        }
-    }
-
-    /// `.md` files under a folder of the journal, relative to the journal, sorted.
-    func markdownFiles(in folder: String, diagnostics: inout [Diagnostic]) -> [String] {
-        files(in: folder, diagnostics: &diagnostics).filter { $0.lowercased().hasSuffix(".md") }
-    }
-
-    /// `markdownFiles` with each file's stamp (`LoadCache.stamp`).
-    func markdownFileStamps(in folder: String, diagnostics: inout [Diagnostic]) -> [(relative: String, stamp: String)] {
-        let tree = JournalTree(join(source, folder))
-        for problem in tree.problems {
-            diagnostics.append(Diagnostic(.error, problem.message, path: display(join(folder, problem.relative)), line: 1, column: 1))
-        }
-        return tree.files.filter { $0.relative.lowercased().hasSuffix(".md") }.map { (folder + "/" + $0.relative, LoadCache.stamp($0.status)) }
-    }
-
-    /// Regular files under a folder of the journal (`JournalTree`: hidden ones left out, links
-    /// followed), relative, sorted by their bytes so the order never depends on the file system
-    /// or the locale. What cannot be read is reported.
-    func files(in folder: String, diagnostics: inout [Diagnostic]) -> [String] {
-        let tree = JournalTree(join(source, folder), published: folder == "static" ? (source.isEmpty ? "." : source) : nil)
-        for problem in tree.problems {
-            diagnostics.append(Diagnostic(.error, problem.message, path: display(join(folder, problem.relative)), line: 1, column: 1))
-        }
-        return tree.files.map { folder + "/" + $0.relative }
-    }
-
-    private func stem(_ relative: String) -> String {
-        ((relative as NSString).lastPathComponent as NSString).deletingPathExtension
-    }
-
-    /// How a journal file is named in messages: relative to the current folder.
-    func display(_ relative: String) -> String {
-        source == "." || source.isEmpty ? relative : join(source, relative)
-    }
-}
-
-/// Joins path parts with exactly one `/`.
-public func join(_ base: String, _ relative: String) -> String {
-    if base.isEmpty || base == "." { return relative }
-    if relative.isEmpty { return base }
-    return base.hasSuffix("/") ? base + relative : base + "/" + relative
 }

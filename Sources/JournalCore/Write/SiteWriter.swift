@@ -62,25 +62,25 @@ public final class SiteWriter: @unchecked Sendable {
 
     /// The output folder, absolute, links resolved.
     public let output: String
-    private let folder: OutputFolder
-    private let staging: String
+    let folder: OutputFolder
+    let staging: String
     /// The lock on `staging`, held until the build ends.
     private var lockDescriptor: Int32?
 
     /// The previous site, as found through real folders: regular files with their status, and
     /// folders. Anything else in it (links, sockets) only means the new site differs.
-    private let previousFiles: [String: stat]
-    private let previousFolders: Set<String>
-    private let previousHasOthers: Bool
-    private let hasPrevious: Bool
+    let previousFiles: [String: stat]
+    let previousFolders: Set<String>
+    let previousHasOthers: Bool
+    let hasPrevious: Bool
     /// When the previous site was put in place: the output folder's status-change time.
-    private let previousSwapped: (seconds: Int, nanoseconds: Int)?
+    let previousSwapped: (seconds: Int, nanoseconds: Int)?
     /// Where the previous site is kept for the next build (`.public.spare`).
-    private let spare: String
+    let spare: String
     /// What the staging folder held when the build began (the spare it took, if any): regular
     /// files with their status, and folders.
-    private let spareFiles: [String: stat]
-    private let spareFolders: Set<String>
+    let spareFiles: [String: stat]
+    let spareFolders: Set<String>
 
     /// The previous site (after the swap) and a discarded staging folder are moved aside
     /// (`.public.discard-PID-N`) and removed on a thread of their own, so the next build does
@@ -96,14 +96,14 @@ public final class SiteWriter: @unchecked Sendable {
     /// The calls that move the new site into place; a test's, to take the other path.
     var moves = SiteMoves.system
 
-    private let lock = NSLock()
+    let lock = NSLock()
     /// Folders that exist in staging, relative ("" is staging itself).
-    private var madeFolders: Set<String> = [""]
+    var madeFolders: Set<String> = [""]
     /// Every file of the new site, relative.
-    private var kept: Set<String> = []
+    var kept: Set<String> = []
     /// Files whose bytes differ from the previous site's (or are new), relative.
-    private var changed: Set<String> = []
-    private var failures: [String] = []
+    var changed: Set<String> = []
+    var failures: [String] = []
 
     /// Checks that `output` may be written (`OutputFolder`) and that no other build is writing
     /// it, removes what an interrupted build left behind, and creates an empty staging folder
@@ -205,263 +205,7 @@ public final class SiteWriter: @unchecked Sendable {
         unlock()
     }
 
-    /// Adds one file of the new site. Safe to call from several threads at once; a failure is
-    /// remembered and reported by `commit`.
-    public func put(_ file: OutputFile) {
-        put(path: file.path) { file.bytes }
-    }
-
-    /// Adds a file whose bytes `cached`, a file of the journal's `.journal-cache`, holds as well
-    /// (a resized cover, a share card): hard-linked from there instead of written where the file
-    /// system allows, so a build into a new folder does not write them again. The caches check an
-    /// entry's bytes before using it, so a site file changed in place, and the entry with it, is
-    /// made again, never published.
-    public func put(_ file: OutputFile, linkingFrom cached: String?) {
-        put(path: file.path, linkingFrom: cached) { file.bytes }
-    }
-
-    /// Adds a file copied from `source` (a journal's `static/` file) at `relative`, with the
-    /// source's modification time. A file of the previous site with the source's size and
-    /// modification time, made after the source last changed (its ctime is later: an edit whose
-    /// time was set back, `touch -r` or `cp -p`, moves the source's) and not changed since that
-    /// site was put in place (its ctime is not after the output folder's), is taken as it is (linked);
-    /// otherwise the file is copied by the kernel (`journal_copy_file`), never read into memory.
-    public func copy(from source: String, to relative: String) {
-        do throws(Failure) {
-            try claim(relative)
-            let input = open(source, O_RDONLY | O_CLOEXEC)
-            guard input >= 0 else { throw Failure("cannot read \(source): \(Platform.describe(errno))") }
-            defer { close(input) }
-            var status = stat()
-            guard fstat(input, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else {
-                throw Failure("cannot read \(source): \(Platform.describe(errno == 0 ? EISDIR : errno))")
-            }
-            try ensureFolder(of: relative)
-            let target = staging + "/" + relative
-            let (was, now) = (Platform.changeTimes(previous(relative)), Platform.changeTimes(status))
-            // The site's file last changed before the site was swapped into place (the output
-            // folder's ctime): after that, only a name of it going (the spare's, a killed build's)
-            // changes its ctime, which says nothing of its bytes.
-            if let previous = previousFiles[relative], previous.st_size == status.st_size, was.modified == now.modified,
-                was.changed.seconds > now.changed.seconds || was.changed.seconds == now.changed.seconds && was.changed.nanoseconds > now.changed.nanoseconds,
-                let finished = previousSwapped,
-                was.changed.seconds < finished.seconds || was.changed.seconds == finished.seconds && was.changed.nanoseconds <= finished.nanoseconds
-            {
-                if let kept = spareFiles[relative], kept.st_ino == previous.st_ino, kept.st_dev == previous.st_dev { return }
-                clearSpare(relative)
-                if link(output + "/" + relative, target) == 0 { return }
-            }
-            clearSpare(relative)
-            let descriptor = open(target, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-            guard descriptor >= 0 else { throw writeFailure(relative) }
-            defer { close(descriptor) }
-            switch journal_copy_file(input, descriptor, Int64(status.st_size)) {
-            case 0: break
-            case -2: throw Failure("\(source) got shorter while it was copied; build again once it is saved")
-            default: throw Failure("cannot copy \(source) to \(relative): \(Platform.describe(errno))")
-            }
-            var times = Platform.accessAndModificationTimes(status)
-            futimens(descriptor, &times)
-            lock.withLock { _ = changed.insert(relative) }
-        } catch {
-            lock.withLock { failures += error.messages }
-        }
-    }
-
-    /// The previous site's status of `relative` (zeros when it had none).
-    private func previous(_ relative: String) -> stat {
-        previousFiles[relative] ?? stat()
-    }
-
-    /// Records `path` as a file of the new site; a second claim of a path is a failure.
-    private func claim(_ path: String) throws(Failure) {
-        guard SitePath.isSafe(path) else { throw Failure("refusing to write outside the output folder: \(path)") }
-        let isNew = lock.withLock { kept.insert(path).inserted }
-        guard isNew else { throw Failure("two files of the site would be written to \(path)") }
-    }
-
-    private func put(path: String, linkingFrom cached: String? = nil, bytes: () throws(Failure) -> [UInt8]) {
-        do throws(Failure) {
-            try claim(path)
-            let content = try bytes()
-            try ensureFolder(of: path)
-            var cachedStatus = stat()
-            let cachedFile = cached.flatMap { lstat($0, &cachedStatus) == 0 && (cachedStatus.st_mode & S_IFMT) == S_IFREG ? $0 : nil }
-            if let previous = previousFiles[path], Int(previous.st_size) == content.count,
-                cachedFile != nil && previous.st_ino == cachedStatus.st_ino && previous.st_dev == cachedStatus.st_dev
-                    || Self.file(output + "/" + path, holds: content)
-            {
-                // Unchanged: the same inode, so the same modification time; the spare may
-                // already hold it.
-                if let kept = spareFiles[path], kept.st_ino == previous.st_ino, kept.st_dev == previous.st_dev { return }
-                clearSpare(path)
-                if link(output + "/" + path, staging + "/" + path) == 0 { return }
-                guard FileTree.writeNew(content, to: staging + "/" + path) else { throw writeFailure(path) }
-                var times = Platform.accessAndModificationTimes(previous)
-                utimensat(AT_FDCWD, staging + "/" + path, &times, 0)
-                return
-            }
-            clearSpare(path)
-            if let cachedFile, Int(cachedStatus.st_size) == content.count, link(cachedFile, staging + "/" + path) == 0 {
-                lock.withLock { _ = changed.insert(path) }
-                return
-            }
-            guard FileTree.writeNew(content, to: staging + "/" + path) else { throw writeFailure(path) }
-            lock.withLock { _ = changed.insert(path) }
-        } catch {
-            lock.withLock { failures += error.messages }
-        }
-    }
-
-    private func writeFailure(_ path: String) -> Failure {
-        Failure("cannot write \(path): \(Platform.describe(errno))")
-    }
-
-    /// Makes the staged site the output in one atomic step, then removes the previous site.
     /// On failure the output is as it was and the staging folder is gone.
-    public func commit() throws(Failure) -> Report {
-        defer { unlock() }
-        if !kept.contains(Self.markerName) { put(OutputFile(path: Self.markerName, text: Self.markerText)) }
-        let folders = pruneSpare()
-        if !failures.isEmpty {
-            discardStaging()
-            throw Failure(messages: failures.sorted())
-        }
-        let written = changed.subtracting([Self.markerName]).count
-        let removed = previousFiles.keys.filter { !kept.contains($0) }.count
-        let unchanged = hasPrevious && written == 0 && removed == 0 && !previousHasOthers && previousFolders.count == folders.count - 1
-        // What goes live is on disk first, so a power loss after the swap never finds a site
-        // whose files are empty or missing where a whole one stood (docs/content-format.md, "The
-        // output folder"). A first build has no site to lose: a power cut leaves its files' stamps
-        // unlike the marker's, so the next build writes it again; it is not flushed, which spares
-        // CI and first builds the cost of writing 150 MB through at once.
-        if flushesToDisk && hasPrevious && !unchanged {
-            let result = Platform.flushTree(staging)
-            guard result == 0 else {
-                discardStaging()
-                throw Failure("cannot flush the new site to disk (\(Platform.describe(result))); the previous site was left as it was")
-            }
-        }
-        // Swapping happens under the parent's lock, so no other build's look at the staging
-        // folders (`recover`) can fall between the steps of a two-rename swap.
-        guard let parentLock = Platform.lockFolder(folder.parent, wait: true) else {
-            let reason = Platform.describe(errno)
-            discardStaging()
-            throw Failure("cannot lock \(folder.parent) for writing: \(reason)")
-        }
-        defer { Platform.unlock(parentLock) }
-        guard hasPrevious else {
-            let result = moves.rename(staging, output)
-            guard result == 0 else {
-                discardStaging()
-                throw Failure("cannot move the new site into place at \(folder.shown): \(Platform.describe(result))")
-            }
-            flushMove()
-            return Report(written: written, removed: 0)
-        }
-        if unchanged {
-            // Nothing of the site changed: the output stays as it is but for the marker, and
-            // staging (the site again) is the next build's spare.
-            if changed.contains(Self.markerName) {
-                rename(staging + "/" + Self.markerName, output + "/" + Self.markerName)
-            }
-            keepAsSpare(staging)
-            return Report(written: 0, removed: 0)
-        }
-        try swapIntoPlace()
-        return Report(written: written, removed: removed)
-    }
-
-    /// Exchanges staging and output, then removes the previous site (now in staging). Where the
-    /// file system cannot exchange, two renames, with `recover` as the rule if a build dies
-    /// between them: the output is moved aside (`.public.old-PID`), then staging takes its name.
-    private func swapIntoPlace() throws(Failure) {
-        let result = moves.exchange(staging, output)
-        if result == 0 {
-            flushMove()
-            keepAsSpare(staging)
-            return
-        }
-        if result == EXDEV || result == EBUSY {
-            discardStaging()
-            throw Failure(
-                "cannot replace \(folder.shown) in one step: it is a mount point (\(Platform.describe(result))); build into a folder inside it instead, such as --output \(folder.shown)/site"
-            )
-        }
-        guard result == ENOSYS || result == EINVAL else {
-            discardStaging()
-            throw Failure("cannot move the new site into place at \(folder.shown): \(Platform.describe(result))")
-        }
-        let old = folder.parent + "/.\(folder.name).old-\(getpid())"
-        let aside = moves.rename(output, old)
-        guard aside == 0 else {
-            discardStaging()
-            throw Failure("cannot move the previous site aside: \(Platform.describe(aside))")
-        }
-        let placed = moves.rename(staging, output)
-        guard placed == 0 else {
-            _ = moves.rename(old, output)
-            discardStaging()
-            throw Failure("cannot move the new site into place at \(folder.shown): \(Platform.describe(placed))")
-        }
-        flushMove()
-        keepAsSpare(old)
-    }
-
-    /// After the site was moved into place: its folder and the parent's entries to disk, so the
-    /// new site, not the previous one, is the output after a power loss. (An error here is not
-    /// reported: the new site is live, and a power loss can only bring back the previous one whole.)
-    private func flushMove() {
-        guard flushesToDisk else { return }
-        _ = Platform.flushFolder(output)
-        _ = Platform.flushFolder(folder.parent)
-    }
-
-    /// Keeps `path`, the previous site, for the next build (`spare`); removes it when it cannot.
-    /// Runs under the parent's lock.
-    private func keepAsSpare(_ path: String) {
-        guard rename(path, spare) == 0 else {
-            remove(path)
-            return
-        }
-        // Kept out of git in journals whose .gitignore predates the spare; the next build
-        // removes it from staging like any file the site does not have.
-        _ = FileTree.writeNew(Array(Self.spareIgnoreText.utf8), to: spare + "/.gitignore")
-    }
-
-    static let spareIgnoreText = "# journal's previous site, kept so the next build is quick: safe to delete.\n*\n"
-
-    /// Removes what the spare held that the new site does not (files, then the folders left
-    /// empty, deepest first), and gives the folders the new site has ("" for staging itself).
-    private func pruneSpare() -> Set<String> {
-        var needed: Set<String> = [""]
-        for path in kept {
-            var folder = Self.parent(of: path)
-            while needed.insert(folder).inserted { folder = Self.parent(of: folder) }
-        }
-        // Whatever of the spare cannot be removed would go live: the build fails instead.
-        // Gone already (ENOENT, ENOTDIR: a folder on its way became a file of the new site) is
-        // removed; a folder of the new site where the spare had a file stays.
-        for path in spareFiles.keys where !kept.contains(path) && !needed.contains(path) {
-            if unlink(staging + "/" + path) != 0 && errno != ENOENT && errno != ENOTDIR {
-                failures.append("cannot remove \(path) from the staging folder \(staging): \(Platform.describe(errno))")
-            }
-        }
-        for folder in spareFolders.subtracting(needed).sorted(by: >) where !kept.contains(folder) {
-            guard rmdir(staging + "/" + folder) != 0, errno != ENOENT, errno != ENOTDIR else { continue }
-            if !FileTree.removeTree(staging + "/" + folder) {
-                failures.append("cannot remove \(folder) from the staging folder \(staging)")
-            }
-        }
-        return needed
-    }
-
-    /// Makes room at `relative` in staging for a file: what the spare had there (a file, never
-    /// written into, or a folder) is removed.
-    private func clearSpare(_ relative: String) {
-        guard spareFiles[relative] != nil || spareFolders.contains(relative) else { return }
-        if unlink(staging + "/" + relative) != 0 && errno != ENOENT { FileTree.removeTree(staging + "/" + relative) }
-    }
 
     /// The mode `mkdir(path, 0o755)` gives a folder under this process's umask.
     private static let newFolderMode: mode_t = {
@@ -485,31 +229,6 @@ public final class SiteWriter: @unchecked Sendable {
     private static func isRealFolder(_ path: String) -> Bool {
         var status = stat()
         return lstat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR
-    }
-
-    /// Removes `path`, a folder beside the output that is no longer needed: at once, or moved
-    /// aside and removed in the background (`removesInBackground`).
-    private func remove(_ path: String) {
-        guard removesInBackground else {
-            FileTree.removeTree(path)
-            return
-        }
-        let aside = folder.parent + "/.\(folder.name).discard-\(getpid())-\(Self.discardNumber())"
-        guard rename(path, aside) == 0 else {
-            FileTree.removeTree(path)
-            return
-        }
-        Thread.detachNewThread { FileTree.removeTree(aside) }
-    }
-
-    private static let discardLock = NSLock()
-    nonisolated(unsafe) private static var discarded = 0
-
-    private static func discardNumber() -> Int {
-        discardLock.withLock {
-            discarded += 1
-            return discarded
-        }
     }
 
     /// Replaces the marker of a finished site in one rename (after a clean build, to record the
@@ -544,53 +263,11 @@ public final class SiteWriter: @unchecked Sendable {
         return true
     }
 
-    /// Removes the staging folder; the output is left as it was.
-    public func discardStaging() {
-        remove(staging)
-    }
-
-    private func unlock() {
+    func unlock() {
         if let descriptor = lockDescriptor {
             Platform.unlock(descriptor)
             lockDescriptor = nil
         }
     }
 
-    // MARK: Files
-
-    private func ensureFolder(of relative: String) throws(Failure) {
-        var missing: [String] = []
-        var folder = Self.parent(of: relative)
-        lock.withLock {
-            while !madeFolders.contains(folder) {
-                missing.append(folder)
-                folder = Self.parent(of: folder)
-            }
-        }
-        // Made outside the lock, so threads make folders at once; one that another thread made
-        // meanwhile is there (EEXIST), and a folder is only recorded once it exists.
-        for folder in missing.reversed() {
-            // A file of the spare where the new site has a folder goes first.
-            if spareFiles[folder] != nil { unlink(staging + "/" + folder) }
-            if mkdir(staging + "/" + folder, 0o755) != 0 && errno != EEXIST {
-                throw Failure("cannot create \(folder): \(Platform.describe(errno))")
-            }
-            lock.withLock { _ = madeFolders.insert(folder) }
-        }
-    }
-
-    private static func parent(of relative: String) -> String {
-        guard let slash = relative.utf8.lastIndex(of: UInt8(ascii: "/")) else { return "" }
-        return String(relative[..<slash])
-    }
-
-    /// Whether the regular file at `path` holds exactly `bytes`. Never follows a link.
-    private static func file(_ path: String, holds bytes: [UInt8]) -> Bool {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
-        guard descriptor >= 0 else { return false }
-        defer { close(descriptor) }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG, Int(status.st_size) == bytes.count else { return false }
-        return FileTree.read(descriptor, count: bytes.count) == bytes
-    }
 }
