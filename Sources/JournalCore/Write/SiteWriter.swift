@@ -62,6 +62,8 @@ public final class SiteWriter: @unchecked Sendable {
 
     /// The output folder, absolute, links resolved.
     public let output: String
+    // What follows is internal, not private, only because the class is extended in
+    // StagingFiles.swift (putting files) and SiteSwap.swift (the swap); nothing else uses it.
     let folder: OutputFolder
     let staging: String
     /// The lock on `staging`, held until the build ends.
