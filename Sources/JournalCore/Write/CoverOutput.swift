@@ -3,7 +3,8 @@
 /// (or from the previous site, when equal to its), not written again (`SiteWriter`).
 enum CoverOutput {
     /// `failures`: covers libvips could not resize (a damaged or cut-short file), each at its
-    /// file; `squares`: every JPEG square, by site path, for share cards. Once `stop.requested`
+    /// file; `squares`: every JPEG square, by site path, for drawing share cards (`CardDrawing`,
+    /// made from them once they are all here). Once `stop.requested`
     /// says so, no more covers are resized and `stop.failure` is among the failures.
     static func write(
         _ covers: [CoverSource], cache: CoverCache, source: String, writer: SiteWriter, parallel: Bool,
