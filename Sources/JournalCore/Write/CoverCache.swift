@@ -21,9 +21,6 @@ import Foundation
 /// index (`CoverIndex`).
 public final class CoverCache: @unchecked Sendable {
     private static let magic = "journal cover pack 3"
-    /// A temporary file older than this was left by a build that died.
-    static let staleSeconds = 600
-
     /// A cover's squares, and the files of the cache that hold the same bytes (nil where the
     /// cache could not keep them).
     struct Entry {
@@ -35,14 +32,13 @@ public final class CoverCache: @unchecked Sendable {
     }
 
     /// `.journal-cache/covers`, or nil when it must not be used (a link).
-    let folder: String?
+    var folder: String? { entries?.path }
+    private let entries: CacheFolder?
     let version: String
     private let resize: @Sendable (_ bytes: [UInt8], _ sides: [Int], _ jpegSides: [Int]) throws(RasterFailure) -> [Vips.Square]
 
     private let lock = NSLock()
     private var used: Set<String> = []
-    private var madeFolder = false
-    private var temporaryCount = 0
     private var resizedCount = 0
     private var reusedCount = 0
 
@@ -52,7 +48,7 @@ public final class CoverCache: @unchecked Sendable {
             bytes, sides, jpegSides throws(RasterFailure) in try Vips.squares(bytes, sides: sides, jpegSides: jpegSides)
         }
     ) {
-        folder = CoverIndex.folder(journal: source)
+        entries = CoverIndex.folder(journal: source).map(CacheFolder.init)
         self.version = version
         self.resize = resize
     }
@@ -79,7 +75,7 @@ public final class CoverCache: @unchecked Sendable {
             throw RasterFailure("static/\(cover.relative) gave squares of \(squares.map(\.side)) pixels, not \(sides)")
         }
         lock.withLock { resizedCount += 1 }
-        guard let folder, store(squares, folder: folder, key: key) else { return Entry(squares: squares, files: [:]) }
+        guard let folder, let entries, store(squares, in: entries, key: key) else { return Entry(squares: squares, files: [:]) }
         return Entry(squares: squares, files: Self.files(folder: folder, key: key, images: images))
     }
 
@@ -149,38 +145,13 @@ public final class CoverCache: @unchecked Sendable {
 
     /// Writes an entry's images, then its list, each beside its name and renamed in; false, with
     /// the list not in place, when any of it cannot be written.
-    private func store(_ squares: [Vips.Square], folder: String, key: String) -> Bool {
+    private func store(_ squares: [Vips.Square], in entries: CacheFolder, key: String) -> Bool {
         for square in squares {
             for (format, bytes) in Self.formatted(square) {
-                guard store(bytes, folder: folder, key: key, name: "\(key)-\(square.side).\(format)") else { return false }
+                guard entries.write(bytes, as: "\(key)-\(square.side).\(format)", key: key) else { return false }
             }
         }
-        return store(Self.list(squares, key: key), folder: folder, key: key, name: key + ".pack")
-    }
-
-    /// Writes one file beside its name and renames it in; any failure leaves nothing behind.
-    private func store(_ bytes: [UInt8], folder: String, key: String, name: String) -> Bool {
-        let number: Int? = lock.withLock {
-            if !madeFolder {
-                guard (try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)) != nil else { return nil }
-                madeFolder = true
-                let ignore = folder + "/../.gitignore"
-                _ = FileTree.writeNew(Array(CardCache.ignoreText.utf8), to: ignore)
-            }
-            temporaryCount += 1
-            return temporaryCount
-        }
-        guard let number else { return false }
-        let temporary = folder + "/.\(key).\(getpid()).\(number).tmp"
-        guard FileTree.write(bytes, to: temporary) else {
-            unlink(temporary)
-            return false
-        }
-        if rename(temporary, folder + "/" + name) != 0 {
-            unlink(temporary)
-            return false
-        }
-        return true
+        return entries.write(Self.list(squares, key: key), as: key + ".pack", key: key)
     }
 
     /// Keeps `index` for the next build and, when `prune`, removes the entries this build did not
@@ -198,7 +169,7 @@ public final class CoverCache: @unchecked Sendable {
             guard (status.st_mode & S_IFMT) == S_IFREG else { return }
             if let key = Self.entryKey(of: name) {
                 if !keep.contains(key) { unlink(folder + "/" + name) }
-            } else if name.hasPrefix("."), name.hasSuffix(".tmp"), now - Platform.changeTimes(status).modified.seconds > Self.staleSeconds {
+            } else if CacheFolder.isStaleTemporary(name, status, now: now) {
                 unlink(folder + "/" + name)
             }
         }
