@@ -160,7 +160,7 @@ public enum Build {
                 writer.put(OutputFile(path: SiteWriter.markerName, text: UpToDate.markerText(sourceStamp: stamp)))
                 // Covers first: share cards show their squares.
                 let covered = CoverOutput.write(
-                    renderer.coversShown(), cache: covers, source: options.source, writer: writer,
+                    renderer.coversShown(), resizing: CoverResizing(store: covers), source: options.source, writer: writer,
                     parallel: !options.singleThreaded, stop: (options.stopRequested, stopped))
                 guard covered.failures.isEmpty else {
                     writer.discardStaging()
