@@ -14,6 +14,9 @@ public struct ServeOptions: Sendable {
     public var drafts: Bool
     /// Sizes, timeouts and caps for clients (defaults in `ServeLimits`).
     public var limits: ServeLimits
+    /// Where the builds' Markdown parses run, each under its budget (`MarkdownParseQueue`):
+    /// the process's own; tests give one whose budget they can hold a parse past.
+    var parseQueue = MarkdownParseQueue.shared
 
     public init(source: String = ".", host: String = "127.0.0.1", port: UInt16 = 8080, drafts: Bool = false, limits: ServeLimits = ServeLimits()) {
         self.source = source
@@ -124,6 +127,7 @@ public final class JournalServer: @unchecked Sendable {
         let everyAddress = ["0.0.0.0", "::"].contains(Self.normalized(options.host))
         var buildOptions = BuildOptions(source: options.source, output: work + "/site", baseURL: everyAddress ? "/" : url, drafts: options.drafts)
         buildOptions.servesLocally = true
+        buildOptions.parseQueue = options.parseQueue
         // Its cards show journal.yaml's address (SiteRenderer.cardsShowWrittenAddress), so they
         // are build's; a served draft's card is no reason to remove the ones build drew.
         buildOptions.pruneCardCache = false

@@ -69,4 +69,33 @@ import Testing
         #expect(throws: RasterFailure.self) { try drawing.card(svg: Array("<svg/>".utf8), width: 1200, height: 630) }
         #expect(counter.count == 0 && store.keys.isEmpty)
     }
+
+    /// A card's SVG names a cover's square (`journal-square:`): the drawing is given the squares
+    /// whole when it is made, so a card naming one it was not given is neither drawn nor kept.
+    @Test func aCardNamingASquareTheDrawingWasNotGivenIsNotDrawn() throws {
+        let store = MemoryStore()
+        let counter = Counter()
+        let drawing = CardDrawing(rasterizer: Self.counting(counter), store: store, squares: ["covers/a-96.jpg": Self.square])
+        let svg = Array(#"<svg><image href="journal-square:covers/b-96.jpg"/></svg>"#.utf8)
+        #expect(throws: RasterFailure.self) { try drawing.card(svg: svg, width: 1200, height: 630) }
+        #expect(counter.count == 0 && store.keys.isEmpty)
+    }
+
+    /// A card naming a square it was given is drawn with that square's bytes in its SVG, and kept
+    /// under the key of the SVG as it names the square.
+    @Test func aCardNamingASquareItWasGivenIsDrawnWithItsBytes() throws {
+        let store = MemoryStore()
+        let counter = Counter()
+        let drawing = CardDrawing(rasterizer: Self.counting(counter), store: store, squares: ["covers/a-96.jpg": Self.square])
+        let svg = Array(#"<svg><image href="journal-square:covers/a-96.jpg"/></svg>"#.utf8)
+        let card = try drawing.card(svg: svg, width: 1200, height: 630)
+        let drawn = String(decoding: card.bytes, as: UTF8.self)
+        #expect(counter.count == 1)
+        #expect(drawn.contains(#"<image href="data:image/jpeg;base64,\#(Data(Self.square).base64EncodedString())"/>"#), "\(drawn)")
+        #expect(!drawn.contains("journal-square:"))
+        #expect(store.keys == [CardDrawing.key(svg: svg, width: 1200, height: 630, version: "test 1")])
+    }
+
+    /// A JPEG's start and end: all the drawing needs of a square, which it only passes on.
+    static let square: [UInt8] = [0xFF, 0xD8, 0xFF, 0xD9]
 }

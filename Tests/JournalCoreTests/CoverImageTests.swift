@@ -212,8 +212,7 @@ import Testing
 
     /// Only an image's `href` names a square: a title that spells the name is text, left as it is.
     @Test func aCardPutsInTheSquaresItsImagesNameAndNothingElse() {
-        let squares = CoverSquares()
-        squares.fill(["covers/a-96.jpg": [0xFF, 0xD8, 0xFF, 0xD9]])
+        let squares = CoverSquares(["covers/a-96.jpg": [0xFF, 0xD8, 0xFF, 0xD9]])
         let card = ShareCard(
             label: "Week", kicker: "journal-square:covers/a-96.jpg", siteTitle: "T", siteAddress: "",
             figures: [], genresHeading: "", genres: [],
@@ -327,7 +326,7 @@ import Testing
         // Its week's, month's and year's (the review's cards lead with the song and the artist of the year).
         #expect(showing.count >= 3, "\(showing.count) of \(recorder.svgs.count) cards show the cover")
         // Every square a card names is in it when drawn, at its tile's own size (no scaling).
-        #expect(!recorder.svgs.contains { $0.contains(CardArtwork.squareScheme) })
+        #expect(!recorder.svgs.contains { $0.contains(CoverSquares.scheme) })
         var tiles = 0
         for svg in recorder.svgs where svg.contains("width=\"1200\"") {
             for piece in svg.components(separatedBy: "<image ").dropFirst() where piece.contains("href=\"data:image/jpeg;base64,") {

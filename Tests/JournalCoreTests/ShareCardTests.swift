@@ -92,15 +92,15 @@ import Testing
     /// the rest of the SVG byte for byte; a name that cannot be made leaves no card at all.
     @Test func namedImagesArePutInEveryOneAndOnlyThem() throws {
         let svg = Array("<svg><image href=\"journal-square:a\"/><text>href=\"journal-square</text><image href=\"journal-square:bb\"/>é</svg>".utf8)
-        let out = try #require(CardArtwork.replacing(CardArtwork.squareScheme, in: svg) { "data:" + $0.uppercased() })
+        let out = try #require(CardDrawing.replacing(CoverSquares.scheme, in: svg) { "data:" + $0.uppercased() })
         #expect(
             String(decoding: out, as: UTF8.self)
                 == "<svg><image href=\"data:A\"/><text>href=\"journal-square</text><image href=\"data:BB\"/>é</svg>")
-        #expect(CardArtwork.replacing(CardArtwork.squareScheme, in: svg) { $0 == "bb" ? nil : "x" } == nil)
+        #expect(CardDrawing.replacing(CoverSquares.scheme, in: svg) { $0 == "bb" ? nil : "x" } == nil)
         let plain = Array("<svg><image href=\"data:x\"/></svg>".utf8)
-        #expect(CardArtwork.replacing(CardArtwork.squareScheme, in: plain) { _ in nil } == plain)
-        #expect(CardArtwork.firstIndex(of: Array("ab".utf8), in: Array("xxabab".utf8), from: 3) == 4)
-        #expect(CardArtwork.firstIndex(of: Array("ab".utf8), in: Array("xxa".utf8), from: 0) == nil)
+        #expect(CardDrawing.replacing(CoverSquares.scheme, in: plain) { _ in nil } == plain)
+        #expect(CardDrawing.firstIndex(of: Array("ab".utf8), in: Array("xxabab".utf8), from: 3) == 4)
+        #expect(CardDrawing.firstIndex(of: Array("ab".utf8), in: Array("xxa".utf8), from: 0) == nil)
     }
 
     @Test func textIsEscapedAndLongTextIsCut() throws {

@@ -56,9 +56,10 @@ import Testing
         let errors: Lines
     }
 
-    /// Runs `body` against a server for `journal`, and stops the server after it, however it ends.
-    func serving(_ journal: Journal, _ body: (Running) async throws -> Void) async throws {
-        let running = try await start(journal)
+    /// Runs `body` against a server for `journal` (with `options`, when given), and stops the
+    /// server after it, however it ends.
+    func serving(_ journal: Journal, options: ServeOptions? = nil, _ body: (Running) async throws -> Void) async throws {
+        let running = try await start(journal, options: options)
         do {
             try await body(running)
         } catch {
@@ -68,10 +69,10 @@ import Testing
         await running.server.stop()
     }
 
-    func start(_ journal: Journal) async throws -> Running {
+    func start(_ journal: Journal, options: ServeOptions? = nil) async throws -> Running {
         let out = Lines()
         let errors = Lines()
-        let server = JournalServer(ServeOptions(source: journal.path, port: 0), out: out.append, error: errors.append)
+        let server = JournalServer(options ?? ServeOptions(source: journal.path, port: 0), out: out.append, error: errors.append)
         try await server.start()
         let port = try #require(server.url.flatMap { URL(string: $0)?.port }.map { UInt16($0) })
         // The first build: pages answer 503 "Building…" until it is done.

@@ -1,11 +1,10 @@
-import CPlatform
 import Foundation
 
 /// Local artwork for share cards, as a `data:` URI, so the rasteriser never reads a file or the
-/// network itself: a cover pages show resized by its largest JPEG square (docs/content-format.md,
-/// "Covers"), whatever the original's size; another file of the journal's `static/` when it is a
-/// small PNG, JPEG or SVG of sane dimensions. Anything else (remote URLs, large or odd files) is
-/// nil, and the card draws the cover instead.
+/// network itself: a file of the journal's `static/` when it is a small PNG, JPEG or SVG of sane
+/// dimensions. A cover pages show resized is not here: a card names its JPEG squares, which Write
+/// makes and the card's drawing is given (`CoverSquares`, docs/content-format.md, "Covers").
+/// Anything else (remote URLs, large or odd files) is nil, and the card draws the cover instead.
 ///
 /// Load reads the files a card may embed (`read(source:journal:)`), so Render gets their bytes and
 /// stays a function of its inputs; tests pass files from memory.
@@ -17,15 +16,6 @@ public struct CardArtwork: Sendable {
 
     /// The bytes of files of `static/` a card may embed, by path under `static/`.
     let files: [String: [UInt8]]
-    /// The JPEG squares of the covers pages show resized, by site path: made by the Write stage,
-    /// after the site is planned and before any card is drawn.
-    let squares = CoverSquares()
-
-    /// How a card's SVG names a resized cover's square (`journal-square:covers/…-384.jpg`): the
-    /// name fixes the bytes (the cover's digest, the side, libvips's version in the card
-    /// rasteriser's), so a card's cache key is made from the short SVG, and the square goes in
-    /// only when the card is drawn (`resolve`).
-    static let squareScheme = "journal-square:"
 
     public init(files: [String: [UInt8]]) {
         self.files = files
@@ -71,42 +61,6 @@ public struct CardArtwork: Sendable {
         return String(path)
     }
 
-    /// `svg` with each image named `href="SCHEME…"` (which no escaped text can spell) given the
-    /// address `address` makes of the rest of the name, up to its closing quote: how a card's
-    /// squares and glow go in only when it is drawn. Nil when `address` makes none for a name.
-    static func replacing(_ scheme: String, in svg: [UInt8], address: (String) -> String?) -> [UInt8]? {
-        let attribute = Array("href=\"".utf8)
-        let marker = attribute + Array(scheme.utf8)
-        guard var found = firstIndex(of: marker, in: svg, from: 0) else { return svg }
-        var out: [UInt8] = []
-        var index = 0
-        while true {
-            out += svg[index..<found]
-            let name = found + marker.count
-            guard let end = svg[name...].firstIndex(of: UInt8(ascii: "\"")),
-                let replacement = address(String(decoding: svg[name..<end], as: UTF8.self))
-            else { return nil }
-            out += attribute
-            out += replacement.utf8
-            index = end
-            guard let next = firstIndex(of: marker, in: svg, from: index) else { break }
-            found = next
-        }
-        return out + svg[index...]
-    }
-
-    /// Where `needle` first starts in `bytes` at or after `start` (memmem: a card's SVG carries
-    /// tens of kilobytes of images, and a generic search of them was a tenth of drawing cards).
-    static func firstIndex(of needle: [UInt8], in bytes: [UInt8], from start: Int) -> Int? {
-        guard start < bytes.count, !needle.isEmpty else { return nil }
-        let at = bytes.withUnsafeBytes { haystack in
-            needle.withUnsafeBytes { wanted in
-                journal_find_bytes(haystack.baseAddress.map { $0 + start }, haystack.count - start, wanted.baseAddress, wanted.count)
-            }
-        }
-        return at < 0 ? nil : start + at
-    }
-
     /// The `data:` URI of a local artwork file that is not resized, when it is one to embed: a
     /// file of `static/` read by Load, small enough to draw.
     func dataURI(_ target: LinkTarget) -> String? {
@@ -150,50 +104,6 @@ public struct CardArtwork: Sendable {
             index += 2 + length
         }
         return nil
-    }
-}
-
-/// Covers' JPEG squares for share cards, by site path, filled once the covers are resized
-/// (`CardArtwork.squares`). A class, so the cards planned before the covers were made see them.
-public final class CoverSquares: @unchecked Sendable {
-    private let lock = NSLock()
-    private var squares: [String: [UInt8]] = [:]
-    /// The `data:` URIs of squares cards have asked for, by name: each is encoded once, not once
-    /// per card.
-    private var uris: [String: String] = [:]
-
-    subscript(path: String) -> [UInt8]? { lock.withLock { squares[path] } }
-
-    /// The square at `name`: a site path (`covers/…-384.jpg`), or one with `@SIDE` for that
-    /// square shrunk to SIDE pixels, made on first use (only a card being drawn asks) and kept.
-    func square(named name: String) -> [UInt8]? {
-        guard let at = name.lastIndex(of: "@") else { return self[name] }
-        if let made = self[name] { return made }
-        guard let side = Int(name[name.index(after: at)...]), side > 0, side <= 4096, let base = self[String(name[..<at])],
-            let shrunk = Vips.shrunkJPEG(base, side: side)
-        else { return nil }
-        lock.withLock { squares[name] = shrunk }
-        return shrunk
-    }
-
-    func fill(_ squares: [String: [UInt8]]) {
-        lock.withLock {
-            self.squares = squares
-            uris = [:]
-        }
-    }
-
-    /// `svg` with each square an image names (`href="journal-square:…"`, which no escaped text
-    /// can spell) as a `data:` URI, for drawing; nil when a square it names was not made (the
-    /// card is then not drawn, so no card missing its cover is ever kept).
-    func resolve(_ svg: [UInt8]) -> [UInt8]? {
-        CardArtwork.replacing(CardArtwork.squareScheme, in: svg) { name in
-            if let uri = lock.withLock({ uris[name] }) { return uri }
-            guard let square = square(named: name) else { return nil }
-            let uri = "data:image/jpeg;base64,\(Data(square).base64EncodedString())"
-            lock.withLock { uris[name] = uri }
-            return uri
-        }
     }
 }
 

@@ -147,7 +147,6 @@ public enum Build {
 
         let clock = ContinuousClock()
         let cards = CardCache(source: options.source)
-        let drawing = renderer.cardDrawing(rasterizer: options.rasterizer, store: cards)
         let covers = CoverCache(source: options.source)
         if plan.jobs.contains(where: { $0.rasterSize != nil }) { options.rasterizer.prepare() }
         let written: Result<SiteWriter.Report, GenerateFailure> = timer.time("generate") {
@@ -161,13 +160,14 @@ public enum Build {
                 writer.put(OutputFile(path: SiteWriter.markerName, text: UpToDate.markerText(sourceStamp: stamp)))
                 // Covers first: share cards show their squares.
                 let covered = CoverOutput.write(
-                    renderer.coversShown(), cache: covers, source: options.source, writer: writer,
+                    renderer.coversShown(), resizing: CoverResizing(store: covers), source: options.source, writer: writer,
                     parallel: !options.singleThreaded, stop: (options.stopRequested, stopped))
                 guard covered.failures.isEmpty else {
                     writer.discardStaging()
                     return .failure(.rendering(covered.failures))
                 }
-                renderer.artwork.squares.fill(covered.squares)
+                // Cards are drawn from the squares just made, handed over whole: nothing fills them later.
+                let drawing = CardDrawing(rasterizer: options.rasterizer, store: cards, squares: covered.squares)
                 // The journal's static files are copied while pages render (the kernel copies
                 // them: `SiteWriter.copy`), first, so a large one is never the last thing left.
                 let copies = plan.staticCopies

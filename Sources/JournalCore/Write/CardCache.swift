@@ -24,18 +24,13 @@ public final class CardCache: CardStore, @unchecked Sendable {
     /// Beside journal.yaml.
     public static let folderName = ".journal-cache"
     static let cardsFolder = "cards"
-    /// The `.gitignore` a build puts in `.journal-cache/`, whichever cache makes it first.
-    static let ignoreText = "# journal's cache of share cards, resized covers and decoded content: safe to delete.\n*\n"
-    /// A temporary file older than this was left by a build that died.
-    static let staleSeconds = 600
 
     /// `.journal-cache/cards` of the journal, absolute.
-    public let folder: String
+    public var folder: String { entries.path }
+    private let entries: CacheFolder
 
     private let lock = NSLock()
     private var used: Set<String> = []
-    private var madeFolder = false
-    private var temporaryCount = 0
     private var drawnCount = 0
     private var reusedCount = 0
 
@@ -46,7 +41,8 @@ public final class CardCache: CardStore, @unchecked Sendable {
 
     public init(source: String) {
         let journal = URL(fileURLWithPath: source).standardizedFileURL.path
-        folder = journal + "/" + Self.folderName + "/" + Self.cardsFolder
+        let folder = journal + "/" + Self.folderName + "/" + Self.cardsFolder
+        entries = CacheFolder(folder)
         usable = Self.isPlainFolderOrAbsent(journal + "/" + Self.folderName) && Self.isPlainFolderOrAbsent(folder)
     }
 
@@ -78,39 +74,12 @@ public final class CardCache: CardStore, @unchecked Sendable {
     /// it). Safe to call from several threads at once.
     public func keep(_ card: [UInt8], key: String) -> String? {
         lock.withLock { drawnCount += 1 }
-        let path = folder + "/" + key + ".jpg"
-        return usable && store(card, at: path, key: key) ? path : nil
+        return usable && entries.write(card, as: key + ".jpg", key: key) ? folder + "/" + key + ".jpg" : nil
     }
 
     static func isRegularFile(_ path: String) -> Bool {
         var status = stat()
         return lstat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG
-    }
-
-    /// Writes an entry beside its name and renames it in; any failure leaves nothing behind.
-    private func store(_ card: [UInt8], at path: String, key: String) -> Bool {
-        let number: Int? = lock.withLock {
-            if !madeFolder {
-                guard (try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)) != nil else { return nil }
-                madeFolder = true
-                // Never committed, whether or not the journal's .gitignore says so.
-                let ignore = folder + "/../.gitignore"
-                _ = FileTree.writeNew(Array(Self.ignoreText.utf8), to: ignore)
-            }
-            temporaryCount += 1
-            return temporaryCount
-        }
-        guard let number else { return false }
-        let temporary = folder + "/.\(key).\(getpid()).\(number).tmp"
-        guard FileTree.write(card, to: temporary) else {
-            unlink(temporary)
-            return false
-        }
-        if rename(temporary, path) != 0 {
-            unlink(temporary)
-            return false
-        }
-        return true
     }
 
     /// Removes the entries this build did not use (and temporary files a dead build left);
@@ -127,7 +96,7 @@ public final class CardCache: CardStore, @unchecked Sendable {
                 unlink(folder + "/" + name)
             } else if name.hasSuffix(".jpg"), !name.hasPrefix(".") {
                 if !keep.contains(String(name.dropLast(4))) { unlink(folder + "/" + name) }
-            } else if name.hasPrefix("."), name.hasSuffix(".tmp"), now - Platform.changeTimes(status).modified.seconds > Self.staleSeconds {
+            } else if CacheFolder.isStaleTemporary(name, status, now: now) {
                 unlink(folder + "/" + name)
             }
         }

@@ -15,14 +15,12 @@ enum ContentCacheWriter {
         guard let file = cache.updated, let folder = ContentCache.folder(journal: source) else { return }
         if (try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)) == nil { return }
         // Made new, never written through a name that is there (a link left in the cache).
-        _ = FileTree.writeNew(Array(CardCache.ignoreText.utf8), to: folder + "/../.gitignore")
+        _ = FileTree.writeNew(Array(CacheFolder.ignoreText.utf8), to: folder + "/../.gitignore")
         FileTree.replace(ContentCache.fileName, in: folder, with: file)
         // Temporary files of builds killed while writing.
         let now = Int(time(nil))
         FileTree.walkWithStatus(folder, recursive: false) { name, status in
-            guard (status.st_mode & S_IFMT) == S_IFREG, name.hasPrefix("."), name.hasSuffix(".tmp"),
-                now - Platform.changeTimes(status).modified.seconds > CardCache.staleSeconds
-            else { return }
+            guard (status.st_mode & S_IFMT) == S_IFREG, CacheFolder.isStaleTemporary(name, status, now: now) else { return }
             unlink(folder + "/" + name)
         }
     }

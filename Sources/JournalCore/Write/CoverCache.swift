@@ -6,87 +6,57 @@ import Foundation
     import Darwin
 #endif
 
-/// Covers resized by libvips, kept in `.journal-cache/covers/` beside journal.yaml, so a
-/// rebuild resizes only covers that are new or changed (docs/content-format.md, "Covers").
+/// Covers resized by libvips (`CoverResizing`), kept in `.journal-cache/covers/` beside
+/// journal.yaml, so a rebuild resizes only covers that are new or changed
+/// (docs/content-format.md, "Covers"). Write keeps and finds squares here; Render makes them.
 ///
 /// A cover's entry is its squares, one file each (`<key>-<side>.webp`, and `.jpg` for the sides
-/// made as JPEG too), and a list of them (`<key>.pack`) written last. The key is the SHA-256 of
-/// the resizer's version (libvips's and our settings'), the sides of each format and the
-/// source's digest, so an entry can only hold what those would make. The list names the key and gives each image's length and CRC-32, so an image cut
-/// short, damaged or swapped by hand is made again, never published. The site links the squares
+/// made as JPEG too), and a list of them (`<key>.pack`) written last. The key (`CoverResizing`)
+/// is the SHA-256 of the resizer's version, the sides of each format and the source's digest, so
+/// an entry can only hold what those would make. The list names the key and gives each image's
+/// length and CRC-32, so an image cut short, damaged or swapped by hand is made again, never
+/// published. The site links the squares
 /// from here instead of writing them again (`SiteWriter.put(_:linkingFrom:)`), so a square
 /// changed in place through the site is also caught here. Files are written under a temporary
 /// name and renamed in; a cache that cannot be written is no error: the cover is resized next
 /// time too. After a successful build, `prune` removes the entries it did not use, with the
 /// index (`CoverIndex`).
-public final class CoverCache: @unchecked Sendable {
+public final class CoverCache: CoverStore, @unchecked Sendable {
     private static let magic = "journal cover pack 3"
-    /// A temporary file older than this was left by a build that died.
-    static let staleSeconds = 600
-
-    /// A cover's squares, and the files of the cache that hold the same bytes (nil where the
-    /// cache could not keep them).
-    struct Entry {
-        var squares: [Vips.Square]
-        var files: [String: String]
-
-        /// The cache's file holding the square of `side` as WebP (`webp`) or JPEG.
-        func file(side: Int, webp: Bool) -> String? { files["\(side).\(webp ? "webp" : "jpg")"] }
-    }
 
     /// `.journal-cache/covers`, or nil when it must not be used (a link).
-    let folder: String?
-    let version: String
-    private let resize: @Sendable (_ bytes: [UInt8], _ sides: [Int], _ jpegSides: [Int]) throws(RasterFailure) -> [Vips.Square]
+    var folder: String? { entries?.path }
+    private let entries: CacheFolder?
 
     private let lock = NSLock()
     private var used: Set<String> = []
-    private var madeFolder = false
-    private var temporaryCount = 0
     private var resizedCount = 0
     private var reusedCount = 0
 
-    init(
-        source: String, version: String = Vips.version,
-        resize: @escaping @Sendable (_ bytes: [UInt8], _ sides: [Int], _ jpegSides: [Int]) throws(RasterFailure) -> [Vips.Square] = {
-            bytes, sides, jpegSides throws(RasterFailure) in try Vips.squares(bytes, sides: sides, jpegSides: jpegSides)
-        }
-    ) {
-        folder = CoverIndex.folder(journal: source)
-        self.version = version
-        self.resize = resize
+    init(source: String) {
+        entries = CoverIndex.folder(journal: source).map(CacheFolder.init)
     }
 
     /// Covers resized, and covers read from the cache instead.
     var resized: Int { lock.withLock { resizedCount } }
     var reused: Int { lock.withLock { reusedCount } }
 
-    /// The squares of `cover`, whose bytes `read` gives: from the cache when it holds them,
-    /// else made and kept. Safe to call from several threads at once.
-    func squares(of cover: CoverSource, read: () -> [UInt8]?) throws(RasterFailure) -> Entry {
-        let sides = cover.sides
-        let jpegSides = cover.jpegSides
-        let key = Self.key(digest: cover.digest, sides: sides, jpegSides: jpegSides, version: version)
+    /// The entry of `key`, for the site to link. Safe to call from several threads at once.
+    func squares(key: String, sides: [Int], jpegSides: [Int]) -> ResizedCover? {
         lock.withLock { _ = used.insert(key) }
         let images = Self.images(sides: sides, jpegSides: jpegSides)
-        if let folder, let squares = Self.unpack(folder: folder, key: key, images: images) {
-            lock.withLock { reusedCount += 1 }
-            return Entry(squares: squares, files: Self.files(folder: folder, key: key, images: images))
-        }
-        guard let bytes = read() else { throw RasterFailure("cannot read static/\(cover.relative): \(Platform.describe(errno))") }
-        let squares = try resize(bytes, sides, jpegSides)
-        guard squares.map(\.side) == sides, squares.filter({ $0.jpeg != nil }).map(\.side) == jpegSides else {
-            throw RasterFailure("static/\(cover.relative) gave squares of \(squares.map(\.side)) pixels, not \(sides)")
-        }
-        lock.withLock { resizedCount += 1 }
-        guard let folder, store(squares, folder: folder, key: key) else { return Entry(squares: squares, files: [:]) }
-        return Entry(squares: squares, files: Self.files(folder: folder, key: key, images: images))
+        guard let folder, let squares = Self.unpack(folder: folder, key: key, images: images) else { return nil }
+        lock.withLock { reusedCount += 1 }
+        return ResizedCover(squares: squares, files: Self.files(folder: folder, key: key, images: images))
     }
 
-    static func key(digest: String, sides: [Int], jpegSides: [Int], version: String) -> String {
-        var hash = SHA256()
-        hash.add("\(version)\n\(sides.map(String.init).joined(separator: ",")) jpeg \(jpegSides.map(String.init).joined(separator: ","))\n\(digest)")
-        return hash.hex()
+    /// Counts `squares` as resized and keeps them as the entry of `key`, with their files (none
+    /// when the cache cannot keep them). Safe to call from several threads at once.
+    func keep(_ squares: [Vips.Square], key: String) -> ResizedCover {
+        lock.withLock { resizedCount += 1 }
+        guard let folder, let entries, store(squares, in: entries, key: key) else { return ResizedCover(squares: squares, files: [:]) }
+        let images = Self.images(sides: squares.map(\.side), jpegSides: squares.filter { $0.jpeg != nil }.map(\.side))
+        return ResizedCover(squares: squares, files: Self.files(folder: folder, key: key, images: images))
     }
 
     private static let formats = ["webp", "jpg"]
@@ -149,38 +119,13 @@ public final class CoverCache: @unchecked Sendable {
 
     /// Writes an entry's images, then its list, each beside its name and renamed in; false, with
     /// the list not in place, when any of it cannot be written.
-    private func store(_ squares: [Vips.Square], folder: String, key: String) -> Bool {
+    private func store(_ squares: [Vips.Square], in entries: CacheFolder, key: String) -> Bool {
         for square in squares {
             for (format, bytes) in Self.formatted(square) {
-                guard store(bytes, folder: folder, key: key, name: "\(key)-\(square.side).\(format)") else { return false }
+                guard entries.write(bytes, as: "\(key)-\(square.side).\(format)", key: key) else { return false }
             }
         }
-        return store(Self.list(squares, key: key), folder: folder, key: key, name: key + ".pack")
-    }
-
-    /// Writes one file beside its name and renames it in; any failure leaves nothing behind.
-    private func store(_ bytes: [UInt8], folder: String, key: String, name: String) -> Bool {
-        let number: Int? = lock.withLock {
-            if !madeFolder {
-                guard (try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)) != nil else { return nil }
-                madeFolder = true
-                let ignore = folder + "/../.gitignore"
-                _ = FileTree.writeNew(Array(CardCache.ignoreText.utf8), to: ignore)
-            }
-            temporaryCount += 1
-            return temporaryCount
-        }
-        guard let number else { return false }
-        let temporary = folder + "/.\(key).\(getpid()).\(number).tmp"
-        guard FileTree.write(bytes, to: temporary) else {
-            unlink(temporary)
-            return false
-        }
-        if rename(temporary, folder + "/" + name) != 0 {
-            unlink(temporary)
-            return false
-        }
-        return true
+        return entries.write(Self.list(squares, key: key), as: key + ".pack", key: key)
     }
 
     /// Keeps `index` for the next build and, when `prune`, removes the entries this build did not
@@ -198,7 +143,7 @@ public final class CoverCache: @unchecked Sendable {
             guard (status.st_mode & S_IFMT) == S_IFREG else { return }
             if let key = Self.entryKey(of: name) {
                 if !keep.contains(key) { unlink(folder + "/" + name) }
-            } else if name.hasPrefix("."), name.hasSuffix(".tmp"), now - Platform.changeTimes(status).modified.seconds > Self.staleSeconds {
+            } else if CacheFolder.isStaleTemporary(name, status, now: now) {
                 unlink(folder + "/" + name)
             }
         }

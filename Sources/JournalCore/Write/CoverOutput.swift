@@ -1,12 +1,22 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// The squares of the covers pages show, put into the new site (docs/content-format.md,
-/// "Covers"): from the cache, or resized now, on every core. A square is linked from the cache
+/// "Covers"): from the cache, or resized now (`CoverResizing`, which Write only asks), on every
+/// core. A square is linked from the cache
 /// (or from the previous site, when equal to its), not written again (`SiteWriter`).
 enum CoverOutput {
     /// `failures`: covers libvips could not resize (a damaged or cut-short file), each at its
-    /// file; `squares`: every JPEG square, by site path, for share cards. Once `stop.requested`
+    /// file; `squares`: every JPEG square, by site path, for drawing share cards (`CardDrawing`,
+    /// made from them once they are all here). Once `stop.requested`
     /// says so, no more covers are resized and `stop.failure` is among the failures.
     static func write(
-        _ covers: [CoverSource], cache: CoverCache, source: String, writer: SiteWriter, parallel: Bool,
+        _ covers: [CoverSource], resizing: CoverResizing, source: String, writer: SiteWriter, parallel: Bool,
         stop: (requested: @Sendable () -> Bool, failure: Diagnostic)
     )
         -> (failures: [Diagnostic], squares: [String: [UInt8]])
@@ -17,7 +27,12 @@ enum CoverOutput {
         let results = ParallelMap.map(distinct, parallel: parallel) { cover -> Result<[(String, [UInt8])], Diagnostic> in
             if stop.requested() { return .failure(stop.failure) }
             do throws(RasterFailure) {
-                let entry = try cache.squares(of: cover) { FileTree.read(join(join(source, "static"), cover.relative)) }
+                let entry = try resizing.squares(of: cover) { () throws(RasterFailure) -> [UInt8] in
+                    guard let bytes = FileTree.read(join(join(source, "static"), cover.relative)) else {
+                        throw RasterFailure("cannot read static/\(cover.relative): \(Platform.describe(errno))")
+                    }
+                    return bytes
+                }
                 for square in entry.squares {
                     writer.put(
                         OutputFile(path: cover.path(side: square.side, webp: true), bytes: square.webp),

@@ -63,7 +63,7 @@ struct CardCanvas {
         let resized = cover.squares.first { Double($0.side) >= size } ?? cover.squares.last
         let exact = Int(size)
         let named = resized.map { square in
-            CardArtwork.squareScheme + square.path + (square.side > exact && Double(exact) == size ? "@\(exact)" : "")
+            CoverSquares.scheme + square.path + (square.side > exact && Double(exact) == size ? "@\(exact)" : "")
         }
         if let image = named ?? cover.image {
             body += "<rect \(square) fill=\"\(ShareCard.surface)\"/><image \(square) preserveAspectRatio=\"xMidYMid slice\" href=\"\(Escape.xml(image))\"/>"

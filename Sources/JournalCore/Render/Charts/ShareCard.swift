@@ -52,7 +52,7 @@ public struct ShareCard: Sendable, Equatable {
         /// A checked `data:image/...;base64,` URI (`CardArtwork`); nil (and no `squares`) draws the cover.
         public var image: String?
         /// A resized cover's JPEG squares, smallest first: the card shows the smallest that fills
-        /// its tile, by reference (`CardArtwork.squareScheme`), and gets its bytes only when drawn.
+        /// its tile, by reference (`CoverSquares.scheme`), and gets its bytes only when drawn.
         public var squares: [Square]
 
         public init(title: String, artist: String, color: String, image: String? = nil, squares: [Square] = []) {

@@ -1,3 +1,5 @@
+import CPlatform
+
 /// Where share cards drawn by earlier builds are kept, by key (Write's `CardCache`): drawing a
 /// card asks it first, and hands it each card drawn. Safe to use from several threads at once.
 public protocol CardStore: Sendable {
@@ -36,6 +38,14 @@ public struct CardDrawing: Sendable {
         self.resolve = resolve
     }
 
+    /// Draws cards with `rasterizer`, keeping them in `store`: `squares` are the covers' JPEG
+    /// squares by site path, as Write made them (`CoverOutput`); they and the glow go in only
+    /// when a card is drawn, and a card naming a square not among them is not drawn.
+    public init(rasterizer: Rasterizer, store: any CardStore, squares: [String: [UInt8]]) {
+        let covers = CoverSquares(squares)
+        self.init(rasterizer: rasterizer, store: store) { svg in covers.resolve(svg).flatMap(CardGlow.resolve) }
+    }
+
     /// `svg` as a `width` x `height` JPEG carrying its key (`CardKey`): the store's, else drawn
     /// and kept. The key is made from `svg` as given, before `resolve`.
     public func card(svg: [UInt8], width: Int, height: Int) throws(RasterFailure) -> KeptCard {
@@ -52,14 +62,40 @@ public struct CardDrawing: Sendable {
         hash.add(svg)
         return hash.hex()
     }
-}
 
-extension SiteRenderer {
-    /// Draws this site's cards with `rasterizer`, keeping them in `store`: the covers' squares
-    /// (`CardArtwork.squares`, once filled) and the glow go in only when a card is drawn.
-    public func cardDrawing(rasterizer: Rasterizer, store: any CardStore) -> CardDrawing {
-        CardDrawing(rasterizer: rasterizer, store: store) { [artwork] svg in
-            artwork.squares.resolve(svg).flatMap(CardGlow.resolve)
+    /// `svg` with each image named `href="SCHEME…"` (which no escaped text can spell) given the
+    /// address `address` makes of the rest of the name, up to its closing quote: how a card's
+    /// squares and glow go in only when it is drawn. Nil when `address` makes none for a name.
+    static func replacing(_ scheme: String, in svg: [UInt8], address: (String) -> String?) -> [UInt8]? {
+        let attribute = Array("href=\"".utf8)
+        let marker = attribute + Array(scheme.utf8)
+        guard var found = firstIndex(of: marker, in: svg, from: 0) else { return svg }
+        var out: [UInt8] = []
+        var index = 0
+        while true {
+            out += svg[index..<found]
+            let name = found + marker.count
+            guard let end = svg[name...].firstIndex(of: UInt8(ascii: "\"")),
+                let replacement = address(String(decoding: svg[name..<end], as: UTF8.self))
+            else { return nil }
+            out += attribute
+            out += replacement.utf8
+            index = end
+            guard let next = firstIndex(of: marker, in: svg, from: index) else { break }
+            found = next
         }
+        return out + svg[index...]
+    }
+
+    /// Where `needle` first starts in `bytes` at or after `start` (memmem: a card's SVG carries
+    /// tens of kilobytes of images, and a generic search of them was a tenth of drawing cards).
+    static func firstIndex(of needle: [UInt8], in bytes: [UInt8], from start: Int) -> Int? {
+        guard start < bytes.count, !needle.isEmpty else { return nil }
+        let at = bytes.withUnsafeBytes { haystack in
+            needle.withUnsafeBytes { wanted in
+                journal_find_bytes(haystack.baseAddress.map { $0 + start }, haystack.count - start, wanted.baseAddress, wanted.count)
+            }
+        }
+        return at < 0 ? nil : start + at
     }
 }

@@ -30,7 +30,7 @@ enum CardGlow {
 
     /// `svg` with each glow it names as a `data:` URI; nil when one cannot be made.
     static func resolve(_ svg: [UInt8]) -> [UInt8]? {
-        CardArtwork.replacing(scheme, in: svg, address: dataURI)
+        CardDrawing.replacing(scheme, in: svg, address: dataURI)
     }
 
     private static let lock = NSLock()
