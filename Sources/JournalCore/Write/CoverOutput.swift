@@ -8,13 +8,13 @@ import Foundation
 
 /// The squares of the covers pages show, put into the new site (docs/content-format.md,
 /// "Covers"): from the cache, or resized now (`CoverResizing`, which Write only asks), on every
-/// core. A square is linked from the cache
-/// (or from the previous site, when equal to its), not written again (`SiteWriter`).
+/// core. A square is linked from the cache (or from the previous site, when equal to its), not
+/// written again (`SiteWriter`).
 enum CoverOutput {
     /// `failures`: covers libvips could not resize (a damaged or cut-short file), each at its
     /// file; `squares`: every JPEG square, by site path, for drawing share cards (`CardDrawing`,
-    /// made from them once they are all here). Once `stop.requested`
-    /// says so, no more covers are resized and `stop.failure` is among the failures.
+    /// made from them once they are all here). Once `stop.requested` says so, no more covers are
+    /// resized and `stop.failure` is among the failures.
     static func write(
         _ covers: [CoverSource], resizing: CoverResizing, source: String, writer: SiteWriter, parallel: Bool,
         stop: (requested: @Sendable () -> Bool, failure: Diagnostic)
