@@ -7,8 +7,8 @@ import Testing
 /// a cover is resized on a miss and handed to the store, taken from it afterwards without being
 /// read or resized, and squares of the wrong sides are an error, never kept.
 @Suite struct CoverResizingTests {
-    /// A `CoverStore` in memory.
-    final class MemoryStore: CoverStore, @unchecked Sendable {
+    /// A `ResizedCoverStore` in memory.
+    final class MemoryStore: ResizedCoverStore, @unchecked Sendable {
         private let lock = NSLock()
         private var kept: [String: [Vips.Square]] = [:]
 
@@ -64,5 +64,26 @@ import Testing
         let resizing = CoverResizing(store: store, version: "test 1") { bytes, _, _ in [Vips.Square(side: 50, webp: bytes, jpeg: bytes)] }
         #expect(throws: RasterFailure.self) { try resizing.squares(of: Self.cover) { [1, 2, 3] } }
         #expect(store.keys.isEmpty)
+    }
+
+    @Test func squaresWithoutTheirJPEGAreAnErrorAndNotKept() {
+        let store = MemoryStore()
+        let resizing = CoverResizing(store: store, version: "test 1") { bytes, sides, _ in sides.map { Vips.Square(side: $0, webp: bytes, jpeg: nil) } }
+        #expect(throws: RasterFailure.self) { try resizing.squares(of: Self.cover) { [1, 2, 3] } }
+        #expect(store.keys.isEmpty)
+    }
+
+    @Test func aCoverKeptWithoutBeingLookedUpSurvivesThePrune() throws {
+        let journal = FileManager.default.temporaryDirectory.appendingPathComponent("cover-keep-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: journal, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: journal) }
+        let cache = CoverCache(source: journal)
+        let key = String(repeating: "b", count: 64)
+        let kept = cache.keep([Vips.Square(side: 96, webp: [1, 2, 3], jpeg: [4, 5])], key: key)
+        #expect(kept.file(side: 96, webp: true) != nil)
+        cache.finish(index: CoverIndex(), prune: true)
+        let folder = try #require(cache.folder)
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasPrefix(key) }.sorted()
+        #expect(names == [key + "-96.jpg", key + "-96.webp", key + ".pack"])
     }
 }

@@ -36,7 +36,7 @@ extension ServeTests {
         let journal = try Journal()
         // Long enough that no parse of the first build comes near it on a busy machine; only the
         // held one ever runs past it.
-        let queue = MarkdownParseQueue(budget: .seconds(1))
+        let queue = MarkdownParseQueue(budget: .seconds(3))
         var options = ServeOptions(source: journal.path, port: 0)
         options.parseQueue = queue
         try await serving(journal, options: options) { running in
@@ -52,6 +52,8 @@ extension ServeTests {
             // Another file's parse holds the parser past its budget; the day saved meanwhile is
             // told the parser is busy, at its own path.
             let (held, failure) = await offThePool { Self.hold(queue, path: "elsewhere.md") }
+            // Whatever fails below, the parser thread is not left waiting for ever.
+            defer { held.release() }
             #expect(failure == .overBudget)
             try journal.write(Self.dayPath, Self.day(title: "Second snow"))
             #expect(await eventually { events.text.contains("event: errors") }, "\(events.text)")

@@ -149,7 +149,11 @@ enum FileTree {
             while offset < count {
                 let got = systemRead(descriptor, base + offset, count - offset)
                 if got < 0 && errno == EINTR { continue }
-                guard got > 0 else { return false }
+                guard got > 0 else {
+                    // Cut short while read: an error of its own, not whatever errno held before.
+                    if got == 0 { errno = EIO }
+                    return false
+                }
                 offset += got
             }
             return true

@@ -2,8 +2,8 @@ import Foundation
 
 /// Local artwork for share cards, as a `data:` URI, so the rasteriser never reads a file or the
 /// network itself: a file of the journal's `static/` when it is a small PNG, JPEG or SVG of sane
-/// dimensions. A cover pages show resized is not here: a card names its JPEG squares, which Write
-/// makes and the card's drawing is given (`CoverSquares`, docs/content-format.md, "Covers").
+/// dimensions. A cover pages show resized is not here: a card names its JPEG squares, which
+/// `CoverResizing` makes and the card's drawing is given (`CoverSquares`, docs/content-format.md, "Covers").
 /// Anything else (remote URLs, large or odd files) is nil, and the card draws the cover instead.
 ///
 /// Load reads the files a card may embed (`read(source:journal:)`), so Render gets their bytes and

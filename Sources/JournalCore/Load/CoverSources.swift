@@ -94,6 +94,17 @@ struct CoverSources {
         return .success((CoverSource(relative: relative, digest: digest, width: size.width, height: size.height), entry))
     }
 
+    /// The bytes of `cover` in `journal`, read again when its squares must be made (the cache has
+    /// none); the file may have changed or gone since it was read for its digest.
+    static func bytes(of cover: CoverSource, journal: String) -> Result<[UInt8], Problem> {
+        let file = "static/" + cover.relative
+        switch FileTree.read(journal + "/" + file, limit: maxBytes) {
+        case .bytes(let read): return .success(read)
+        case .tooLarge(let size): return .failure(.tooLarge(file: file, bytes: size))
+        case .failed(let code): return .failure(.unreadable(file: file, reason: Platform.describe(code)))
+        }
+    }
+
     private static func check(_ source: CoverSource, entry: CoverIndex.Entry, file: String) -> Result<(CoverSource, CoverIndex.Entry), Problem> {
         if let problem = pixelProblem(width: source.width, height: source.height, file: file) { return .failure(problem) }
         return .success((source, entry))

@@ -159,7 +159,7 @@ public enum Build {
                 writer.flushesToDisk = !options.servesLocally
                 writer.put(OutputFile(path: SiteWriter.markerName, text: UpToDate.markerText(sourceStamp: stamp)))
                 // Covers first: share cards show their squares.
-                let covered = CoverOutput.write(
+                let covered = CoverStage.run(
                     renderer.coversShown(), resizing: CoverResizing(store: covers), source: options.source, writer: writer,
                     parallel: !options.singleThreaded, stop: (options.stopRequested, stopped))
                 guard covered.failures.isEmpty else {

@@ -15,13 +15,13 @@ import Foundation
 /// is the SHA-256 of the resizer's version, the sides of each format and the source's digest, so
 /// an entry can only hold what those would make. The list names the key and gives each image's
 /// length and CRC-32, so an image cut short, damaged or swapped by hand is made again, never
-/// published. The site links the squares
-/// from here instead of writing them again (`SiteWriter.put(_:linkingFrom:)`), so a square
-/// changed in place through the site is also caught here. Files are written under a temporary
+/// published. The site links the squares from here instead of writing them again
+/// (`SiteWriter.put(_:linkingFrom:)`), so a square changed in place through the site is also
+/// caught here. Files are written under a temporary
 /// name and renamed in; a cache that cannot be written is no error: the cover is resized next
 /// time too. After a successful build, `prune` removes the entries it did not use, with the
 /// index (`CoverIndex`).
-public final class CoverCache: CoverStore, @unchecked Sendable {
+public final class CoverCache: ResizedCoverStore, @unchecked Sendable {
     private static let magic = "journal cover pack 3"
 
     /// `.journal-cache/covers`, or nil when it must not be used (a link).
@@ -53,7 +53,11 @@ public final class CoverCache: CoverStore, @unchecked Sendable {
     /// Counts `squares` as resized and keeps them as the entry of `key`, with their files (none
     /// when the cache cannot keep them). Safe to call from several threads at once.
     func keep(_ squares: [Vips.Square], key: String) -> ResizedCover {
-        lock.withLock { resizedCount += 1 }
+        lock.withLock {
+            // Used by this build, whether or not it was looked up first: `prune` keeps it.
+            used.insert(key)
+            resizedCount += 1
+        }
         guard let folder, let entries, store(squares, in: entries, key: key) else { return ResizedCover(squares: squares, files: [:]) }
         let images = Self.images(sides: squares.map(\.side), jpegSides: squares.filter { $0.jpeg != nil }.map(\.side))
         return ResizedCover(squares: squares, files: Self.files(folder: folder, key: key, images: images))

@@ -39,7 +39,7 @@ public struct CardDrawing: Sendable {
     }
 
     /// Draws cards with `rasterizer`, keeping them in `store`: `squares` are the covers' JPEG
-    /// squares by site path, as Write made them (`CoverOutput`); they and the glow go in only
+    /// squares by site path, as `CoverResizing` made them (`CoverStage`); they and the glow go in only
     /// when a card is drawn, and a card naming a square not among them is not drawn.
     public init(rasterizer: Rasterizer, store: any CardStore, squares: [String: [UInt8]]) {
         let covers = CoverSquares(squares)

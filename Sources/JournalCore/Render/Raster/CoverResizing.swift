@@ -1,6 +1,6 @@
 /// Where covers resized by earlier builds are kept, by key (Write's `CoverCache`): resizing a
 /// cover asks it first, and hands it each cover resized. Safe to use from several threads at once.
-protocol CoverStore: Sendable {
+protocol ResizedCoverStore: Sendable {
     /// The squares kept under `key`, when the store holds each of `sides` as WebP, and as JPEG
     /// too for `jpegSides`, whole.
     func squares(key: String, sides: [Int], jpegSides: [Int]) -> ResizedCover?
@@ -26,12 +26,12 @@ struct ResizedCover: Sendable {
 /// settings'), the sides of each format and the source's digest, so a kept cover can only ever
 /// be the squares those would make.
 struct CoverResizing: Sendable {
-    let store: any CoverStore
+    let store: any ResizedCoverStore
     let version: String
     private let resize: @Sendable (_ bytes: [UInt8], _ sides: [Int], _ jpegSides: [Int]) throws(RasterFailure) -> [Vips.Square]
 
     init(
-        store: any CoverStore, version: String = Vips.version,
+        store: any ResizedCoverStore, version: String = Vips.version,
         resize: @escaping @Sendable (_ bytes: [UInt8], _ sides: [Int], _ jpegSides: [Int]) throws(RasterFailure) -> [Vips.Square] = {
             bytes, sides, jpegSides throws(RasterFailure) in try Vips.squares(bytes, sides: sides, jpegSides: jpegSides)
         }

@@ -5,7 +5,7 @@ import Foundation
 /// (`journal-square:covers/…-384.jpg`, `scheme`) instead of carrying its bytes, so its cache key
 /// is made from the short SVG; `resolve` puts the square in only when the card is drawn.
 ///
-/// Made from the squares Write put in the site (`CoverOutput`), once they all exist, and never
+/// Made from the squares `CoverResizing` made (`CoverStage`), once they all exist, and never
 /// changed after: a card drawn from it sees every square or, for one not given, is not drawn.
 /// What it makes as cards ask (squares shrunk to a tile's size, `data:` URIs) is kept under a
 /// lock, as cards are drawn on every core.
@@ -14,7 +14,7 @@ final class CoverSquares: @unchecked Sendable {
     /// libvips's version in the card rasteriser's).
     static let scheme = "journal-square:"
 
-    /// The squares as Write made them, by site path.
+    /// The squares as `CoverResizing` made them, by site path.
     private let made: [String: [UInt8]]
     private let lock = NSLock()
     /// Squares shrunk to a tile's size (`…-384.jpg@220`), made when a card first asks.
