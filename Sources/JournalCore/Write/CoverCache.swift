@@ -17,10 +17,10 @@ import Foundation
 /// length and CRC-32, so an image cut short, damaged or swapped by hand is made again, never
 /// published. The site links the squares from here instead of writing them again
 /// (`SiteWriter.put(_:linkingFrom:)`), so a square changed in place through the site is also
-/// caught here. Files are written under a temporary
-/// name and renamed in; a cache that cannot be written is no error: the cover is resized next
-/// time too. After a successful build, `prune` removes the entries it did not use, with the
-/// index (`CoverIndex`).
+/// caught here. Files are written under a temporary name and renamed in (`CacheFolder`); a cache
+/// that cannot be written is no error: the cover is resized next time too. After a successful
+/// build, `finish(index:prune:)` removes the entries it did not use, and keeps the index
+/// (`CoverIndex`).
 public final class CoverCache: ResizedCoverStore, @unchecked Sendable {
     private static let magic = "journal cover pack 3"
 

@@ -12,11 +12,11 @@ import Foundation
 /// The whole new site is made in a staging folder beside the output, then swapped with the
 /// output in one atomic step (`Platform.exchange`), and the previous site is removed. So the
 /// output holds either the old site or the new one, never a mix: a build that fails, or is
-/// killed at any moment, leaves the previous site exactly as it was, and the next
-/// build removes whatever staging folder it left behind. The new site is flushed to disk before
-/// the swap and the swap after it (`flushesToDisk`) when a previous site stands to be replaced,
-/// so a power cut leaves one whole site too
-/// (docs/content-format.md, "The output folder", says what is on disk at each moment).
+/// killed at any moment, leaves the previous site exactly as it was, and the next build removes
+/// whatever staging folder it left behind. The new site is flushed to disk before the swap and
+/// the swap after it (`flushesToDisk`) when a previous site stands to be replaced, so a power cut
+/// leaves one whole site too (docs/content-format.md, "The output folder", says what is on disk
+/// at each moment).
 ///
 /// Files arrive one by one as they are rendered, from any thread (`put`), so a build never holds
 /// the whole site in memory. A file whose bytes equal the previous site's is hard-linked into
