@@ -145,6 +145,22 @@ import Testing
         #expect(!sets.isEmpty && sets.allSatisfy { Self.candidates($0).map(\.width) == [96, 192, 384, 500] }, "\(sets)")
     }
 
+    @Test func aPipeInPlaceOfTheCoverIndexIsPassedOverNotWaitedOn() throws {
+        let journal = try Self.journal()
+        _ = Self.build(journal)
+        let index = journal.path + "/.journal-cache/covers/" + CoverIndex.fileName
+        #expect(unlink(index) == 0 && mkfifo(index, 0o644) == 0)
+        // Into another folder: the site in public/ is up to date, and its build would read nothing.
+        let report = try #require(
+            finishes(within: 60) { Build.run(BuildOptions(source: journal.path, output: journal.path + "/other")) },
+            "the build never ended: it opened the pipe and waits for a writer")
+        #expect(report.succeeded, "\(journal.lines(report.diagnostics))")
+        // The covers are read again for their digests; their squares are still the cache's.
+        #expect(report.coversResized == 0 && report.coversReused == 2)
+        var status = stat()
+        #expect(lstat(index, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG, "the index is written again")
+    }
+
     @Test func aDamagedOrSwappedCacheEntryIsMadeAgainNeverPublished() throws {
         let journal = try Self.journal()
         _ = Self.build(journal)

@@ -331,6 +331,23 @@ import Testing
         #expect(journal.lines(report.diagnostics) == ["journal.yaml:1:1: error: no journal.yaml here: is this a journal folder?"])
     }
 
+    @Test func aConfigThatIsAPipeIsAnErrorNotAWaitForEver() throws {
+        let journal = try TestJournal(
+            """
+            -- content/diary/2026-11-21.md --
+            ---
+            tracks: [{title: A, artist: X}]
+            ---
+            """)
+        #expect(mkfifo(journal.path + "/journal.yaml", 0o644) == 0)
+        let report = try #require(finishes(within: 60) { journal.build() }, "the build never ended: it opened the pipe and waits for a writer")
+        #expect(!report.succeeded)
+        #expect(
+            journal.lines(report.diagnostics) == [
+                "journal.yaml:1:1: error: cannot read journal.yaml: it is not a regular file (a pipe, a socket or a device)"
+            ])
+    }
+
     @Test func duplicateFieldIsAnError() throws {
         let lines = try failingBuild(
             """

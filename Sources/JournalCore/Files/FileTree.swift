@@ -98,12 +98,13 @@ enum FileTree {
     /// The whole file if it holds at most `limit` bytes. The size is checked before anything is
     /// read, so a huge file costs nothing.
     static func read(_ path: String, limit: Int) -> Reading {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        // Not blocking: opening a pipe would wait for a writer for ever; it is refused below.
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else { return .failed(errno) }
         defer { close(descriptor) }
         var status = stat()
         guard fstat(descriptor, &status) == 0 else { return .failed(errno) }
-        guard (status.st_mode & S_IFMT) == S_IFREG else { return .failed(EISDIR) }
+        guard (status.st_mode & S_IFMT) == S_IFREG else { return .failed((status.st_mode & S_IFMT) == S_IFDIR ? EISDIR : Platform.notAFile) }
         guard Int(status.st_size) <= limit else { return .tooLarge(Int(status.st_size)) }
         guard let bytes = read(descriptor, count: Int(status.st_size)) else { return .failed(errno == 0 ? EIO : errno) }
         return .bytes(bytes)
@@ -111,19 +112,21 @@ enum FileTree {
 
     /// The whole file, or nil if it cannot be read.
     static func read(_ path: String) -> [UInt8]? {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
         var status = stat()
-        guard fstat(descriptor, &status) == 0 else { return nil }
+        guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { return nil }
         return read(descriptor, count: Int(status.st_size))
     }
 
     /// The first `count` bytes of a file (all of it when it is shorter), or nil if it cannot be read.
     static func head(_ path: String, count: Int) -> [UInt8]? {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { return nil }
         var bytes = [UInt8](repeating: 0, count: count)
         let got = bytes.withUnsafeMutableBytes { buffer -> Int in
             guard let base = buffer.baseAddress else { return 0 }

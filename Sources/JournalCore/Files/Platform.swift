@@ -164,7 +164,11 @@ enum Platform {
     }
 
     /// The text of an `errno` value.
+    /// A code of ours beside errno's: the path is there but is no regular file or folder (a pipe,
+    /// a socket, a device), which a build never opens for reading: a pipe would never end.
+    static let notAFile: Int32 = -1
+
     static func describe(_ code: Int32) -> String {
-        String(cString: strerror(code))
+        code == notAFile ? "it is not a regular file (a pipe, a socket or a device)" : String(cString: strerror(code))
     }
 }

@@ -195,7 +195,7 @@ final class ImportStaging {
 
     /// A regular file `name` of the open folder (never through a link), if it holds at most `limit` bytes.
     static func read(_ name: String, in folder: Int32, limit: Int) -> [UInt8]? {
-        let descriptor = openat(folder, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+        let descriptor = openat(folder, name, O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
         var status = stat()

@@ -149,7 +149,7 @@ public struct JournalLoader: Sendable {
         for relative in files(in: "static", diagnostics: &diagnostics) {
             staticFound.insert(String(relative.dropFirst("static/".count)))
             // Copied at write time: an unreadable file is found now, so check reports it too.
-            let descriptor = open(join(source, relative), O_RDONLY | O_CLOEXEC)
+            let descriptor = open(join(source, relative), O_RDONLY | O_NONBLOCK | O_CLOEXEC)
             guard descriptor >= 0 else {
                 diagnostics.append(Diagnostic(.error, "cannot read this file: \(Platform.describe(errno))", path: display(relative), line: 1, column: 1))
                 continue

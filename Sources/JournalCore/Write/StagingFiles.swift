@@ -36,7 +36,7 @@ extension SiteWriter {
     public func copy(from source: String, to relative: String) {
         do throws(Failure) {
             try claim(relative)
-            let input = open(source, O_RDONLY | O_CLOEXEC)
+            let input = open(source, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
             guard input >= 0 else { throw Failure("cannot read \(source): \(Platform.describe(errno))") }
             defer { close(input) }
             var status = stat()
@@ -161,7 +161,7 @@ extension SiteWriter {
 
     /// Whether the regular file at `path` holds exactly `bytes`. Never follows a link.
     private static func file(_ path: String, holds bytes: [UInt8]) -> Bool {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOFOLLOW)
         guard descriptor >= 0 else { return false }
         defer { close(descriptor) }
         var status = stat()
