@@ -264,8 +264,10 @@ import Testing
                 tracks:
                   - {title: Hype Boy, artist: NewJeans, artwork: /artwork/broken.jpg}
                   - {title: Ditto, artist: NewJeans, artwork: /artwork/huge.png}
+                  - {title: OMG, artist: NewJeans, artwork: /artwork/empty.jpg}
                 ---
                 """)
+        try journal.write("static/artwork/empty.jpg", bytes: [])
         // Starts like a JPEG, and is nothing more.
         try journal.write("static/artwork/broken.jpg", bytes: [0xFF, 0xD8, 0xFF, 0xE0] + Array(repeating: 0x41, count: 200))
         // A PNG whose header says 10000 x 10000 pixels (100 megapixels).
@@ -283,6 +285,12 @@ import Testing
                     $0.hasPrefix("content/diary/2026/01/2026-01-02.md:3:") && $0.contains("static/artwork/broken.jpg cannot be read as an image")
                 }, "\(lines)")
             #expect(lines.contains { $0.hasPrefix("content/diary/2026/01/2026-01-02.md:4:") && $0.contains("10000x10000 pixels (100 megapixels)") }, "\(lines)")
+            #expect(
+                lines.contains {
+                    $0.hasPrefix("content/diary/2026/01/2026-01-02.md:5:")
+                        && $0.hasSuffix(
+                            "error: artwork '/artwork/empty.jpg' is not an image: static/artwork/empty.jpg is empty (0 bytes); save the image there again")
+                }, "\(lines)")
         }
         #expect(!FileManager.default.fileExists(atPath: journal.path + "/public"))
     }

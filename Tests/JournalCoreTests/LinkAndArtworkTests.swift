@@ -201,7 +201,7 @@ import Testing
             lines == [
                 "content/diary/2026-11-21.md:5:14: error: artwork '/covers/a.jpg' is not an image: static/covers/a.jpg does not start like a PNG, JPEG, GIF, WebP, AVIF or SVG file",
                 "content/diary/2026-11-21.md:6:36: error: artwork '/covers/page.svg' is not an image: static/covers/page.svg does not start like a PNG, JPEG, GIF, WebP, AVIF or SVG file",
-                "content/diary/2026-11-21.md:7:36: error: artwork '/covers/empty.png' is not an image: static/covers/empty.png does not start like a PNG, JPEG, GIF, WebP, AVIF or SVG file",
+                "content/diary/2026-11-21.md:7:36: error: artwork '/covers/empty.png' is not an image: static/covers/empty.png is empty (0 bytes); save the image there again",
                 "content/playlists/mix.md:3:8: error: cover 'covers/a.jpg' is not an image: static/covers/a.jpg does not start like a PNG, JPEG, GIF, WebP, AVIF or SVG file",
                 "content/playlists/mix.md:5:36: error: artwork '/covers/a.jpg' is not an image: static/covers/a.jpg does not start like a PNG, JPEG, GIF, WebP, AVIF or SVG file",
             ])

@@ -25,6 +25,8 @@ struct StaticImages {
         case hidden(file: String)
         /// The file is there but does not start like a PNG, JPEG, GIF, WebP, AVIF or SVG image.
         case notAnImage(file: String)
+        /// The file is there and holds nothing (an image saved half-way, a placeholder).
+        case empty(file: String)
     }
 
     /// How much of a file is read to tell its format: an SVG may open with an XML declaration
@@ -72,6 +74,7 @@ struct StaticImages {
         if staticFiles.contains(path) {
             // A file that cannot be read is already an error of the listing.
             guard let head = FileTree.head(join(journal, file), count: Self.headSize) else { return nil }
+            guard !head.isEmpty else { return .empty(file: file) }
             guard let format = Self.format(ofHead: head, name: path) else { return .notAnImage(file: file) }
             formats[path] = format
             return nil
@@ -181,6 +184,8 @@ extension StaticImages.Problem {
             return "\(field) '\(value)' names a hidden file (\(file)): files and folders whose names start with '.' are never published"
         case .notAnImage(let file):
             return "\(field) '\(value)' is not an image: \(file) does not start like a PNG, JPEG, GIF, WebP, AVIF or SVG file"
+        case .empty(let file):
+            return "\(field) '\(value)' is not an image: \(file) is empty (0 bytes); save the image there again"
         }
     }
 }
