@@ -101,11 +101,7 @@ import Testing
             let port = running.port
             let clock = ContinuousClock()
             // Open a page's event stream first: it must outlive every limit below.
-            let page = await HTTP.get(port, "/2026/11/21/")
-            let token = try #require(
-                page.body.range(of: #"encodeURIComponent\("[0-9a-z.]+"\)"#, options: .regularExpression)
-                    .map { String(page.body[$0].dropFirst(20).dropLast(2)) })
-            let events = try EventStream(port: port, path: "/__journal/events?since=\(token)")
+            let events = try await EventStream.ofPage("/2026/11/21/", port: port)
             defer { events.close() }
             #expect(await eventually { events.text.contains(": journal serve") })
 

@@ -41,11 +41,7 @@ extension ServeTests {
         options.parseQueue = queue
         try await serving(journal, options: options) { running in
             let port = running.port
-            let page = await HTTP.get(port, "/2026/11/21/")
-            let token = try #require(
-                page.body.range(of: #"encodeURIComponent\("[0-9a-z.]+"\)"#, options: .regularExpression)
-                    .map { String(page.body[$0].dropFirst(20).dropLast(2)) })
-            let events = try EventStream(port: port, path: "/__journal/events?since=\(token)")
+            let events = try await EventStream.ofPage("/2026/11/21/", port: port)
             defer { events.close() }
             #expect(await eventually { events.text.contains(": journal serve") }, "the stream opened")
 
@@ -68,7 +64,7 @@ extension ServeTests {
             // Serving goes on: the last good page, and a page opened now is shown the error at once.
             let meanwhile = await HTTP.get(port, "/2026/11/21/")
             #expect(meanwhile.status == 200 && meanwhile.body.contains("First snow"))
-            let late = try EventStream(port: port, path: "/__journal/events?since=\(token)")
+            let late = try await EventStream.ofPage("/2026/11/21/", port: port)
             defer { late.close() }
             #expect(await eventually { late.text.contains("event: errors") }, "\(late.text)")
 

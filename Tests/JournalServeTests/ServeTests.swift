@@ -145,11 +145,7 @@ import Testing
             let port = running.port
 
             // Listen as the served page does, with the version of the site it was served.
-            let page = await HTTP.get(port, "/2026/11/21/")
-            let token = try #require(
-                page.body.range(of: #"encodeURIComponent\("[0-9a-z.]+"\)"#, options: .regularExpression)
-                    .map { String(page.body[$0].dropFirst(20).dropLast(2)) })
-            let events = try EventStream(port: port, path: "/__journal/events?since=\(token)")
+            let events = try await EventStream.ofPage("/2026/11/21/", port: port)
             defer { events.close() }
             #expect(await eventually { events.text.contains(": journal serve") }, "the stream opened")
             #expect(!events.text.contains("event: reload"), "an up-to-date page is not reloaded")
@@ -183,7 +179,7 @@ import Testing
             #expect(await HTTP.get(port, "/2026/11/21/").body.contains("Second snow"))
 
             // A page opened now is told at once; fixing the file reloads every page.
-            let late = try EventStream(port: port, path: "/__journal/events?since=\(token)")
+            let late = try await EventStream.ofPage("/2026/11/21/", port: port)
             defer { late.close() }
             #expect(await eventually { late.text.contains("event: errors") })
             try journal.write(Self.dayPath, Self.day(title: "Third snow"))
@@ -493,6 +489,16 @@ final class EventStream: @unchecked Sendable {
                 lock.withLock { received += chunk }
             }
         }.start()
+    }
+
+    /// The stream the page at `path` opens: its script asks for the events since the version of
+    /// the site the page was served from.
+    static func ofPage(_ path: String, port: UInt16) async throws -> EventStream {
+        let page = await HTTP.get(port, path)
+        let version = try #require(
+            page.body.range(of: #"encodeURIComponent\("[0-9a-z.]+"\)"#, options: .regularExpression)
+                .map { String(page.body[$0].dropFirst(20).dropLast(2)) }, "no site version in \(path)")
+        return try EventStream(port: port, path: "/__journal/events?since=\(version)")
     }
 
     var text: String { lock.withLock { received } }
