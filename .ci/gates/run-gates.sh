@@ -49,5 +49,8 @@ for seed in 1 2 3; do SEARCH_JS=templates/assets/search.js node .ci/gates/search
 echo "-- journal serve in headless Chromium: an edit reloads the page, an error shows its place, a fix clears it"
 python3 .ci/gates/serve_test.py --journal "$journal"
 
+echo "-- actionlint and ShellCheck on the workflows journal init writes and docs/ shows"
+python3 .ci/gates/workflows.py --journal "$journal"
+
 echo "-- journal import over the real exports in Tests/Fixtures/import"
 bash .ci/gates/import_samples.sh "$PWD/$journal"

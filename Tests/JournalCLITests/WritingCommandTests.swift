@@ -86,7 +86,7 @@ import Yams
         #expect(workflow.contains("journal build --quiet"))
         #expect(workflow.contains("actions/deploy-pages"))
         // The address is GitHub Pages' own (user sites and custom domains included).
-        #expect(workflow.contains("uses: actions/configure-pages@v5") && workflow.contains("--base-url \"${{ steps.pages.outputs.base_url }}/\""))
+        #expect(workflow.contains("uses: actions/configure-pages@v6") && workflow.contains("--base-url \"${{ steps.pages.outputs.base_url }}/\""))
         #expect(!workflow.contains("github.io"))
     }
 

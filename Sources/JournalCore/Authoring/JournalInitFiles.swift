@@ -69,6 +69,14 @@ extension JournalInit {
             """
     }
 
+    /// What a fresh Debian or Ubuntu machine installs to build the tool and draw its cards: the
+    /// `apt` provider of every system library Package.swift links (cmark-gfm, librsvg, libvips),
+    /// pkg-config, and the fonts cards are drawn in. `WorkflowPackagesTests` holds this, and every
+    /// install line docs/ shows, to Package.swift.
+    static let debianPackages = [
+        "libcmark-gfm-dev", "libcmark-gfm-extensions-dev", "librsvg2-dev", "libvips-dev", "pkg-config", "fonts-noto-core", "fonts-noto-cjk",
+    ]
+
     static func workflow(_ options: Options) -> String {
         let repository = options.toolRepository ?? "${{ vars.JOURNAL_TOOL_REPOSITORY }}"
         return """
@@ -96,23 +104,23 @@ extension JournalInit {
                 runs-on: ubuntu-24.04
                 container: swift:6.1-noble
                 steps:
-                  - uses: actions/checkout@v4
+                  - uses: actions/checkout@v7
                     with:
                       path: journal-content
-                  - uses: actions/checkout@v4
+                  - uses: actions/checkout@v7
                     with:
                       repository: \(repository)
                       path: journal-tool
                   - name: Install what the build needs
-                    run: apt-get update && apt-get install -y libcmark-gfm-dev libcmark-gfm-extensions-dev librsvg2-dev fonts-noto-core fonts-noto-cjk pkg-config
+                    run: apt-get update && apt-get install -y \(debianPackages.joined(separator: " "))
                   - name: Keep the share cards already drawn
-                    uses: actions/cache@v4
+                    uses: actions/cache@v6
                     with:
                       path: journal-content/.journal-cache
                       key: journal-cards-${{ github.run_id }}
                       restore-keys: journal-cards-
                   - name: Cache the tool's build
-                    uses: actions/cache@v4
+                    uses: actions/cache@v6
                     with:
                       path: journal-tool/.build
                       key: journal-${{ runner.os }}-${{ hashFiles('journal-tool/Package.swift', 'journal-tool/Sources/**', 'journal-tool/templates/**') }}
@@ -122,14 +130,14 @@ extension JournalInit {
                   # GitHub's own answer, so cards and feeds get the right absolute address.
                   - name: Ask GitHub Pages for the site's address
                     id: pages
-                    uses: actions/configure-pages@v5
+                    uses: actions/configure-pages@v6
                   - name: Build the site
                     run: >
                       journal-tool/.build/release/journal build --quiet
                       --source journal-content
                       --output site
                       --base-url "${{ steps.pages.outputs.base_url }}/"
-                  - uses: actions/upload-pages-artifact@v3
+                  - uses: actions/upload-pages-artifact@v5
                     with:
                       path: site
 
@@ -141,7 +149,7 @@ extension JournalInit {
                   url: ${{ steps.deployment.outputs.page_url }}
                 steps:
                   - id: deployment
-                    uses: actions/deploy-pages@v4
+                    uses: actions/deploy-pages@v5
 
             """
     }
