@@ -50,12 +50,24 @@ struct InitCommand: JournalSubcommand {
     }
 
     func execute(_ console: Console) -> Int32 {
+        let tz = ProcessInfo.processInfo.environment["TZ"]
+        let zone = SystemZone.name(tz: tz)
         let options = JournalInit.Options(
             title: title, language: Language(rawValue: language.lowercased()), toolRepository: toolRepository,
-            today: console.today(timezone: nil))
+            today: console.today(timezone: zone), timezone: zone)
         do throws(JournalInit.Refusal) {
             let files = try JournalInit.run(in: folder, options: options)
             console.out("Started a journal in \(folder) (\(files.count) files). Inside it:")
+            let shown = ControlCharacters.escaped(tz ?? "")
+            if let zone, SystemZone.isRule(tz) {
+                console.out(
+                    "TZ is the POSIX rule '\(shown)': wrote timezone: \(zone), a zone with the same offsets and changes, in journal.yaml (put your own city's zone there if you like)."
+                )
+            } else if zone == nil {
+                console.error(
+                    "warning: the time zone could not be told from TZ='\(shown)' (no IANA zone has its offsets and changes, or it is not one): journal.yaml has no timezone; set it to yours, like timezone: Asia/Seoul, so that \"today\" is your day"
+                )
+            }
             console.out("  journal new      write today's page (then fill in the file it names)")
             console.out("  journal serve    preview the site as you write")
             console.out("  journal build    write the site to public/")

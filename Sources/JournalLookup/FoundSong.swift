@@ -52,10 +52,10 @@ public struct FoundSong: Sendable, Equatable, Codable {
 }
 
 extension FoundSong {
-    /// The song with its text fit for a terminal, a day file and a catalogue file: control,
-    /// format and line-separator characters become spaces, runs of spaces one, names at most 500
-    /// characters; a duration outside 1 second to a day is no duration. Services' text is
-    /// anybody's text.
+    /// The song with its text fit for a terminal, a day file and a catalogue file (`clean`):
+    /// control and line-separator characters become spaces, runs of spaces one, invisible
+    /// formatting goes but joiners a script spells with stay, names at most 500 characters; a
+    /// duration outside 1 second to a day is no duration. Services' text is anybody's text.
     public var cleaned: FoundSong {
         var song = self
         song.title = Self.clean(title)
@@ -71,21 +71,79 @@ extension FoundSong {
     /// Whether a service's song can be used at all: it has a title and an artist once cleaned.
     public var isUsable: Bool { !title.isEmpty && !artist.isEmpty }
 
+    /// Service text made safe to show and store, keeping its spelling (docs/content-format.md,
+    /// "Filling in songs"). Controls, line and paragraph separators and other whitespace become
+    /// one space; private-use, surrogate and unassigned code points go. Invisible format
+    /// characters go too, without a space (they sit inside words): bidi embeddings, overrides,
+    /// isolates and marks (U+202A-U+202E, U+2066-U+2069, U+200E, U+200F, U+061C), zero width
+    /// spaces and word joiners, the soft hyphen, the byte-order mark, interlinear annotations.
+    /// What a script needs stays (`scriptFormat`): the zero width non-joiner and joiner between
+    /// two letters (Persian `می‌خواهم`, Devanagari `क्‍ष`, emoji `👩‍💻`), and the tag characters of
+    /// a flag's emoji tag sequence (`🏴` then tags ending in U+E007F).
     static func clean(_ text: String) -> String {
-        let unsafe: Set<Unicode.GeneralCategory> = [.control, .format, .lineSeparator, .paragraphSeparator, .privateUse, .surrogate, .unassigned]
+        let spaced: Set<Unicode.GeneralCategory> = [.control, .lineSeparator, .paragraphSeparator]
+        let dropped: Set<Unicode.GeneralCategory> = [.privateUse, .surrogate, .unassigned]
         var result = String.UnicodeScalarView()
         var pendingSpace = false
+        // A joiner waits for what follows: kept only between two kept characters.
+        var pendingJoiner: Unicode.Scalar?
+        // Tag characters wait for their cancel tag, and are kept only after a black flag.
+        var pendingTags = String.UnicodeScalarView()
+        var count = 0
         for scalar in text.unicodeScalars {
-            if unsafe.contains(scalar.properties.generalCategory) || scalar.properties.isWhitespace {
-                pendingSpace = !result.isEmpty
+            if isTag(scalar) {
+                guard pendingTags.isEmpty ? result.last == flagBase && pendingJoiner == nil && !pendingSpace : true else { continue }
+                pendingTags.append(scalar)
+                if scalar == cancelTag {
+                    if pendingTags.count > 2, pendingTags.count <= maxTags {
+                        result.append(contentsOf: pendingTags)
+                        count += pendingTags.count
+                    }
+                    pendingTags.removeAll()
+                }
                 continue
             }
-            if pendingSpace { result.append(" ") }
+            pendingTags.removeAll()
+            let category = scalar.properties.generalCategory
+            if spaced.contains(category) || scalar.properties.isWhitespace {
+                pendingSpace = !result.isEmpty
+                pendingJoiner = nil
+                continue
+            }
+            if dropped.contains(category) { continue }
+            if category == .format {
+                if scriptFormat.contains(scalar.value), !result.isEmpty, !pendingSpace { pendingJoiner = scalar }
+                continue
+            }
+            if pendingSpace {
+                result.append(" ")
+                count += 1
+            } else if let joiner = pendingJoiner {
+                result.append(joiner)
+                count += 1
+            }
             pendingSpace = false
+            pendingJoiner = nil
             result.append(scalar)
-            if result.count >= 500 { break }
+            count += 1
+            if count >= 500 { break }
         }
         return String(result)
+    }
+
+    /// Format characters that are part of a script's spelling, kept between two characters:
+    /// U+200C ZERO WIDTH NON-JOINER and U+200D ZERO WIDTH JOINER (Persian, Arabic, the Indic
+    /// scripts, emoji sequences), and U+180E, Mongolian's vowel separator.
+    static let scriptFormat: Set<UInt32> = [0x200C, 0x200D, 0x180E]
+
+    /// U+1F3F4 WAVING BLACK FLAG, which a subdivision flag's tags follow (🏴 + `gbsct` + cancel).
+    static let flagBase: Unicode.Scalar = "\u{1F3F4}"
+    static let cancelTag: Unicode.Scalar = "\u{E007F}"
+    /// Tags of a flag: a region of up to six letters and digits (`gbeng`, `usca`), then the cancel tag.
+    static let maxTags = 8
+
+    static func isTag(_ scalar: Unicode.Scalar) -> Bool {
+        (0xE0020...0xE007F).contains(scalar.value)
     }
 }
 

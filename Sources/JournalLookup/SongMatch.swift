@@ -45,12 +45,14 @@ public enum SongMatch {
         return credits(found).contains { nameKey($0) == wanted }
     }
 
-    /// A name without case, spaces or punctuation: services write `AC/DC` and `AC DC`, `Hype-Boy`.
+    /// A name without case, spaces, punctuation or invisible formatting: services write `AC/DC`
+    /// and `AC DC`, `Hype-Boy`, and a Persian word with a zero width non-joiner or a space where
+    /// the journal has the other (`می‌خواهم`, `می خواهم`).
     static func nameKey(_ name: String) -> String {
         var scalars = String.UnicodeScalarView()
         for scalar in name.lowercased().unicodeScalars {
             switch scalar.properties.generalCategory {
-            case .spaceSeparator, .connectorPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation,
+            case .format, .spaceSeparator, .connectorPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation,
                 .initialPunctuation, .finalPunctuation, .otherPunctuation:
                 continue
             default:

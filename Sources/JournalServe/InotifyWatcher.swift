@@ -19,11 +19,17 @@
         private let thread = StoppableThread(name: "journal serve: inotify")
         /// The watch of the journal folder itself (only used on the watcher's thread).
         private var rootWatch: Int32 = -1
-        /// What the journal folder and its watched names led to when they were last watched (device
-        /// and inode, through links): a watch follows an inode, so when one of them is removed and
-        /// made again (a linked diary folder's target restored, `ln -sfn` to another), only looking
-        /// again finds it.
+        /// What the journal folder, its watched names and every symbolic link to a folder below
+        /// them (`content/diary` linked to a synced folder) led to when they were last watched
+        /// (device and inode, through links): a watch follows an inode, so when a link's target is
+        /// removed and made again (a linked diary folder restored, `ln -sfn` to another), no event
+        /// comes and only looking again finds it.
         private var roots: [Identity?] = []
+        /// The paths `roots` are of: the journal folder, its watched names, then the links.
+        private var rootPaths: [String] = []
+        /// The symbolic links to folders found below the watched names, kept while they are links
+        /// even when their target is gone (the build's walk no longer lists a broken one).
+        private var links: Set<String> = []
         /// How often the roots are looked at, in milliseconds.
         private static let rootCheck: Int32 = 500
 
@@ -145,17 +151,27 @@
         /// (`JournalTree.foldersRead`: one walk, the build's). Adding a watch twice is harmless: the
         /// kernel returns the same one.
         private func watchEverything() {
+            let folders = JournalTree.foldersRead(from: source)
+            let named = [source] + JournalTree.readFolders.map { source + "/" + $0 }
+            links = links.union(folders.filter(Self.isLink)).filter(Self.isLink).subtracting(named)
+            rootPaths = named + links.sorted()
+            // Looked at before the watches are added: a change in between is seen at the next look.
             roots = rootIdentities()
             rootWatch = inotify_add_watch(descriptor, source, Self.mask)
-            for folder in JournalTree.foldersRead(from: source) {
+            for folder in folders {
                 _ = inotify_add_watch(descriptor, folder, Self.mask)
             }
         }
 
-        /// The journal folder and the watched folders, each as `stat` finds it through links (not
-        /// journal.yaml: every save of it by renaming is a new inode, and the root's watch sees those).
+        private static func isLink(_ path: String) -> Bool {
+            var status = stat()
+            return lstat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFLNK
+        }
+
+        /// `rootPaths`, each as `stat` finds it through links (not journal.yaml: every save of it by
+        /// renaming is a new inode, and the root's watch sees those).
         private func rootIdentities() -> [Identity?] {
-            ([source] + JournalTree.readFolders.map { source + "/" + $0 }).map { path in
+            rootPaths.map { path in
                 var status = stat()
                 guard stat(path, &status) == 0 else { return nil }
                 return Identity(device: UInt64(status.st_dev), inode: UInt64(status.st_ino))

@@ -213,4 +213,29 @@ import Testing
         #expect(stub.requests.isEmpty)
         #expect(!FileManager.default.fileExists(atPath: folder.path + "/content"))
     }
+
+    /// A title spelt with a zero width non-joiner (Persian) is written with it, and read back
+    /// unchanged by the build (issue 35: it was written with a space).
+    @Test func aTitleKeepsItsJoinersFromTheServiceToThePage() async throws {
+        let stub = try await StubServer.start()
+        defer { Task { await stub.stop() } }
+        let title = "\u{0645}\u{06CC}\u{200C}\u{062E}\u{0648}\u{0627}\u{0647}\u{0645}"  // می‌خواهم
+        let body = String(decoding: StubServer.fixture("itunes_search_term_hype-boy_entity-song_country-us.json"), as: UTF8.self)
+            .replacingOccurrences(of: "https://is1-ssl.mzstatic.com", with: stub.baseURL)
+            .replacingOccurrences(of: "\"trackName\": \"Hype Boy\"", with: "\"trackName\": \"\u{0645}\u{06CC}\\u200c\u{062E}\u{0648}\u{0627}\u{0647}\u{0645}\"")
+        stub.answer(ITunesSearch.request(term: "hype boy", country: "us", limit: 10), with: .json(body))
+        stub.answer(
+            "GET", "/image/thumb/Music112/v4/newjeans-ep/cover.jpg/600x600bb.jpg", query: nil,
+            with: .fixture("cover_minimal.jpg"))
+        let folder = try CommandLineTests.Folder(["journal.yaml": "title: T\n"])
+        let run = try await Self.run(
+            ["add", "hype boy", "--pick", "1", "--date", "2026-11-22", "--source", folder.path], environment: stub.environment())
+        #expect(run.status == 0, "\(run.errors)")
+        #expect(run.out.contains("Added \(title) — NewJeans"), "\(run.out)")
+        let day = try #require(read(folder.path + "/content/diary/2026/11/2026-11-22.md"))
+        #expect(day.contains("  - title: \"\(title)\"\n"), "\(day)")
+        #expect(cli.journal(["build", "--strict", "--source", folder.path]).status == 0)
+        let page = try #require(read(folder.output + "/2026/11/22/index.html"))
+        #expect(page.contains(title))
+    }
 }

@@ -23,6 +23,30 @@ import Yams
 
     // MARK: init
 
+    /// `TZ` as a POSIX rule (issue 35: init wrote Etc/UTC for each, silently): the zone with its
+    /// offsets is written and said; a rule no zone keeps writes none, says so and asks for one;
+    /// either journal builds.
+    @Test func initWritesTheZoneOfAPOSIXRuleOrAsksForOne() async throws {
+        for (tz, zone) in [("JST-9", "Etc/GMT-9"), ("<+0530>-5:30", "Asia/Kolkata"), ("XYZ-5:17", nil)] {
+            let parent = try emptyFolder()
+            let journal = parent.path + "/j"
+            let run = try await AddCommandTests.run(["init", journal], environment: ["TZ": tz])
+            #expect(run.status == 0, "\(run.errors)")
+            let settings = try #require(read(journal + "/journal.yaml"))
+            if let zone {
+                #expect(settings.contains("\ntimezone: \(zone)\n"), "\(tz)")
+                #expect(run.out.contains("TZ is the POSIX rule '\(tz)': wrote timezone: \(zone), a zone with the same offsets"), "\(run.out)")
+            } else {
+                #expect(!settings.contains("\ntimezone:"), "\(settings)")
+                #expect(settings.contains("# timezone: Asia/Seoul"))
+                #expect(
+                    run.errors.contains("the time zone could not be told from TZ='XYZ-5:17'") && run.errors.contains("set it to yours"),
+                    "\(run.errors)")
+            }
+            #expect(cli.journal(["build", "--strict", "--source", journal]).status == 0)
+        }
+    }
+
     /// The writer's first hour: a new journal builds strictly with no word; it has logged
     /// nothing; `journal new` (which init suggests) writes today's page; that skeleton builds
     /// (the day waits, said once) and still counts as nothing logged; filled in, it is today's.

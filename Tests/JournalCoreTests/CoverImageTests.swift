@@ -295,6 +295,36 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: journal.path + "/public"))
     }
 
+    /// A damaged copy of a cover on another site is said in the documented words, its parenthesis
+    /// closed (docs/content-format.md, "Covers from other sites"; issue 35: it was never closed).
+    @Test func aDamagedCopyOfARemoteCoverIsSaidWithItsAddressAndItsCopy() throws {
+        let address = "https://coverartarchive.org/release/1/front-500"
+        let journal = try TestJournal(
+            minimalConfig + """
+
+                -- content/diary/2026/01/2026-01-02.md --
+                ---
+                tracks:
+                  - {title: Hype Boy, artist: NewJeans, artwork: "\(address)"}
+                  - {title: Ditto, artist: NewJeans, artwork: "\(address)2"}
+                ---
+                """)
+        let copy = RemoteCover.stem(of: address) + ".jpg"
+        let empty = RemoteCover.stem(of: address + "2") + ".jpg"
+        try journal.write("static/" + copy, bytes: [0xFF, 0xD8, 0xFF, 0xE0] + Array(repeating: 0x41, count: 200))
+        try journal.write("static/" + empty, bytes: [])
+        let lines = journal.lines(Check.run(source: journal.path, strict: false))
+        #expect(
+            lines.contains(
+                "content/diary/2026/01/2026-01-02.md:3:50: error: artwork '\(address)' (its copy '/\(copy)'): static/\(copy) cannot be read as an image (it may be damaged or not what its first bytes say)"
+            ), "\(lines)")
+        #expect(
+            lines.contains {
+                $0.hasSuffix(
+                    "error: artwork '\(address)2' (its copy '/\(empty)') is not an image: static/\(empty) is empty (0 bytes); save the image there again")
+            }, "\(lines)")
+    }
+
     /// A cover cut short (its header whole, half its picture gone) is an error at every line that
     /// names it, in `check` too, and the previous site stays.
     @Test func aCoverCutShortIsAnErrorAtItsLinesInCheckTooAndKeepsThePreviousSite() throws {

@@ -111,4 +111,46 @@ import Testing
                 "templates/partials/footer.mustache:1:1: error: cannot read this file: Permission denied",
             ])
     }
+
+    /// A name whose bytes are not UTF-8 (a Latin-1 `café`), in static/ and content/, a folder's
+    /// too (issue 35: "cannot read this: No such file or directory" at a mangled path): each is
+    /// an error showing the name escaped and how to rename it, all at once, and the site stays.
+    @Test func aNameThatIsNotUTF8IsAnErrorSayingSoAndHowToRenameIt() throws {
+        let journal = try TestJournal(RenderTests.threeDays)
+        #expect(journal.build().succeeded)
+        let before = journal.tree()
+        let cafe = Array("caf".utf8) + [0xE9]
+        // Names made from their bytes: a Swift string cannot hold them.
+        var made: [[CChar]] = []
+        defer {
+            for path in made.reversed() { remove(path) }
+            _ = journal
+        }
+        func make(_ folder: String, _ name: [UInt8], folder isFolder: Bool = false) throws {
+            let path = (Array((journal.path + "/" + folder + "/").utf8) + name).map { CChar(bitPattern: $0) } + [0]
+            if isFolder {
+                try #require(mkdir(path, 0o755) == 0)
+            } else {
+                let descriptor = open(path, O_CREAT | O_WRONLY | O_EXCL, 0o644)
+                try #require(descriptor >= 0)
+                close(descriptor)
+            }
+            made.append(path)
+        }
+        try make("static", cafe + Array(".txt".utf8))
+        try make("content/diary/2026/11", cafe + Array(".md".utf8))
+        try make("content/diary", [0xFF] + Array("x".utf8), folder: true)
+        let advice =
+            "error: this name is not valid UTF-8 (shown with its other bytes as \\xNN), so no page or link can name it: rename it in UTF-8, in its folder, like: mv"
+        let expected = [
+            "content/diary/2026/11/caf\\xE9.md:1:1: \(advice) $'caf\\xE9.md' 'café.md'",
+            "content/diary/\\xFFx:1:1: \(advice) $'\\xFFx' 'ÿx'",
+            "static/caf\\xE9.txt:1:1: \(advice) $'caf\\xE9.txt' 'café.txt'",
+        ]
+        let report = journal.build()
+        #expect(!report.succeeded)
+        #expect(journal.lines(report.diagnostics) == expected)
+        #expect(journal.lines(Check.run(source: journal.path, strict: false)) == expected)
+        #expect(journal.tree() == before, "the previous site is untouched")
+    }
 }

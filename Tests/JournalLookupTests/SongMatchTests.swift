@@ -59,4 +59,35 @@ import Testing
         #expect(clean.released == nil)
         #expect([song("\u{0}", "A"), song("B", "  ")].cleaned.isEmpty)
     }
+
+    /// Joiners are part of a word's spelling (issue 35): kept through cleaning, so that `add`
+    /// writes the title as the service spells it and `enrich` finds the journal's own title.
+    @Test(arguments: [
+        "می\u{200C}خواهم",  // Persian, a zero width non-joiner inside the word
+        "क्\u{200D}ष",  // Devanagari, a zero width joiner after the virama
+        "👩\u{200D}💻",  // emoji: woman technologist
+        "👨\u{200D}👩\u{200D}👧\u{200D}👦",  // emoji: a family
+        "❤\u{FE0F}",  // an emoji variation selector (a mark, never removed)
+        "🏴\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}",  // Scotland's flag: tag characters
+        "لا\u{200C}ل",  // Arabic
+    ])
+    func joinersAndWhatAScriptSpellsWithAreKept(text: String) {
+        #expect(FoundSong.clean(text) == text)
+        #expect(FoundSong.clean("  \(text)  and  \(text) ") == "\(text) and \(text)")
+        let found = song(text, "Artist").cleaned
+        #expect(SongMatch.judge(found, artist: "Artist", title: text, duration: nil) == .match)
+    }
+
+    @Test func invisibleFormattingGoesWithoutSplittingTheWord() {
+        // Bidi overrides, embeddings, isolates and marks, a soft hyphen, a zero width space, a BOM.
+        #expect(FoundSong.clean("a\u{202E}b\u{202A}c\u{2066}d\u{2069}e\u{200F}f\u{200E}g\u{061C}h") == "abcdefgh")
+        #expect(FoundSong.clean("Mo\u{00AD}zart\u{200B}\u{FEFF}\u{2060}") == "Mozart")
+        // A joiner with nothing to join on a side goes, and two are one.
+        #expect(FoundSong.clean("\u{200D}a\u{200C} b\u{200D}\u{200D}c\u{200C}") == "a b\u{200D}c")
+        // Tag characters hide text unless they spell a flag after 🏴.
+        #expect(FoundSong.clean("Song\u{E0049}\u{E0047}\u{E004E}\u{E007F}") == "Song")
+        #expect(FoundSong.clean("🏴\u{E0067}\u{E0062}") == "🏴")
+        // A service writing a space where the journal has a non-joiner is the same title.
+        #expect(SongMatch.judge(song("می خواهم", "A"), artist: "A", title: "می\u{200C}خواهم", duration: nil) == .match)
+    }
 }

@@ -43,6 +43,36 @@ import Testing
         }
     }
 
+    /// A folder inside content/ linked elsewhere (issue 35: its target removed and made again was
+    /// never watched again, and no edit in it was rebuilt until another file changed).
+    @Test func aLinkedDiaryFolderRemovedAndMadeAgainIsWatchedAgain() async throws {
+        defer { try? FileManager.default.removeItem(atPath: base) }
+        let journal = try ServeTests.Journal()
+        let target = base + "/synced-diary"
+        let backup = base + "/backup"
+        try FileManager.default.createDirectory(atPath: base, withIntermediateDirectories: true)
+        try FileManager.default.moveItem(atPath: journal.path + "/content/diary", toPath: target)
+        try FileManager.default.createSymbolicLink(atPath: journal.path + "/content/diary", withDestinationPath: target)
+        try await serve(journal.path) { port, out, errors in
+            #expect(await eventually(120) { await HTTP.get(port, "/2026/11/21/").body.contains("First snow") }, "\(errors.all)")
+            try FileManager.default.copyItem(atPath: target, toPath: backup)
+            try FileManager.default.removeItem(atPath: target)
+            // A broken link is an error: the last good site stays.
+            #expect(await eventually { errors.all.contains { $0.hasPrefix("Rebuild failed") } }, "\(errors.all)")
+            // The folder is made again, empty, then the day is written into it: no file of the
+            // journal itself changes, only what the link leads to.
+            let rebuilds = out.all.filter { $0.hasPrefix("Rebuilt in ") }.count
+            try FileManager.default.createDirectory(atPath: target, withIntermediateDirectories: false)
+            try FileManager.default.copyItem(atPath: backup + "/2026", toPath: target + "/2026")
+            #expect(await eventually(15) { out.all.filter { $0.hasPrefix("Rebuilt in ") }.count > rebuilds }, "\(out.all) \(errors.all)")
+            // And edits inside it are seen, each.
+            for title in ["Edited once", "Edited twice"] {
+                try journal.write(ServeTests.dayPath, ServeTests.day(title: title))
+                #expect(await eventually(15) { await HTTP.get(port, "/2026/11/21/").body.contains(title) }, "\(title)")
+            }
+        }
+    }
+
     @Test func aJournalFolderReachedThroughALinkRemovedAndRestoredIsServedAgain() async throws {
         defer { try? FileManager.default.removeItem(atPath: base) }
         let journal = try ServeTests.Journal()

@@ -14,12 +14,13 @@ public enum JournalInit {
         public var toolRepository: String?
         /// The date the example playlist was made.
         public var today: CalendarDate
-        /// The zone written as `timezone`: the system's, so "today" stays where the writer is.
-        public var timezone: String
+        /// The zone written as `timezone`: the system's, so "today" stays where the writer is;
+        /// nil when it could not be told (`SystemZone`), and then none is written.
+        public var timezone: String?
 
         public init(
             title: String? = nil, language: Language = .en, toolRepository: String? = nil,
-            today: CalendarDate, timezone: String = SystemZone.name()
+            today: CalendarDate, timezone: String? = SystemZone.name()
         ) {
             self.title = title
             self.language = language

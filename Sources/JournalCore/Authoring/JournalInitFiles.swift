@@ -22,6 +22,15 @@ extension JournalInit {
         return bytes
     }
 
+    /// `timezone: Asia/Seoul`; when the system's zone could not be told, a comment asking for it
+    /// instead, so that a wrong zone is never written silently.
+    static func zoneLine(_ zone: String?) -> String {
+        guard let zone else {
+            return "# journal init could not tell your zone from the system's TZ: set it, like\n# timezone: Asia/Seoul"
+        }
+        return "timezone: \(zone)"
+    }
+
     static func settings(_ options: Options) -> String {
         let title = options.title ?? (options.language == .ko ? "나의 음악 일기" : "My Listening Journal")
         return """
@@ -39,7 +48,7 @@ extension JournalInit {
             # The language of the theme's text and dates: en, ko, or a templates/i18n/CODE.yaml of yours.
             language: \(options.language.rawValue)
             # What "today" is for `journal new` and `journal status` (an IANA zone); never used by build.
-            timezone: \(options.timezone)
+            \(zoneLine(options.timezone))
             # monday or sunday
             week_start: monday
             # The songs of a day; 0 means no limit.

@@ -105,6 +105,14 @@ public struct JournalTree {
             while let entry = readdir(directory) {
                 let name = DirectoryEntry.name(entry)
                 guard !name.hasPrefix(".") else { continue }
+                // A name that is not UTF-8 was repaired with U+FFFD: it names no file, so it is
+                // reported as the bytes it is (`caf\xE9.txt`) with how to rename it.
+                if name.unicodeScalars.contains("\u{FFFD}"), UndecodableName.decoded(DirectoryEntry.nameBytes(entry)) == nil {
+                    let undecodable = UndecodableName(bytes: DirectoryEntry.nameBytes(entry))
+                    problems.append(
+                        Problem(relative: relative.isEmpty ? undecodable.escaped : relative + "/" + undecodable.escaped, message: undecodable.message))
+                    continue
+                }
                 let path = relative.isEmpty ? name : relative + "/" + name
                 if let journal, DirectoryEntry.type(entry) == Int32(DT_LNK) || DirectoryEntry.type(entry) == Int32(DT_UNKNOWN),
                     let problem = Self.linkProblem(root + "/" + path, journal: journal)

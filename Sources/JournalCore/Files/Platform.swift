@@ -21,6 +21,13 @@ enum DirectoryEntry {
         return String(cString: (UnsafeRawPointer(entry) + nameOffset).assumingMemoryBound(to: CChar.self))
     }
 
+    /// The entry's name as its bytes, without the terminating zero.
+    static func nameBytes(_ entry: UnsafeMutablePointer<dirent>) -> [UInt8] {
+        guard let nameOffset else { return [] }
+        let start = (UnsafeRawPointer(entry) + nameOffset).assumingMemoryBound(to: UInt8.self)
+        return Array(UnsafeBufferPointer(start: start, count: strlen(UnsafeRawPointer(start).assumingMemoryBound(to: CChar.self))))
+    }
+
     /// `DT_DIR`, `DT_REG`, `DT_UNKNOWN` ...
     static func type(_ entry: UnsafeMutablePointer<dirent>) -> Int32 {
         guard let typeOffset else { return Int32(DT_UNKNOWN) }

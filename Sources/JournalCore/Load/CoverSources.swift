@@ -25,20 +25,21 @@ struct CoverSources {
         case damaged(file: String, reason: String)
         case tooManyPixels(file: String, width: Int, height: Int)
 
-        func message(for field: String, value: String) -> String {
+        /// The message for `field` given as `quoted` (`StaticImageUse.quoted`).
+        func message(for field: String, quoted: String) -> String {
             switch self {
             case .unreadable(let file, let reason):
-                return "\(field) '\(value)': cannot read \(file): \(reason)"
+                return "\(field) \(quoted): cannot read \(file): \(reason)"
             case .tooLarge(let file, let bytes):
-                return "\(field) '\(value)': \(file) is \(bytes >> 20) MB; a cover may be at most \(CoverSources.maxBytes >> 20) MB: save it smaller"
+                return "\(field) \(quoted): \(file) is \(bytes >> 20) MB; a cover may be at most \(CoverSources.maxBytes >> 20) MB: save it smaller"
             case .notAnImage(let file):
-                return "\(field) '\(value)': \(file) cannot be read as an image (it may be damaged or not what its first bytes say)"
+                return "\(field) \(quoted): \(file) cannot be read as an image (it may be damaged or not what its first bytes say)"
             case .damaged(let file, let reason):
-                return "\(field) '\(value)': \(file) is cut short or damaged (\(reason)): save it again from where it came from"
+                return "\(field) \(quoted): \(file) is cut short or damaged (\(reason)): save it again from where it came from"
             case .tooManyPixels(let file, let width, let height):
                 let megapixels = (width * height + 500_000) / 1_000_000
                 return
-                    "\(field) '\(value)': \(file) is \(width)x\(height) pixels (\(megapixels) megapixels); a cover may have at most \(CoverSources.maxPixels / 1_000_000) megapixels: save it smaller (pages show covers at most \(CoverSource.standardSides.last ?? 0) pixels wide)"
+                    "\(field) \(quoted): \(file) is \(width)x\(height) pixels (\(megapixels) megapixels); a cover may have at most \(CoverSources.maxPixels / 1_000_000) megapixels: save it smaller (pages show covers at most \(CoverSource.standardSides.last ?? 0) pixels wide)"
             }
         }
     }

@@ -177,7 +177,7 @@ public struct JournalLoader: Sendable {
         var coverPaths: Set<String> = []
         for use in images {
             if let problem = staticImages.problem(use.target) {
-                diagnostics.append(.error(problem.message(for: use.field, value: use.written), at: use.location))
+                diagnostics.append(.error(problem.message(for: use.field, quoted: use.quoted), at: use.location))
             } else if let path = staticImages.resizable(use.target) {
                 coverPaths.insert(path)
             }
@@ -188,7 +188,7 @@ public struct JournalLoader: Sendable {
             parallel: options.parallel)
         for use in images {
             if let path = staticImages.resizable(use.target), let problem = covers.problems[path] {
-                diagnostics.append(.error(problem.message(for: use.field, value: use.written), at: use.location))
+                diagnostics.append(.error(problem.message(for: use.field, quoted: use.quoted), at: use.location))
             }
         }
 

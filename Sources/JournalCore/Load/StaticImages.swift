@@ -174,18 +174,18 @@ struct StaticImages {
 }
 
 extension StaticImages.Problem {
-    /// The message for `field` given as `value` (`artwork '/covers/x.jpg' is not in static/: …`).
-    func message(for field: String, value: String) -> String {
+    /// The message for `field` given as `quoted` (`artwork '/covers/x.jpg' is not in static/: …`).
+    func message(for field: String, quoted: String) -> String {
         switch self {
         case .missing(let file, let similar):
             let hint = similar.map { ", but there is \($0) (letter case matters)" } ?? "; put the image there, or give its https:// address"
-            return "\(field) '\(value)' is not in static/: there is no \(file)\(hint)"
+            return "\(field) \(quoted) is not in static/: there is no \(file)\(hint)"
         case .hidden(let file):
-            return "\(field) '\(value)' names a hidden file (\(file)): files and folders whose names start with '.' are never published"
+            return "\(field) \(quoted) names a hidden file (\(file)): files and folders whose names start with '.' are never published"
         case .notAnImage(let file):
-            return "\(field) '\(value)' is not an image: \(file) does not start like a PNG, JPEG, GIF, WebP, AVIF or SVG file"
+            return "\(field) \(quoted) is not an image: \(file) does not start like a PNG, JPEG, GIF, WebP, AVIF or SVG file"
         case .empty(let file):
-            return "\(field) '\(value)' is not an image: \(file) is empty (0 bytes); save the image there again"
+            return "\(field) \(quoted) is not an image: \(file) is empty (0 bytes); save the image there again"
         }
     }
 }
@@ -199,8 +199,10 @@ struct StaticImageUse: Hashable, Sendable {
     /// For the copy of a cover on another site (`RemoteCover`): the address the field gives.
     var address: String? = nil
 
-    /// What the field says, as messages quote it.
-    var written: String {
-        address.map { "\($0)' (its copy '/\(target.text.drop { $0 == "/" })" } ?? target.text
+    /// What the field says, quoted as messages quote it: `'/covers/x.jpg'`, or for a copy
+    /// `'https://…' (its copy '/covers/remote/….jpg')` (docs/content-format.md, "Covers from
+    /// other sites").
+    var quoted: String {
+        address.map { "'\($0)' (its copy '/\(target.text.drop { $0 == "/" })')" } ?? "'\(target.text)'"
     }
 }

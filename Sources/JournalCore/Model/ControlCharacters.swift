@@ -76,7 +76,7 @@ public enum ControlCharacters {
 
     /// `text` with every forbidden character, and line breaks (U+2028 and U+2029 too, which
     /// editors and CI logs break lines at), written as `\u{1B}`: safe to print on one line.
-    static func escaped(_ text: String) -> String {
+    public static func escaped(_ text: String) -> String {
         let utf8 = text.utf8
         let hasSeparator = utf8.contains(0xE2) && (text.contains("\u{2028}") || text.contains("\u{2029}"))
         guard contains(text) || hasSeparator || utf8.contains(where: { $0 == 0x0A || $0 == 0x0D }) else { return text }
