@@ -16,7 +16,7 @@ public enum SystemZone {
         if let range = text.range(of: "zoneinfo/") { text = String(text[range.upperBound...]) }
         if let offset = posixOffset(text) { return offset }
         if TimeZone(identifier: text) != nil, text.contains("/") || text == "UTC" || text == "GMT" { return text }
-        if let rule = POSIXZoneRule(text) { return zone(keeping: rule, now: now) }
+        if let rule = POSIXZoneRule(text) { return zone(keeping: rule, named: text, now: now) }
         // A zone's old name without a region (`Japan`, `Singapore`): not an abbreviation (`JST`),
         // which POSIX reads as UTC.
         return TimeZone.knownTimeZoneIdentifiers.contains(text) ? text : nil
@@ -49,15 +49,22 @@ public enum SystemZone {
     /// The IANA zone that keeps `rule`: for a whole number of hours and no daylight-saving time,
     /// `Etc/GMT-9` and its kind, exact by definition; otherwise a zone of the database's own list
     /// (zone1970.tab) whose offsets and changes are the rule's, at every change and every week,
-    /// this year and the four after it. Of several, the one that has kept the rule the longest
-    /// back, then the first by name: the same answer on every machine with the same tzdata.
-    static func zone(keeping rule: POSIXZoneRule, now: Date) -> String? {
+    /// this year and the four after it. A zone the rule names itself comes first where the
+    /// database has one that keeps it (`EST5EDT`, `CET` of `CET-1CEST,…`): it is what the writer
+    /// chose. Of several others, the one that has kept the rule the longest back, then the first
+    /// by name: the same answer on every machine with the same tzdata.
+    static func zone(keeping rule: POSIXZoneRule, named text: String = "", now: Date) -> String? {
         if rule.daylight == nil, rule.standard % 3600 == 0, (-12...14).contains(rule.standard / 3600) {
             let hours = rule.standard / 3600
             let name = hours == 0 ? "Etc/GMT" : "Etc/GMT\(hours > 0 ? "-" : "+")\(abs(hours))"
             return TimeZone(identifier: name) != nil ? name : nil
         }
         let year = Calendar(identifier: .gregorian).dateComponents(in: TimeZone(identifier: "UTC") ?? .current, from: now).year ?? 2026
+        let whole = String(text.prefix { $0 != "," })
+        let standardName = String(text.prefix { $0.isASCII && $0.isLetter })
+        for name in [whole, standardName] where name.count >= 3 && name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) {
+            if let zone = TimeZone(identifier: name), zone.identifier == name, keeps(zone, rule, years: year...(year + 4)) { return name }
+        }
         let matching = candidates().compactMap(TimeZone.init(identifier:)).filter { keeps($0, rule, years: year...(year + 4)) }
         let ranked = matching.map { zone in
             var back = 0
