@@ -1,4 +1,5 @@
 import Foundation
+import JournalCore
 
 /// Answers kept on disk, under `<folder>/lookup/<service>/<key>.json`, so that a second run asks
 /// nothing. Only `found` and `notFound` are kept. Each entry is written to a temporary file in the
@@ -52,7 +53,7 @@ struct LookupCache: Sendable {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         guard let data = try? encoder.encode(entry) else { return }
-        let folder = (path as NSString).deletingLastPathComponent
+        let folder = parentFolder(of: path)
         try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let temporary = folder + "/.\(key).\(UUID().uuidString).tmp"
         guard FileManager.default.createFile(atPath: temporary, contents: data) else { return }

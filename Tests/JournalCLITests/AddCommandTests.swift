@@ -42,15 +42,15 @@ import Testing
     /// Runs `journal ARGUMENTS` with no terminal, with the services at `environment`, waiting on a
     /// thread of its own: the stub answers on Swift's few shared threads, which a blocked wait
     /// would take from it.
-    static func run(_ arguments: [String], environment: [String: String]) async throws -> Run {
+    static func run(_ arguments: [String], environment: [String: String], in folder: String? = nil) async throws -> Run {
         try await withCheckedThrowingContinuation { continuation in
             DispatchQueue.global().async {
-                do { continuation.resume(returning: try runBlocking(arguments, environment: environment)) } catch { continuation.resume(throwing: error) }
+                do { continuation.resume(returning: try runBlocking(arguments, environment: environment, in: folder)) } catch { continuation.resume(throwing: error) }
             }
         }
     }
 
-    static func runBlocking(_ arguments: [String], environment: [String: String]) throws -> Run {
+    static func runBlocking(_ arguments: [String], environment: [String: String], in folder: String? = nil) throws -> Run {
         guard let binary = binary() else {
             Issue.record("needs the journal program beside the tests: swift build")
             return Run(status: -1, out: "", errors: "")
@@ -58,6 +58,7 @@ import Testing
         let process = Process()
         process.executableURL = URL(fileURLWithPath: binary)
         process.arguments = arguments
+        if let folder { process.currentDirectoryURL = URL(fileURLWithPath: folder) }
         process.environment = environment.merging(["PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory()]) { $1 }
         let out = Pipe()
         let errors = Pipe()

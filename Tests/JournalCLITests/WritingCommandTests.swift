@@ -114,6 +114,19 @@ import Yams
         #expect(!workflow.contains("github.io"))
     }
 
+    /// A folder named by one character, relative to the current one: Foundation on Linux traps
+    /// on its parent (`NSString.deletingLastPathComponent`), and `journal init q` crashed.
+    @Test func initMakesAJournalInAFolderOfOneCharacter() async throws {
+        let parent = try emptyFolder()
+        for name in ["q", "é"] {
+            let run = try await AddCommandTests.run(["init", name], environment: [:], in: parent.path)
+            #expect(run.status == 0, "\(run.errors)")
+            #expect(FileManager.default.fileExists(atPath: parent.path + "/" + name + "/journal.yaml"))
+            let build = try await AddCommandTests.run(["build", "--quiet", "--source", name, "--output", name == "q" ? "o" : "p"], environment: [:], in: parent.path)
+            #expect(build.status == 0, "\(build.errors)")
+        }
+    }
+
     @Test func initRefusesAFolderWithAnythingInItAndTouchesNothing() throws {
         let folder = try CommandLineTests.Folder([".hidden": "mine\n"])
         let run = cli.journal(["init", folder.path])

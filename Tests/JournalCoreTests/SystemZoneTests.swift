@@ -24,6 +24,25 @@ import Testing
         #expect(SystemZone.name(tz: "GMT+99") == nil)
     }
 
+    /// `/etc/localtime` and the like: the zone of the database the file leads to, else the
+    /// system's; an old name of the database (`Japan`) is its own zone, an abbreviation
+    /// Foundation would take (`IST`: India, Ireland or Israel) is none, and a rule naming one is
+    /// matched by its offsets.
+    @Test func aFileOrAnOldNameIsTheZoneItLeadsToAndAnAbbreviationIsNone() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("zone-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.createSymbolicLink(atPath: folder + "/localtime", withDestinationPath: "/usr/share/zoneinfo/Asia/Seoul")
+        #expect(SystemZone.name(tz: ":" + folder + "/localtime") == "Asia/Seoul")
+        #expect(SystemZone.name(tz: folder + "/localtime") == "Asia/Seoul")
+        // A copy of a zone's file, as some containers have: the system's zone.
+        #expect(FileManager.default.createFile(atPath: folder + "/copy", contents: Data("TZif".utf8)))
+        #expect(SystemZone.name(tz: ":" + folder + "/copy") == TimeZone.current.identifier)
+        #expect(SystemZone.name(tz: "Japan") == "Japan")
+        #expect(SystemZone.name(tz: "IST") == nil)
+        #expect(SystemZone.name(tz: "IST-5:30", now: Self.now) == "Asia/Kolkata")
+    }
+
     /// 2026-11-28, so that the zones are compared over 2026-2030.
     static let now = Date(timeIntervalSince1970: 1_795_000_000)
 

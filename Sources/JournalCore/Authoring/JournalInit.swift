@@ -81,7 +81,7 @@ public enum JournalInit {
             var status = stat()
             while !current.isEmpty, current != "/", current != ".", stat(current, &status) != 0, errno == ENOENT {
                 missing.append(current)
-                current = (current as NSString).deletingLastPathComponent
+                current = parentFolder(of: current)
             }
             for folder in missing.reversed() {
                 guard mkdir(folder, 0o755) == 0 else {
@@ -94,7 +94,7 @@ public enum JournalInit {
 
         /// Writes a new file (never replacing one), making its folder.
         mutating func create(_ path: String, bytes: [UInt8], display: String) throws(Refusal) {
-            try makeFolder((path as NSString).deletingLastPathComponent)
+            try makeFolder(parentFolder(of: path))
             let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
             guard descriptor >= 0 else {
                 throw .cannotWrite(display, errno == EEXIST ? "it appeared while init was writing" : Platform.describe(errno))

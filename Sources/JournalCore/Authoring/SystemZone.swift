@@ -13,13 +13,30 @@ public enum SystemZone {
     public static func name(tz: String? = ProcessInfo.processInfo.environment["TZ"], now: Date = Date()) -> String? {
         guard var text = tz?.trimmingCharacters(in: .whitespaces), !text.isEmpty else { return TimeZone.current.identifier }
         if text.hasPrefix(":") { text.removeFirst() }
+        if text.hasPrefix("/") {
+            // A file: the zone of the database it leads to (`/etc/localtime` is usually a link
+            // into it); else the system's own zone, which Foundation reads from the same file.
+            let resolved = URL(fileURLWithPath: text).resolvingSymlinksInPath().path
+            guard let range = resolved.range(of: "zoneinfo/") else { return TimeZone.current.identifier }
+            text = String(resolved[range.upperBound...])
+        }
         if let range = text.range(of: "zoneinfo/") { text = String(text[range.upperBound...]) }
         if let offset = posixOffset(text) { return offset }
         if TimeZone(identifier: text) != nil, text.contains("/") || text == "UTC" || text == "GMT" { return text }
         if let rule = POSIXZoneRule(text) { return zone(keeping: rule, named: text, now: now) }
-        // A zone's old name without a region (`Japan`, `Singapore`): not an abbreviation (`JST`),
-        // which POSIX reads as UTC.
-        return TimeZone.knownTimeZoneIdentifiers.contains(text) ? text : nil
+        // A zone's old name without a region (`Japan`, `Singapore`): not an abbreviation (`JST`,
+        // `IST`), which POSIX reads as UTC and Foundation on Linux takes as a zone of its own.
+        return isDatabaseZone(text) ? text : nil
+    }
+
+    /// Whether `name` is a zone of the IANA database: Foundation knows it, and the database has
+    /// its file (Foundation on Linux also takes abbreviations such as `IST`, which are not zones
+    /// and mean different places).
+    static func isDatabaseZone(_ name: String, database: String = "/usr/share/zoneinfo") -> Bool {
+        guard !name.isEmpty, !name.hasPrefix("."), !name.contains(".."), TimeZone(identifier: name) != nil else { return false }
+        if TimeZone.knownTimeZoneIdentifiers.contains(name) { return true }
+        var status = stat()
+        return stat(database + "/" + name, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG
     }
 
     /// Whether `tz` is a POSIX rule (`JST-9`) rather than a zone's name: init then says which zone
@@ -63,7 +80,7 @@ public enum SystemZone {
         let whole = String(text.prefix { $0 != "," })
         let standardName = String(text.prefix { $0.isASCII && $0.isLetter })
         for name in [whole, standardName] where name.count >= 3 && name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) {
-            if let zone = TimeZone(identifier: name), zone.identifier == name, keeps(zone, rule, years: year...(year + 4)) { return name }
+            if isDatabaseZone(name), let zone = TimeZone(identifier: name), keeps(zone, rule, years: year...(year + 4)) { return name }
         }
         let matching = candidates().compactMap(TimeZone.init(identifier:)).filter { keeps($0, rule, years: year...(year + 4)) }
         let ranked = matching.map { zone in

@@ -109,3 +109,16 @@ public func join(_ base: String, _ relative: String) -> String {
     if relative.isEmpty { return base }
     return base.hasSuffix("/") ? base + relative : base + "/" + relative
 }
+
+/// The folder `path` is in, as `NSString.deletingLastPathComponent` gives it (`a/b` is `a`, `/a`
+/// is `/`, `a` is empty), which Foundation on Linux traps on for a one-character relative name
+/// (`journal init q`).
+public func parentFolder(of path: String) -> String {
+    var trimmed = Substring(path)
+    while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
+    guard let slash = trimmed.lastIndex(of: "/") else { return "" }
+    if slash == trimmed.startIndex { return "/" }
+    var head = trimmed[..<slash]
+    while head.count > 1, head.hasSuffix("/") { head = head.dropLast() }
+    return String(head)
+}

@@ -41,7 +41,7 @@ public struct ThemeFiles: Sendable {
             }
         }
         // Hidden files and folders (a theme's .git/) are never read, let alone published.
-        let journal = (folder as NSString).deletingLastPathComponent
+        let journal = parentFolder(of: folder)
         let tree = JournalTree(folder, published: journal.isEmpty ? "." : journal)
         for problem in tree.problems {
             diagnostics.append(Diagnostic(.error, problem.message, path: join(displayPrefix, problem.relative)))

@@ -11,7 +11,7 @@ public struct OutputFolder: Sendable {
     public let path: String
 
     /// The folder's parent and name, where the staging folder goes beside it.
-    var parent: String { (path as NSString).deletingLastPathComponent }
+    var parent: String { parentFolder(of: path) }
     var name: String { (path as NSString).lastPathComponent }
 
     public struct Problem: Error, Sendable {
@@ -70,7 +70,7 @@ public struct OutputFolder: Sendable {
                 return rest.reversed().reduce(real) { $0 == "/" ? "/" + $1 : $0 + "/" + $1 }
             }
             rest.append((existing as NSString).lastPathComponent)
-            existing = (existing as NSString).deletingLastPathComponent
+            existing = parentFolder(of: existing)
         }
         return path
     }

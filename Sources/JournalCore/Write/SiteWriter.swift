@@ -254,7 +254,7 @@ public final class SiteWriter: @unchecked Sendable {
     static func replaceInPlace(in output: String, path: String, bytes: [UInt8]) -> Bool {
         guard SitePath.isSafe(path) else { return false }
         let target = output + "/" + path
-        let folder = (target as NSString).deletingLastPathComponent
+        let folder = parentFolder(of: target)
         guard (try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)) != nil else { return false }
         let temporary = folder + "/.\((path as NSString).lastPathComponent).journal-new"
         guard FileTree.write(bytes, to: temporary) else { return false }
