@@ -45,7 +45,9 @@ import Testing
     static func run(_ arguments: [String], environment: [String: String], in folder: String? = nil) async throws -> Run {
         try await withCheckedThrowingContinuation { continuation in
             DispatchQueue.global().async {
-                do { continuation.resume(returning: try runBlocking(arguments, environment: environment, in: folder)) } catch { continuation.resume(throwing: error) }
+                do { continuation.resume(returning: try runBlocking(arguments, environment: environment, in: folder)) } catch {
+                    continuation.resume(throwing: error)
+                }
             }
         }
     }

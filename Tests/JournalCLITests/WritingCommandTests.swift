@@ -122,7 +122,8 @@ import Yams
             let run = try await AddCommandTests.run(["init", name], environment: [:], in: parent.path)
             #expect(run.status == 0, "\(run.errors)")
             #expect(FileManager.default.fileExists(atPath: parent.path + "/" + name + "/journal.yaml"))
-            let build = try await AddCommandTests.run(["build", "--quiet", "--source", name, "--output", name == "q" ? "o" : "p"], environment: [:], in: parent.path)
+            let build = try await AddCommandTests.run(
+                ["build", "--quiet", "--source", name, "--output", name == "q" ? "o" : "p"], environment: [:], in: parent.path)
             #expect(build.status == 0, "\(build.errors)")
         }
     }

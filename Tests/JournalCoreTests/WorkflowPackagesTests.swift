@@ -118,7 +118,8 @@ import Testing
     }
 
     @Test func installLinesAreReadAsAShellReadsThem() {
-        let text = "      - run: apt-get update && apt-get install -y --no-install-recommends a-dev b-dev && swift build\npackages=(c d)\nsudo apt install -y $PACKAGES\n"
+        let text =
+            "      - run: apt-get update && apt-get install -y --no-install-recommends a-dev b-dev && swift build\npackages=(c d)\nsudo apt install -y $PACKAGES\n"
         let lines = Self.installLines(in: text)
         #expect(lines.map(\.line) == [1, 2, 3])
         #expect(lines.first?.packages == ["a-dev", "b-dev"])
