@@ -15,14 +15,17 @@ extension LookupClient {
         case retry(String, after: Double?)
     }
 
-    /// No answer of a music service is larger (a cover is at most a few MB).
+    /// No answer of a music service's API is larger; covers have the caller's own limit.
     static let maxBody = 16 << 20
 
-    /// The whole exchange within `seconds`: Foundation on Linux times only the silence between
-    /// bytes, so a server that sends a byte now and then would hold the run for hours.
-    static func data(for request: URLRequest, session: URLSession, within seconds: Double) async throws -> (Data, URLResponse) {
+    /// The whole exchange within `seconds`, its body read in pieces by `transfer` and at most
+    /// `limit` bytes: Foundation on Linux times only the silence between bytes, so a server that
+    /// sends a byte now and then would hold the run for hours.
+    static func data(
+        for request: URLRequest, transfer: BoundedTransfer, session: URLSession, limit: Int, within seconds: Double
+    ) async throws -> (Data, URLResponse) {
         try await withThrowingTaskGroup(of: (Data, URLResponse)?.self) { group in
-            group.addTask { try await session.data(for: request) }
+            group.addTask { try await transfer.data(for: request, session: session, limit: limit) }
             group.addTask {
                 try await Task.sleep(for: .seconds(seconds))
                 return nil

@@ -13,6 +13,10 @@ public actor LookupClient {
     private let policy: LookupPolicy
     private let userAgent: String
     private let session: URLSession
+    /// The session's delegate: reads every answer against its limit, checks every redirect.
+    private let transfer: BoundedTransfer
+    /// Where requests may go: the bases as they are, anywhere else only on the internet.
+    private let check: AddressCheck
     /// Each service's base, or why the environment's value is wrong.
     private let bases: [LookupService: Result<String, LookupBaseError>]
 
@@ -39,7 +43,11 @@ public actor LookupClient {
     ///   - policy: pacing, retries and timeout (`.services` for real runs, `.testing` in tests).
     ///   - userAgent: sent with every request; MusicBrainz requires `App/version ( contact )`,
     ///     see `LookupClient.userAgent(version:contact:)`.
-    public init(cacheFolder: String?, environment: [String: String], policy: LookupPolicy, userAgent: String) {
+    ///   - resolver: turns host names into addresses, to keep requests off this machine's network.
+    public init(
+        cacheFolder: String?, environment: [String: String], policy: LookupPolicy, userAgent: String,
+        resolver: HostResolver = .system
+    ) {
         cache = LookupCache(folder: cacheFolder)
         self.policy = policy
         self.userAgent = userAgent
@@ -48,13 +56,20 @@ public actor LookupClient {
             do throws(LookupBaseError) { bases[service] = .success(try service.base(in: environment)) } catch { bases[service] = .failure(error) }
         }
         self.bases = bases
+        check = AddressCheck(bases: bases.values.compactMap { try? $0.get() }, resolver: resolver)
+        transfer = BoundedTransfer(check: check)
         let configuration = URLSessionConfiguration.ephemeral
         configuration.timeoutIntervalForRequest = policy.timeout
         configuration.timeoutIntervalForResource = policy.timeout
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
         configuration.urlCache = nil
         configuration.httpCookieStorage = nil
-        session = URLSession(configuration: configuration)
+        session = URLSession(configuration: configuration, delegate: transfer, delegateQueue: transfer.queue)
+    }
+
+    deinit {
+        // The session keeps its delegate until it is told to let go.
+        session.finishTasksAndInvalidate()
     }
 
     /// A User-Agent in the form MusicBrainz asks for: `journal/1.0 ( https://example.org/journal )`.
@@ -100,7 +115,8 @@ public actor LookupClient {
         if let reason = down[service] { return .unreachable(reason) }
         if let reason = refused[service] { return .refused(reason) }
 
-        let result = await fetch(url, accept: "application/json", service: service) { data in
+        let tooLarge = "\(service.displayName) answered more than \(Self.maxBody) bytes, more than a lookup ever needs"
+        let result = await fetch(url, accept: "application/json", service: service, limit: Self.maxBody, tooLarge: tooLarge) { data in
             Self.interpretJSON(data, from: service)
         }
         cache.write(area, key, result)
@@ -108,7 +124,10 @@ public actor LookupClient {
     }
 
     /// Fetches a cover image from whatever http(s) address a service gave (redirects followed).
-    /// Refuses other schemes, bodies over `maxBytes` and bodies that are not PNG, JPEG or WebP.
+    /// Refuses other schemes, bodies over `maxBytes` (read in pieces and dropped as soon as they
+    /// pass it) and bodies that are not PNG, JPEG or WebP. An address, or a hop of its
+    /// redirects, on this machine or its network (resolved) is refused unless it is a service's
+    /// base exactly (scheme, host and port).
     /// Paced under the service whose base the address starts with, otherwise not paced; cached
     /// under `lookup/downloads/` (by path and query when under a service's base, so a stub and
     /// the real service share entries; by the whole address otherwise).
@@ -124,13 +143,6 @@ public actor LookupClient {
             if case .success(let base) = bases[service] { return base.lowercased() == origin }
             return false
         }
-        // A cover comes from the internet: an answer that points at this machine or its network
-        // (a cloud's metadata address, a router) is not followed, unless a service itself is there.
-        if service == nil, Self.isPrivate(host: host),
-            !bases.values.contains(where: { (try? $0.get()).flatMap { URLComponents(string: $0)?.host?.lowercased() } == host })
-        {
-            return .invalid("\(address) is an address on this machine or its network, not a cover")
-        }
         let rest = components.percentEncodedPath + (components.percentEncodedQuery.map { "?" + $0 } ?? "")
         let key = service.map { LookupURL.cacheKey(url: $0.rawValue + ":" + rest) } ?? LookupURL.cacheKey(url: address)
         if let cached = cache.read("downloads", key) {
@@ -139,12 +151,26 @@ public actor LookupClient {
         }
         if let service, let reason = down[service] { return .unreachable(reason) }
         if service == nil, let reason = downHosts[origin] { return .unreachable(reason) }
+        // A cover comes from the internet: an answer that points at this machine or its network
+        // (a cloud's metadata address, a router) is not followed, unless a service itself is there.
+        if service == nil {
+            let check = self.check
+            switch await Task.detached(operation: { check.verdict(on: url) }).value {
+            case .allowed: break
+            case .refused(let reason): return .invalid("\(address) names \(reason), not a cover")
+            case .unknownHost:
+                let reason = "\(host) could not be reached: unknown host"
+                downHosts[origin] = reason
+                return .unreachable(reason)
+            }
+        }
 
         if let service { await acquire(service) }
         defer { if let service { release(service) } }
         if let service, let reason = down[service] { return .unreachable(reason) }
 
-        let result = await fetch(url, accept: "image/png, image/jpeg, image/webp", service: service) { data in
+        let tooLarge = "\(address) is more than \(maxBytes) bytes, more than a cover ever needs"
+        let result = await fetch(url, accept: "image/png, image/jpeg, image/webp", service: service, limit: maxBytes, tooLarge: tooLarge) { data in
             if data.count > maxBytes { return .answer(.invalid("\(address) is \(data.count) bytes, more than \(maxBytes)")) }
             guard ImageKind(sniffing: data) != nil else { return .answer(.invalid("\(address) is not a PNG, JPEG or WebP image")) }
             return .answer(.found(data))
@@ -157,9 +183,10 @@ public actor LookupClient {
     // MARK: Sending
 
     /// Sends `url` (paced under `service` when given), retrying while the service asks to slow
-    /// down. `interpret` reads a 200's body.
+    /// down. A body over `limit` bytes is dropped as it arrives, answering `tooLarge`; a redirect
+    /// `check` refuses is not followed. `interpret` reads a 200's body.
     private func fetch(
-        _ url: URL, accept: String, service: LookupService?,
+        _ url: URL, accept: String, service: LookupService?, limit: Int, tooLarge: String,
         interpret: @Sendable (Data) -> Attempt
     ) async -> LookupResult {
         var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: policy.timeout)
@@ -173,11 +200,8 @@ public actor LookupClient {
             if let service { requestsSent[service, default: 0] += 1 } else { otherRequestsSent += 1 }
             let outcome: Attempt
             do {
-                let (data, response) = try await Self.data(for: request, session: session, within: policy.timeout)
-                guard data.count <= Self.maxBody else {
-                    if let service { lastSent[service] = ContinuousClock.now }
-                    return .invalid("\(name) answered \(data.count) bytes, more than a lookup ever needs")
-                }
+                let (data, response) = try await Self.data(
+                    for: request, transfer: transfer, session: session, limit: limit, within: policy.timeout)
                 // The interval runs from the answer too, so the service never sees two requests
                 // closer than it, however long the first took to arrive.
                 if let service { lastSent[service] = ContinuousClock.now }
@@ -185,6 +209,12 @@ public actor LookupClient {
                 outcome = Self.classify(
                     status: status, retryAfter: Self.retryAfter(response), data: data,
                     name: name, interpret: interpret)
+            } catch let failure as BoundedTransfer.Failure {
+                if let service { lastSent[service] = ContinuousClock.now }
+                switch failure {
+                case .tooLarge(_, let announced): return .invalid(tooLarge + (announced.map { " (it announced \($0))" } ?? ""))
+                case .redirectRefused(let target, let reason): return .invalid("\(name) redirected to \(target): \(reason), not followed")
+                }
             } catch {
                 if let service { lastSent[service] = ContinuousClock.now }
                 let reason = "\(name) could not be reached: \(Self.describe(error))"
@@ -212,27 +242,6 @@ public actor LookupClient {
                 try? await Task.sleep(for: .seconds(max(0, wait)))
             }
         }
-    }
-
-    /// An IP address of this machine, its network, or a link's own (IPv4 and IPv6 literals); names
-    /// are not resolved.
-    static func isPrivate(host: String) -> Bool {
-        let bare = host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
-        if bare == "localhost" || bare.hasSuffix(".localhost") { return true }
-        let parts = bare.split(separator: ".", omittingEmptySubsequences: false).compactMap { UInt8($0) }
-        if parts.count == 4 {
-            switch (parts[0], parts[1]) {
-            case (0, _), (10, _), (127, _), (169, 254), (192, 168): return true
-            case (172, 16...31), (100, 64...127): return true
-            default: return false
-            }
-        }
-        if bare.contains(":") {
-            let lower = bare.lowercased()
-            return lower == "::1" || lower == "::" || lower.hasPrefix("fe80:") || lower.hasPrefix("fc") || lower.hasPrefix("fd")
-                || lower.hasPrefix("::ffff:")
-        }
-        return false
     }
 
     // MARK: One at a time per service

@@ -57,6 +57,39 @@ import Testing
         #expect(reason.contains("no answer in time"), "\(reason)")
     }
 
+    @Test func anEndlessAnswerIsCutOffAtItsLimit() async throws {
+        let stub = try await StubServer.start()
+        defer { Task { await stub.stop() } }
+        let piece = Data(repeating: UInt8(ascii: "["), count: 1 << 16)
+        stub.answer("GET", "/search", query: nil, with: StubServer.Answer(body: piece, endless: true))
+        stub.answer("GET", "/endless.jpg", with: StubServer.Answer(body: piece, headers: ["Content-Type": "image/jpeg"], endless: true))
+        let lookup = client(stub.environment(), timeout: 5)
+        guard case .invalid(let reason) = await lookup.get(ITunesSearch.request(term: "x")) else {
+            Issue.record("an endless answer is cut off")
+            return
+        }
+        #expect(reason == "iTunes Search answered more than 16777216 bytes, more than a lookup ever needs")
+        guard case .invalid(let cover) = await lookup.download(stub.baseURL + "/endless.jpg", maxBytes: 1 << 20) else {
+            Issue.record("an endless cover is cut off")
+            return
+        }
+        #expect(cover == "\(stub.baseURL)/endless.jpg is more than 1048576 bytes, more than a cover ever needs")
+    }
+
+    @Test func aLengthAnnouncedOverTheLimitIsRefusedBeforeTheBody() async throws {
+        let stub = try await StubServer.start()
+        defer { Task { await stub.stop() } }
+        // It announces a terabyte, sends a few bytes and hangs up: only the announcement can be judged.
+        stub.answer(
+            "GET", "/huge.jpg",
+            with: StubServer.Answer(body: StubServer.fixture("cover_minimal.jpg"), headers: ["Content-Length": "1000000000000"]))
+        guard case .invalid(let reason) = await client(stub.environment()).download(stub.baseURL + "/huge.jpg", maxBytes: 1 << 20) else {
+            Issue.record("a terabyte announced is refused")
+            return
+        }
+        #expect(reason.hasSuffix("more than a cover ever needs (it announced 1000000000000)"), "\(reason)")
+    }
+
     @Test func theStoresErrorMessageIsNotKept() async throws {
         let stub = try await StubServer.start()
         defer { Task { await stub.stop() } }

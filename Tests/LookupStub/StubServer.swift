@@ -15,13 +15,20 @@ public final class StubServer: @unchecked Sendable {
         /// Seconds between the body's bytes, sent one at a time (a server that keeps a connection
         /// alive with a trickle).
         public var trickle: Double
+        /// Sends `body` over and over without a `Content-Length` until the client hangs up (a
+        /// service whose answer never ends).
+        public var endless: Bool
 
-        public init(status: Int = 200, body: Data = Data(), headers: [String: String] = [:], delay: Double = 0, trickle: Double = 0) {
+        public init(
+            status: Int = 200, body: Data = Data(), headers: [String: String] = [:], delay: Double = 0, trickle: Double = 0,
+            endless: Bool = false
+        ) {
             self.status = status
             self.body = body
             self.headers = headers
             self.delay = delay
             self.trickle = trickle
+            self.endless = endless
         }
 
         /// A JSON body given as text.
@@ -316,8 +323,13 @@ final class SocketListener: @unchecked Sendable {
         let answer = respond(RawRequest(method: String(requestLine[0]), target: String(requestLine[1]), headers: headers))
         if answer.delay > 0 { Thread.sleep(forTimeInterval: answer.delay) }
         if isStopped { return }
-        var response = "HTTP/1.1 \(answer.status) Stub\r\nContent-Length: \(answer.body.count)\r\nConnection: close\r\n"
+        // A `Content-Length` among the answer's headers replaces the body's own (an answer that
+        // announces more than it sends).
+        let announced = answer.headers.keys.contains { $0.lowercased() == "content-length" }
+        var response = "HTTP/1.1 \(answer.status) Stub\r\nConnection: close\r\n"
+        if !announced && !answer.endless { response += "Content-Length: \(answer.body.count)\r\n" }
         for (name, value) in answer.headers { response += "\(name): \(value)\r\n" }
+        if answer.endless { return sendEndlessly(Array((response + "\r\n").utf8), answer.body, to: connection) }
         let out = Array((response + "\r\n").utf8) + Array(answer.body)
         let headLength = out.count - answer.body.count
         var sent = 0
@@ -329,6 +341,16 @@ final class SocketListener: @unchecked Sendable {
             guard count > 0, !isStopped else { return }
             sent += count
             if answer.trickle > 0, sent >= headLength { Thread.sleep(forTimeInterval: answer.trickle) }
+        }
+    }
+
+    /// `head`, then `body` again and again until the client closes or the stub stops.
+    private func sendEndlessly(_ head: [UInt8], _ body: Data, to connection: Int32) {
+        var next = head
+        while !isStopped {
+            let count = next.withUnsafeBytes { send(connection, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            guard count > 0 else { return }
+            next = count < next.count ? Array(next[count...]) : Array(body.isEmpty ? Data(" ".utf8) : body)
         }
     }
 }
