@@ -103,6 +103,7 @@ extension Enrichment {
                     artwork = await cover(address, for: found, album: song.album, report: &report, client: client)
                 }
                 var details = CatalogueEntry.song(found, genre: genre, artwork: artwork, needs: song.needs)
+                for reason in CatalogueEntry.leftOut(found, needs: song.needs) { report.warnings.append("\(found.artist) — \(found.title): \(reason)") }
                 // The journal's own names stay: the entry is found by them.
                 details.title = song.title
                 count(song.needs, details, report: &report)

@@ -27,13 +27,14 @@ extension Enrichment {
 
     /// Downloads each cover the journal shows from another site into `static/covers/remote/`
     /// (`RemoteCover`), where builds then show it resized; the day files keep their addresses. A
-    /// download is at most `CoverStore.maxBytes`, must be a PNG, JPEG or WebP image, and is
-    /// written through a temporary file; a dry run downloads (into `.journal-cache/`) but writes
+    /// download is at most `CoverStore.maxBytes`, must be a PNG, JPEG or WebP image the build
+    /// would show (`CoverStore.accept`: not over the pixel budget, not cut short), and is written
+    /// through a temporary file; a dry run downloads (into `.journal-cache/`) but writes
     /// nothing.
     func bringCoversHome(client: LookupClient, report: inout Report) async {
         for address in remoteCovers() {
             let data: Data
-            switch await client.download(address, maxBytes: CoverStore.maxBytes) {
+            switch await client.download(address, maxBytes: CoverStore.maxBytes, accept: CoverStore.accept) {
             case .found(let found): data = found
             case .notFound:
                 report.leftAway.append((address, "not found"))

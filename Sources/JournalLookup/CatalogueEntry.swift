@@ -55,8 +55,29 @@ public enum CatalogueEntry {
         }
     }
 
+    /// The longest address a catalogue keeps (a preview, a link, a cover to download), in bytes:
+    /// 2,048, what browsers, search engines and sitemaps reliably take; the services' own are
+    /// under 300. Anything longer is left out, and said (`leftOut`).
+    public static let maxURLLength = 2_048
+
+    /// What of `found` the entry leaves out for its length, each with the reason, for the
+    /// writer: the addresses `song` would otherwise keep (of what the song `needs`). A cover's
+    /// address is `CoverStore.save`'s to refuse.
+    public static func leftOut(_ found: FoundSong, needs: Enrichment.Needs = .all) -> [String] {
+        var addresses: [(String, String)] = []
+        if needs.contains(.preview), let preview = found.previewURL { addresses.append(("preview", preview)) }
+        if needs.contains(.links) {
+            for service in TrackLink.Service.allCases where service != .other {
+                if let link = found.links[service.rawValue] { addresses.append(("\(service.rawValue) link", link)) }
+            }
+        }
+        return addresses.filter { $0.1.utf8.count > maxURLLength }.map { what, address in
+            "the \(what) address is \(address.utf8.count) bytes long, and the catalogue keeps addresses of at most \(maxURLLength) bytes: it was left out"
+        }
+    }
+
     static func absoluteURL(_ text: String) -> LinkTarget? {
-        guard case .success(let target) = LinkTarget.check(text), target.kind == .absolute,
+        guard text.utf8.count <= maxURLLength, case .success(let target) = LinkTarget.check(text), target.kind == .absolute,
             text.lowercased().hasPrefix("http")
         else { return nil }
         return target

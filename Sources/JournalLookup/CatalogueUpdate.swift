@@ -6,8 +6,9 @@ import JournalCore
 /// that has a problem now is left alone (docs/content-format.md, "The song catalogue").
 struct CatalogueUpdate {
     let source: String
-    /// Each artist's file, by `SongKey.fold` of the name, as the catalogue had them.
-    private var paths: [String: String]
+    /// Each artist's files, by `SongKey.fold` of the name, as the catalogue had them (the first
+    /// holds the artist's own fields; the others continue its songs).
+    private var paths: [String: [String]]
     /// Every file name taken, lowercased, so a new artist's file never replaces another's.
     private var taken: Set<String>
     /// The files whose artist is known (in `paths`, or not an artist's file).
@@ -15,9 +16,11 @@ struct CatalogueUpdate {
 
     init(source: String, catalogue: SongCatalogue) {
         self.source = source
-        paths = Dictionary(catalogue.artists.map { (SongKey.fold($0.name), $0.sourcePath) }, uniquingKeysWith: { first, _ in first })
-        taken = Set(catalogue.artists.map { $0.sourcePath.lowercased() })
-        read = Set(catalogue.artists.map(\.sourcePath))
+        paths = Dictionary(
+            catalogue.artists.map { (SongKey.fold($0.name), [$0.sourcePath] + $0.otherSourcePaths) }, uniquingKeysWith: { first, _ in first })
+        let all = catalogue.artists.flatMap { [$0.sourcePath] + $0.otherSourcePaths }
+        taken = Set(all.map { $0.lowercased() })
+        read = Set(all)
         for relative in Self.files(source) { taken.insert(relative.lowercased()) }
     }
 
@@ -34,47 +37,67 @@ struct CatalogueUpdate {
         for relative in Self.files(source) where !read.contains(relative) {
             read.insert(relative)
             taken.insert(relative.lowercased())
-            if let artist = JournalLoader(source: source).loadCatalogueFile(relative).artist, paths[SongKey.fold(artist.name)] == nil {
-                paths[SongKey.fold(artist.name)] = relative
+            if let artist = JournalLoader(source: source).loadCatalogueFile(relative).artist {
+                paths[SongKey.fold(artist.name), default: []].append(relative)
             }
         }
     }
 
-    /// Applies `change` to `artist`'s entry as its file is now (a new entry when there is none) and
-    /// writes the file whole when anything changed. Returns the file written (nil: nothing changed),
+    /// Applies `change` to `artist`'s entry as its files are now (a new entry when there is none)
+    /// and writes each file whose text changed, whole; songs past `CatalogueFile.splitSize` go on
+    /// in a next file (`CatalogueLayout`). Returns the first file written (nil: nothing changed),
     /// or why nothing could be.
     mutating func apply(to artist: String, dryRun: Bool, _ change: (inout CatalogueArtist) -> Bool) -> Result<String?, CatalogueUpdateProblem> {
         let key = SongKey.fold(artist)
         if paths[key] == nil { readNewFiles() }
-        var entry = CatalogueArtist(name: artist)
-        var relative = paths[key]
-        if let existing = relative, FileManager.default.fileExists(atPath: join(source, existing)) {
+        var parts: [CatalogueArtist] = []
+        var texts: [String: String] = [:]
+        for existing in paths[key] ?? [] where FileManager.default.fileExists(atPath: join(source, existing)) {
             let (current, diagnostics) = JournalLoader(source: source).loadCatalogueFile(existing)
             guard let current, diagnostics.isEmpty else {
                 return .failure(.fileHasProblems(diagnostics.first?.description ?? existing))
             }
             guard SongKey.fold(current.name) == key else { return .failure(.fileHasProblems("\(existing) is about '\(current.name)' now")) }
-            entry = current
-        } else {
-            relative = nil
+            parts.append(current)
+            texts[existing] = CatalogueFile.text(current)
         }
+        var before = CatalogueArtist(name: artist)
+        if let first = parts.first {
+            before = first
+            var ignored: [Diagnostic] = []
+            for later in parts.dropFirst() { before.continue(with: later, path: later.sourcePath, diagnostics: &ignored) }
+        }
+        var entry = before
         guard change(&entry) else { return .success(nil) }
-        let target = relative ?? CatalogueFile.newPath(for: artist, taken: taken)
-        read.insert(target)
-        let text = CatalogueFile.text(entry)
-        if let problem = CatalogueFile.problem(in: text, path: target) {
-            return .failure(.wouldNotReadBack(problem.description))
+        var files = CatalogueLayout.lay(entry, before: before, parts: parts)
+        var writes: [(relative: String, text: String)] = []
+        for index in files.indices {
+            if files[index].sourcePath.isEmpty {
+                files[index].sourcePath = CatalogueFile.newPath(for: artist, taken: taken)
+                taken.insert(files[index].sourcePath.lowercased())
+            }
+            let relative = files[index].sourcePath
+            read.insert(relative)
+            let text = CatalogueFile.text(files[index])
+            guard text != texts[relative] else { continue }
+            if let problem = CatalogueFile.problem(in: text, path: relative) {
+                return .failure(.wouldNotReadBack(problem.description))
+            }
+            writes.append((relative, text))
         }
-        taken.insert(target.lowercased())
-        paths[key] = target
+        paths[key] = files.map(\.sourcePath)
         if !dryRun {
-            do throws(CatalogueFile.WriteProblem) {
-                try CatalogueFile.save(text, to: target, source: source)
-            } catch {
-                return .failure(.cannotWrite(error.description))
+            // Later files first: a song moved on is in its new file before it leaves the old
+            // one, so a run stopped between the two leaves it twice (a warning), never nowhere.
+            for write in writes.reversed() {
+                do throws(CatalogueFile.WriteProblem) {
+                    try CatalogueFile.save(write.text, to: write.relative, source: source)
+                } catch {
+                    return .failure(.cannotWrite(error.description))
+                }
             }
         }
-        return .success(target)
+        return .success(writes.first?.relative)
     }
 }
 

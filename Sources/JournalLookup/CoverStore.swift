@@ -15,7 +15,7 @@ public struct CoverStore: Sendable {
         self.source = source
     }
 
-    /// Downloads `address` and saves it as the cover of `album` (or of the song `title`, when it
+    /// Downloads `address` and, when a build would show it (`accept`), saves it as the cover of `album` (or of the song `title`, when it
     /// has no album) by `artist`: `covers/ARTIST/ALBUM.jpg`, or the file already there with the
     /// same bytes; a different image under that name (another album of the same name, or one
     /// whose name has no letters) gets `-2`, `-3` … and nothing is ever replaced. Nil, with the
@@ -24,8 +24,11 @@ public struct CoverStore: Sendable {
         _ address: String, artist: String, album: String?, title: String,
         client: LookupClient
     ) async -> Result<LinkTarget, CoverProblem> {
+        guard address.utf8.count <= CatalogueEntry.maxURLLength else {
+            return .failure(.unavailable("its address is \(address.utf8.count) bytes long, more than \(CatalogueEntry.maxURLLength)"))
+        }
         let data: Data
-        switch await client.download(address, maxBytes: Self.maxBytes) {
+        switch await client.download(address, maxBytes: Self.maxBytes, accept: Self.accept) {
         case .found(let found): data = found
         case .notFound: return .failure(.unavailable("\(address): not found"))
         case .refused(let reason), .unreachable(let reason), .invalid(let reason): return .failure(.unavailable(reason))
@@ -54,6 +57,10 @@ public struct CoverStore: Sendable {
         written.insert(target.text)
         return .success(target)
     }
+
+    /// Why a downloaded cover is not saved: what a build would refuse in it (`CoverBytes`: its
+    /// header, its pixels, a full decode), so a saved cover never makes the journal unbuildable.
+    public static let accept: @Sendable (Data) -> String? = { data in CoverBytes.problem(Array(data)) }
 
     /// `covers/ARTIST/NAME.EXT`, both parts slugs (Hangul stays Hangul).
     static func relative(artist: String, name: String, fileExtension: String) -> String {

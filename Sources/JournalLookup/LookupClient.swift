@@ -130,8 +130,10 @@ public actor LookupClient {
     /// base exactly (scheme, host and port).
     /// Paced under the service whose base the address starts with, otherwise not paced; cached
     /// under `lookup/downloads/` (by path and query when under a service's base, so a stub and
-    /// the real service share entries; by the whole address otherwise).
-    public func download(_ address: String, maxBytes: Int) async -> LookupResult {
+    /// the real service share entries; by the whole address otherwise). `accept` says why a body
+    /// is not wanted (a cover the build would refuse), or nil: a body it refuses is `.invalid` and
+    /// never cached, and a cached one it refuses is asked for again.
+    public func download(_ address: String, maxBytes: Int, accept: (@Sendable (Data) -> String?)? = nil) async -> LookupResult {
         guard var components = URLComponents(string: address),
             let scheme = components.scheme?.lowercased(), scheme == "http" || scheme == "https",
             let host = components.host?.lowercased(), !host.isEmpty
@@ -145,7 +147,7 @@ public actor LookupClient {
         }
         let rest = components.percentEncodedPath + (components.percentEncodedQuery.map { "?" + $0 } ?? "")
         let key = service.map { LookupURL.cacheKey(url: $0.rawValue + ":" + rest) } ?? LookupURL.cacheKey(url: address)
-        if let cached = cache.read("downloads", key) {
+        if let cached = cache.read("downloads", key), !Self.refuses(cached, accept) {
             if let service { cacheHits[service, default: 0] += 1 } else { otherCacheHits += 1 }
             return cached
         }
@@ -173,11 +175,18 @@ public actor LookupClient {
         let result = await fetch(url, accept: "image/png, image/jpeg, image/webp", service: service, limit: maxBytes, tooLarge: tooLarge) { data in
             if data.count > maxBytes { return .answer(.invalid("\(address) is \(data.count) bytes, more than \(maxBytes)")) }
             guard ImageKind(sniffing: data) != nil else { return .answer(.invalid("\(address) is not a PNG, JPEG or WebP image")) }
+            if let reason = accept?(data) { return .answer(.invalid("\(address): \(reason)")) }
             return .answer(.found(data))
         }
         if service == nil, case .unreachable(let reason) = result { downHosts[origin] = reason }
         cache.write("downloads", key, result)
         return result
+    }
+
+    /// Whether `accept` refuses the body of a cached `found`.
+    private static func refuses(_ cached: LookupResult, _ accept: (@Sendable (Data) -> String?)?) -> Bool {
+        guard let accept, case .found(let data) = cached else { return false }
+        return accept(data) != nil
     }
 
     // MARK: Sending

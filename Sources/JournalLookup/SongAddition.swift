@@ -27,6 +27,9 @@ public struct SongAddition: Sendable {
         /// The day file changed while the song was being looked up.
         case changed(path: String)
         case cannotWrite(path: String, reason: String)
+        /// The day file would pass `limits.max_file_size` with the track, and the build would
+        /// refuse it.
+        case tooLarge(path: String, size: Int, limit: Int)
 
         public var description: String {
             switch self {
@@ -39,6 +42,9 @@ public struct SongAddition: Sendable {
                 return "\(path) changed while the song was looked up; nothing was added to it: run journal add again"
             case .cannotWrite(let path, let reason):
                 return "cannot write \(path): \(reason)"
+            case .tooLarge(let path, let size, let limit):
+                return
+                    "\(path) would be \(size) bytes with this song, over limits.max_file_size (\(limit) bytes in journal.yaml), and the build would refuse it: shorten the note, add the song to another day, or raise limits.max_file_size; nothing was added"
             }
         }
     }
@@ -84,6 +90,10 @@ public struct SongAddition: Sendable {
             case .success: report.dayPath = display(relative)
             }
         } else {
+            let size = NewEntry.dayText(date, config: config, firstTrack: track).utf8.count
+            if size > config.maxFileSize {
+                return .failure(.tooLarge(path: display(NewEntry.dayPath(date)), size: size, limit: config.maxFileSize))
+            }
             do throws(NewEntry.Refusal) {
                 report.dayPath = try NewEntry.day(date, source: source, config: config, firstTrack: track)
             } catch {
@@ -100,7 +110,7 @@ public struct SongAddition: Sendable {
     }
 
     /// Appends the track to the day file as it is now: refused when the file is full, cannot take
-    /// it, or changes between this read and the rename.
+    /// it, would pass `limits.max_file_size` with it, or changes between this read and the rename.
     func writeDay(_ track: NewTrackLines, to relative: String) -> Result<Void, Refusal> {
         let path = join(source, relative)
         guard let bytes = FileManager.default.contents(atPath: path).map(Array.init) else {
@@ -114,6 +124,10 @@ public struct SongAddition: Sendable {
         switch DayFileEdit.appendTrack(track, to: text) {
         case .failure(let problem): return .failure(.dayFile(path: display(relative), reason: problem.message))
         case .success(let result): edited = result
+        }
+        // The build refuses a day over the limit: nothing is written that it would refuse.
+        if edited.utf8.count > config.maxFileSize {
+            return .failure(.tooLarge(path: display(relative), size: edited.utf8.count, limit: config.maxFileSize))
         }
         guard let now = FileManager.default.contents(atPath: path).map(Array.init), now == bytes else {
             return .failure(.changed(path: display(relative)))
@@ -153,6 +167,7 @@ public struct SongAddition: Sendable {
         let genre =
             config.artistGenres[GenreKey.fold(song.artist)] == nil
             ? GenreVocabulary(journal: journal, catalogue: catalogue).primary(song.genre.map { [$0] } ?? []) : nil
+        for reason in CatalogueEntry.leftOut(song, needs: needs) { report.warnings.append(reason) }
         var update = CatalogueUpdate(source: source, catalogue: catalogue)
         let result = update.apply(to: song.artist, dryRun: false) { entry in
             var changed = entry.record(CatalogueEntry.song(song, genre: genre, artwork: artwork, needs: needs))

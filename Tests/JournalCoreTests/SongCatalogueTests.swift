@@ -200,7 +200,6 @@ import Testing
             "catalogue/a.yaml:14:5: error: album 1 must be a mapping with at least 'title', found '42'",
             "catalogue/b.yml:1:1: error: missing required field 'artist' in a catalogue file",
             "catalogue/b.yml:1:8: error: 'songs' must be a list, found 'nope'",
-            "catalogue/d.yaml:1:1: warning: this file is about 'D', and so is catalogue/c.yaml, which is used instead: keep one file an artist",
             "catalogue/d.yaml:4:5: warning: song 'same' is listed twice in this file (also song 1): the first is used",
         ])
     }

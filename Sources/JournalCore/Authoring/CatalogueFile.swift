@@ -15,36 +15,48 @@ public enum CatalogueFile {
         lines += ids(artist.ids, indent: "")
         if !artist.songs.isEmpty {
             lines.append("songs:")
-            for song in artist.songs {
-                lines.append("  - title: \(scalar(song.title))")
-                var fields: [String] = []
-                if let album = song.album { fields.append("album: \(scalar(album))") }
-                if let genre = genres(song.genres) { fields.append("genre: \(genre)") }
-                if let duration = song.duration { fields.append("duration: \"\(DurationFormat.string(seconds: duration))\"") }
-                if let released = song.released { fields.append("released: \(released.text)") }
-                if let artwork = song.artwork { fields.append("artwork: \(scalar(artwork.text))") }
-                if let preview = song.preview { fields.append("preview: \(scalar(preview.text))") }
-                if !song.links.isEmpty {
-                    fields.append("links:")
-                    for link in song.links { fields.append("  \(link.service.rawValue): \(scalar(link.url.text))") }
-                }
-                fields += ids(song.ids, indent: "")
-                lines += fields.map { "    " + $0 }
-            }
+            for song in artist.songs { lines += songLines(song) }
         }
         if !artist.albums.isEmpty {
             lines.append("albums:")
-            for album in artist.albums {
-                lines.append("  - title: \(scalar(album.title))")
-                var fields: [String] = []
-                if let genre = genres(album.genres) { fields.append("genre: \(genre)") }
-                if let released = album.released { fields.append("released: \(released.text)") }
-                if let artwork = album.artwork { fields.append("artwork: \(scalar(artwork.text))") }
-                fields += ids(album.ids, indent: "")
-                lines += fields.map { "    " + $0 }
-            }
+            for album in artist.albums { lines += albumLines(album) }
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// A catalogue file `journal add` and `journal enrich` write is at most this many bytes (the
+    /// build reads up to 4 MiB): past it, the artist's songs go on in another file.
+    public static let splitSize = 1 << 20
+
+    /// The bytes `song` takes in a file's `songs:` list.
+    public static func size(of song: CatalogueSong) -> Int { songLines(song).reduce(0) { $0 + $1.utf8.count + 1 } }
+
+    /// The bytes `album` takes in a file's `albums:` list.
+    public static func size(of album: CatalogueAlbum) -> Int { albumLines(album).reduce(0) { $0 + $1.utf8.count + 1 } }
+
+    static func songLines(_ song: CatalogueSong) -> [String] {
+        var fields: [String] = []
+        if let album = song.album { fields.append("album: \(scalar(album))") }
+        if let genre = genres(song.genres) { fields.append("genre: \(genre)") }
+        if let duration = song.duration { fields.append("duration: \"\(DurationFormat.string(seconds: duration))\"") }
+        if let released = song.released { fields.append("released: \(released.text)") }
+        if let artwork = song.artwork { fields.append("artwork: \(scalar(artwork.text))") }
+        if let preview = song.preview { fields.append("preview: \(scalar(preview.text))") }
+        if !song.links.isEmpty {
+            fields.append("links:")
+            for link in song.links { fields.append("  \(link.service.rawValue): \(scalar(link.url.text))") }
+        }
+        fields += ids(song.ids, indent: "")
+        return ["  - title: \(scalar(song.title))"] + fields.map { "    " + $0 }
+    }
+
+    static func albumLines(_ album: CatalogueAlbum) -> [String] {
+        var fields: [String] = []
+        if let genre = genres(album.genres) { fields.append("genre: \(genre)") }
+        if let released = album.released { fields.append("released: \(released.text)") }
+        if let artwork = album.artwork { fields.append("artwork: \(scalar(artwork.text))") }
+        fields += ids(album.ids, indent: "")
+        return ["  - title: \(scalar(album.title))"] + fields.map { "    " + $0 }
     }
 
     static func genres(_ genres: [String]) -> String? {
@@ -93,6 +105,11 @@ public enum CatalogueFile {
     /// back clean: checked before a file is written, so a lookup can never leave the journal
     /// unbuildable.
     public static func problem(in text: String, path: String) -> Diagnostic? {
+        let size = text.utf8.count
+        if size > JournalLoader.maxCatalogueFileSize {
+            return Diagnostic(
+                .error, "the file would be \(size) bytes, over the limit of \(JournalLoader.maxCatalogueFileSize) for a catalogue file", path: path)
+        }
         var text = text
         if let problem = SourceText.removeControlCharacters(&text, path: path) { return problem }
         return CatalogueDecoding.artist(text, path: path, relative: path).diagnostics.sortedForDisplay().first

@@ -25,7 +25,12 @@ public enum NewEntry {
     /// no file), where and as `day` would, and returns its path as messages show it.
     public static func day(_ date: CalendarDate, source: String, config: SiteConfig, firstTrack track: NewTrackLines) throws(Refusal) -> String {
         if let existing = dayFile(for: date, source: source) { throw .exists(display(existing, source: source)) }
-        let relative = dayPath(date)
+        try create(dayPath(date), text: dayText(date, config: config, firstTrack: track), source: source)
+        return display(dayPath(date), source: source)
+    }
+
+    /// The text `day(_:source:config:firstTrack:)` writes.
+    public static func dayText(_ date: CalendarDate, config: SiteConfig, firstTrack track: NewTrackLines) -> String {
         func quoted(_ text: String) -> String { yamlQuoted(ControlCharacters.replaced(in: text)) }
         let artist = track.artists.count == 1 ? quoted(track.artists[0]) : "[" + track.artists.map(quoted).joined(separator: ", ") + "]"
         var lines = [
@@ -37,12 +42,11 @@ public enum NewEntry {
         ]
         if let note = track.note { lines.append("    note: \(quoted(note))") }
         lines += ["---", ""]
-        try create(relative, text: lines.joined(separator: "\n") + "\n", source: source)
-        return display(relative, source: source)
+        return lines.joined(separator: "\n") + "\n"
     }
 
     /// `content/diary/YYYY/MM/YYYY-MM-DD.md`.
-    static func dayPath(_ date: CalendarDate) -> String {
+    public static func dayPath(_ date: CalendarDate) -> String {
         "content/diary/\(CalendarDate.pad(date.year, 4))/\(CalendarDate.pad(date.month, 2))/\(date.iso).md"
     }
 

@@ -5,8 +5,8 @@ extension JournalLoader {
     /// A catalogue file is data a program writes; it may hold far more than a day.
     static let maxCatalogueFileSize = 4 << 20
 
-    /// The files of `catalogue/` (docs/content-format.md, "The song catalogue"), decoded; two
-    /// files for one artist are a warning, and the first in path order is used.
+    /// The files of `catalogue/` (docs/content-format.md, "The song catalogue"), decoded; files
+    /// about one artist are one entry (`CatalogueArtist.continue`).
     public func loadCatalogue(parallel: Bool = true, diagnostics: inout [Diagnostic]) -> SongCatalogue {
         loadCatalogueAndImages(parallel: parallel, diagnostics: &diagnostics).catalogue
     }
@@ -24,7 +24,7 @@ extension JournalLoader {
         guard
             let text = readText(
                 relative, limit: Self.maxCatalogueFileSize, into: &found,
-                tooLarge: "for a catalogue file: split the artist's songs over two files")
+                tooLarge: "for a catalogue file: move some of its songs to a new file with the same 'artist:'")
         else {
             return DecodedFile(value: nil, diagnostics: found)
         }
@@ -42,22 +42,54 @@ extension JournalLoader {
         let decoded = ParallelMap.map(relatives, parallel: parallel) { decodeCatalogueFile($0) }
         var artists: [CatalogueArtist] = []
         var images: [StaticImageUse] = []
-        var fileOfArtist: [String: String] = [:]
+        var indexOfArtist: [String: Int] = [:]
         for (relative, file) in zip(relatives, decoded) {
             diagnostics += file.diagnostics
             images += file.images
             guard let artist = file.value else { continue }
             let key = SongKey.fold(artist.name)
-            if let first = fileOfArtist[key] {
-                diagnostics.append(
-                    Diagnostic(
-                        .warning, "this file is about '\(artist.name)', and so is \(first), which is used instead: keep one file an artist",
-                        path: display(relative)))
-                continue
+            if let index = indexOfArtist[key] {
+                artists[index].continue(with: artist, path: display(relative), diagnostics: &diagnostics)
+            } else {
+                indexOfArtist[key] = artists.count
+                artists.append(artist)
             }
-            fileOfArtist[key] = display(relative)
-            artists.append(artist)
         }
         return (SongCatalogue(artists: artists), images)
+    }
+}
+
+extension CatalogueArtist {
+    /// Adds `later`, another file about the same artist (`path`, as messages show it), to this
+    /// entry: an artist's songs may be split over several files, which `journal add` and
+    /// `journal enrich` do past `CatalogueFile.splitSize`. Its songs and albums follow this
+    /// entry's (one already here is a warning, and the first is used); its genre and ids fill
+    /// only what this entry lacks.
+    public mutating func `continue`(with later: CatalogueArtist, path: String, diagnostics: inout [Diagnostic]) {
+        otherSourcePaths.append(later.sourcePath)
+        if genres.isEmpty { genres = later.genres }
+        for (name, id) in later.ids where ids[name] == nil { ids[name] = id }
+        let songTitles = Set(songs.map { SongKey.fold($0.title) })
+        for song in later.songs {
+            guard !songTitles.contains(SongKey.fold(song.title)) else {
+                diagnostics.append(
+                    Diagnostic(
+                        .warning, "the song '\(song.title)' of '\(name)' is also in an earlier file about them (\(sourcePath)), which is used instead",
+                        path: path))
+                continue
+            }
+            songs.append(song)
+        }
+        let albumTitles = Set(albums.map { SongKey.fold($0.title) })
+        for album in later.albums {
+            guard !albumTitles.contains(SongKey.fold(album.title)) else {
+                diagnostics.append(
+                    Diagnostic(
+                        .warning, "the album '\(album.title)' of '\(name)' is also in an earlier file about them (\(sourcePath)), which is used instead",
+                        path: path))
+                continue
+            }
+            albums.append(album)
+        }
     }
 }

@@ -82,17 +82,28 @@ struct CoverSources {
         case .tooLarge(let size): return .failure(.tooLarge(file: file, bytes: size))
         case .failed(let code): return .failure(.unreadable(file: file, reason: Platform.describe(code)))
         }
-        guard let size = Vips.size(bytes) else { return .failure(.notAnImage(file: file)) }
-        // Too many pixels is said without decoding them.
-        if let problem = pixelProblem(width: size.width, height: size.height, file: file) { return .failure(problem) }
-        // Read whole once: a cover cut short is an error at its line, in `check` too, not a
-        // failed resize later; the index then remembers it was whole.
-        if let reason = Vips.damage(bytes) { return .failure(.damaged(file: file, reason: reason)) }
+        let size: (width: Int, height: Int)
+        switch inspect(bytes, file: file) {
+        case .success(let found): size = found
+        case .failure(let problem): return .failure(problem)
+        }
         var hash = SHA256()
         hash.add(bytes)
         let digest = hash.hex()
         let entry = CoverIndex.entry(digest: digest, width: size.width, height: size.height, status: status)
         return .success((CoverSource(relative: relative, digest: digest, width: size.width, height: size.height), entry))
+    }
+
+    /// The pixel size of the cover in `bytes`, or why a build refuses it: libvips must read its
+    /// header, its pixels must be within `maxPixels` (said without decoding them), and all of it
+    /// must decode (a cover cut short is an error at its line, in `check` too, not a failed
+    /// resize later; the index then remembers it was whole). `CoverBytes.problem` asks the same.
+    static func inspect(_ bytes: [UInt8], file: String) -> Result<(width: Int, height: Int), Problem> {
+        guard bytes.count <= maxBytes else { return .failure(.tooLarge(file: file, bytes: bytes.count)) }
+        guard let size = Vips.size(bytes) else { return .failure(.notAnImage(file: file)) }
+        if let problem = pixelProblem(width: size.width, height: size.height, file: file) { return .failure(problem) }
+        if let reason = Vips.damage(bytes) { return .failure(.damaged(file: file, reason: reason)) }
+        return .success(size)
     }
 
     /// The bytes of `cover` in `journal`, read again when its squares must be made (the cache has

@@ -22,6 +22,9 @@ public struct CatalogueArtist: Sendable, Equatable {
     public var albums: [CatalogueAlbum]
     /// The file, relative to the journal (`catalogue/newjeans.yaml`).
     public var sourcePath: String
+    /// Later files about the same artist, whose songs and albums this entry holds too, in path
+    /// order (docs/content-format.md, "The song catalogue").
+    public var otherSourcePaths: [String] = []
 
     public init(
         name: String, genres: [String] = [], ids: [String: String] = [:], songs: [CatalogueSong] = [],
