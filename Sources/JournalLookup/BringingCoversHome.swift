@@ -51,7 +51,7 @@ extension Enrichment {
             if !dryRun {
                 let path = join(source, "static/" + relative)
                 do {
-                    try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+                    try FileManager.default.createDirectory(atPath: parentFolder(of: path), withIntermediateDirectories: true)
                     try CatalogueFile.writeAtomically(Array(data), to: path, display: "static/" + relative)
                 } catch {
                     report.leftAway.append((address, "cannot write static/\(relative): \(error)"))

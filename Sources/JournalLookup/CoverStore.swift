@@ -44,7 +44,7 @@ public struct CoverStore: Sendable {
         }
         let path = join(source, "static/" + relative)
         do {
-            try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(atPath: parentFolder(of: path), withIntermediateDirectories: true)
         } catch {
             return .failure(.cannotWrite("static/" + relative, "cannot make its folder"))
         }

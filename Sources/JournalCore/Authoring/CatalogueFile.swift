@@ -143,7 +143,7 @@ public enum CatalogueFile {
     /// then renamed over it, so a killed run leaves the old file or the new one, never half of one.
     public static func save(_ text: String, to relative: String, source: String) throws(WriteProblem) {
         let path = join(source, relative)
-        let folder = (path as NSString).deletingLastPathComponent
+        let folder = parentFolder(of: path)
         let display = NewEntry.display(relative, source: source)
         do {
             try FileManager.default.createDirectory(atPath: folder.isEmpty ? "." : folder, withIntermediateDirectories: true)
@@ -175,7 +175,7 @@ public enum CatalogueFile {
         let exists = stat(target, &existing) == 0
         if exists, access(target, W_OK) != 0 { throw .cannotWrite(path: display, reason: "the file may not be written (\(Platform.describe(errno)))") }
         let mode = exists ? mode_t(existing.st_mode & 0o7777) : 0o644
-        let folder = (target as NSString).deletingLastPathComponent
+        let folder = parentFolder(of: target)
         let name = (target as NSString).lastPathComponent
         let temporary = join(folder.isEmpty ? "." : folder, ".\(name).tmp-\(getpid())")
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode)

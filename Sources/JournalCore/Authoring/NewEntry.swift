@@ -158,7 +158,7 @@ public enum NewEntry {
 
     static func create(_ relative: String, bytes: [UInt8], source: String) throws(Refusal) {
         let path = join(source, relative)
-        let folder = (path as NSString).deletingLastPathComponent
+        let folder = parentFolder(of: path)
         do {
             if !folder.isEmpty { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
         } catch {
