@@ -77,4 +77,11 @@ import Testing
         #expect(code == 12)
         #expect(message == "bad line [2J end")
     }
+
+    /// A recording of 5 ms was said to last 0 s (found by LookupFuzz in CI's first warm run):
+    /// under half a second is no length.
+    @Test func aRecordingUnderHalfASecondHasNoLength() {
+        let body = Data(#"{"recordings": [{"id": "a", "title": "t", "length": 5}, {"id": "b", "title": "u", "length": 180500}]}"#.utf8)
+        #expect(MusicBrainz.recordings(from: body).map(\.duration) == [nil, 181])
+    }
 }
