@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# libFuzzer targets for JournalCore. Not part of CI: run by hand (see Fuzz/README.md).
+# libFuzzer targets for JournalCore and JournalLookup. CI runs LookupFuzz and replays every saved
+# crash (.ci/gates/fuzz_gate.sh); longer runs are by hand (see Fuzz/README.md).
 #
 #   Fuzz/fuzz.sh TARGET SECONDS [libFuzzer flags...]   build (if needed), then fuzz for SECONDS
 #   Fuzz/fuzz.sh build [TARGET...]                     build only (all targets by default)
@@ -8,7 +9,7 @@
 #   Fuzz/fuzz.sh merge TARGET                          minimise Fuzz/corpus/TARGET into a fresh folder
 #   Fuzz/fuzz.sh clean                                 remove the build folder
 #
-# TARGET is FrontMatterFuzz, MarkdownFuzz, TemplateFuzz, ImportFuzz or ServeFuzz.
+# TARGET is FrontMatterFuzz, MarkdownFuzz, TemplateFuzz, ImportFuzz, ServeFuzz or LookupFuzz.
 #
 # Everything is compiled with swiftc and clang directly (no `swift build`): the Mustache module,
 # then JournalCore's sources plus the generated default theme as one module, both built with
@@ -27,6 +28,8 @@
 #   FUZZ_KEEP_GOING  1: fuzz in -fork=1 mode and keep going after a crash, hang or OOM
 #   FUZZ_CMARK_PATCHES  0: build cmark-gfm without Fuzz/patches/cmark-gfm (bugs found in it)
 #   FUZZ_JOBS        parallel compile jobs for the C sources (default 1)
+#   FUZZ_CORPUS_ROOT, FUZZ_CRASHES_ROOT  where a run keeps its corpus and saves what it finds
+#                    (default Fuzz/corpus and Fuzz/crashes; CI gives throw-away folders)
 #   FUZZ_SOURCE_REF  a git revision (e.g. HEAD): fuzz Sources/ and templates/ as committed
 #                    there instead of the work tree (useful while Sources/ is being edited)
 set -euo pipefail
@@ -38,7 +41,7 @@ SANITIZE=${FUZZ_SANITIZE:-fuzzer,address}
 NICE=${FUZZ_NICE:-15}
 CMARK_MODE=${FUZZ_CMARK:-source}
 JOBS=${FUZZ_JOBS:-1}
-TARGETS=(FrontMatterFuzz MarkdownFuzz TemplateFuzz ImportFuzz ServeFuzz)
+TARGETS=(FrontMatterFuzz MarkdownFuzz TemplateFuzz ImportFuzz ServeFuzz LookupFuzz)
 
 # Where Sources/ and templates/ are read from: the work tree, or a snapshot of a revision.
 SRC=$ROOT
@@ -346,6 +349,25 @@ build_journalcore() {
     fi
 }
 
+# What the music services answer is read by JournalLookup: its sources as one module, like
+# JournalCore (with Foundation and FoundationNetworking, which the toolchain brings).
+build_journallookup() {
+    build_journalcore
+    local h; h=$(hash_inputs "journallookup-v1 $SANITIZE" "$SRC/Sources/JournalLookup" "$OUT/stamps/journalcore")
+    if stale journallookup "$h"; then
+        log "building JournalLookup (-O -enable-testing -sanitize=$SANITIZE)"
+        local sources=()
+        while IFS= read -r -d '' f; do sources+=("$f"); done < <(find "$SRC/Sources/JournalLookup" -name '*.swift' -print0 | LC_ALL=C sort -z)
+        rm -rf "$OUT/modules/JournalLookup" && mkdir -p "$OUT/modules/JournalLookup" "$OUT/obj"
+        run "$SWIFTC" -parse-as-library -module-name JournalLookup -swift-version 6 -D SWIFT_PACKAGE -wmo -O -g \
+            -enable-testing "${SWIFT_SAN[@]}" \
+            -emit-module -emit-module-path "$OUT/modules/JournalLookup/JournalLookup.swiftmodule" \
+            -c -o "$OUT/obj/JournalLookup.o" -I "$OUT/modules/JournalCore" "${JC_INCLUDES[@]}" "${sources[@]}" \
+            || die "JournalLookup did not compile (is Sources/ in the middle of an edit?)"
+        done_stage journallookup "$h"
+    fi
+}
+
 # ServeFuzz needs neither JournalCore nor Yams: the socket-free parts of JournalServe (whose
 # module needs FlyingFox) are compiled into it, with Foundation only.
 build_serve_target() {
@@ -367,8 +389,15 @@ build_target() { # TARGET
     [ -f "$FUZZ_DIR/Targets/$target.swift" ] || die "unknown target '$target' (one of: ${TARGETS[*]})"
     if [ "$target" = ServeFuzz ]; then build_serve_target; return; fi
     build_journalcore
+    # LookupFuzz also needs JournalLookup.
+    local lookup=() lookup_stamp=()
+    if [ "$target" = LookupFuzz ]; then
+        build_journallookup
+        lookup=(-I "$OUT/modules/JournalLookup" "$OUT/obj/JournalLookup.o")
+        lookup_stamp=("$OUT/stamps/journallookup")
+    fi
     local h; h=$(hash_inputs "target-v1 $target $SANITIZE" "$FUZZ_DIR/Targets/$target.swift" "$FUZZ_DIR/Targets/Support" "$OUT/stamps/journalcore" \
-        "bounds=$([ -f "$SRC/Sources/JournalCore/Load/MarkdownBounds.swift" ] && echo 1)")
+        "${lookup_stamp[@]}" "bounds=$([ -f "$SRC/Sources/JournalCore/Load/MarkdownBounds.swift" ] && echo 1)")
     if stale "target-$target" "$h" || [ ! -x "$OUT/bin/$target" ]; then
         log "building $target"
         mkdir -p "$OUT/bin"
@@ -378,7 +407,7 @@ build_target() { # TARGET
         while IFS= read -r -d '' f; do sources+=("$f"); done < <(find "$FUZZ_DIR/Targets/Support" -name '*.swift' -print0 | LC_ALL=C sort -z)
         run "$SWIFTC" -parse-as-library -module-name "$target" -swift-version 6 -O -g "${TARGET_SAN[@]}" "${defines[@]}" \
             -I "$OUT/modules/JournalCore" "${JC_INCLUDES[@]}" \
-            "${sources[@]}" "$OUT/obj/JournalCore.o" "$OUT/obj/Mustache.o" "$OUT/obj/Yams.o" "$OUT/obj/ZIPFoundation.o" "$OUT/obj/CPlatform.o" \
+            "${sources[@]}" "${lookup[@]}" "$OUT/obj/JournalCore.o" "$OUT/obj/Mustache.o" "$OUT/obj/Yams.o" "$OUT/obj/ZIPFoundation.o" "$OUT/obj/CPlatform.o" \
             "$OUT/lib/libcyaml-fuzz.a" "${CMARK_LIBS[@]}" -lz "${RSVG_LIBS[@]}" \
             -use-ld=lld -o "$OUT/bin/$target.tmp"
         mv "$OUT/bin/$target.tmp" "$OUT/bin/$target"
@@ -409,7 +438,7 @@ common_flags() { # TARGET
 command=${1:-}
 case $command in
     "" | -h | --help | help)
-        sed -n '2,26p' "$0" | sed 's/^# \{0,1\}//'
+        sed -n '2,34p' "$0" | sed 's/^# \{0,1\}//'
         ;;
     build)
         shift
@@ -454,8 +483,8 @@ case $command in
         seconds=${2:?usage: fuzz.sh TARGET SECONDS [libFuzzer flags...]}
         shift 2
         build_target "$target"
-        corpus="$FUZZ_DIR/corpus/$target"
-        crashes="$FUZZ_DIR/crashes/$target"
+        corpus="${FUZZ_CORPUS_ROOT:-$FUZZ_DIR/corpus}/$target"
+        crashes="${FUZZ_CRASHES_ROOT:-$FUZZ_DIR/crashes}/$target"
         seeds="$FUZZ_DIR/seeds/$target"
         mkdir -p "$corpus" "$crashes"
         extra=()

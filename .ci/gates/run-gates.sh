@@ -54,3 +54,6 @@ python3 .ci/gates/workflows.py --journal "$journal"
 
 echo "-- journal import over the real exports in Tests/Fixtures/import"
 bash .ci/gates/import_samples.sh "$PWD/$journal"
+
+echo "-- Fuzzing: every saved crash of Fuzz/crashes replayed, then what the music services answer (LookupFuzz) for 90 s"
+bash .ci/gates/fuzz_gate.sh

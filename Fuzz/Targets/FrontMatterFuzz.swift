@@ -67,12 +67,14 @@ private func fuzzOne(_ bytes: [UInt8]) {
         if let config { checkConfig(config) }
     case .success(let file):
         checkSplit(file, of: text)
-        let (day, dayDiagnostics) = decoding.day(file, path: dayPath, nameDate: bytes.count % 2 == 0 ? nameDate : nil)
+        let decodedDay = decoding.day(file, path: dayPath, nameDate: bytes.count % 2 == 0 ? nameDate : nil)
+        let (day, dayDiagnostics) = (decodedDay.value, decodedDay.diagnostics)
         checkDiagnostics(dayDiagnostics, in: lines, text: text)
         checkOutcome(day != nil, dayDiagnostics, "day")
         if let day { checkDay(day) }
 
-        let (playlist, playlistDiagnostics) = decoding.playlist(file, path: playlistPath, slug: "fuzz")
+        let decodedPlaylist = decoding.playlist(file, path: playlistPath, slug: "fuzz")
+        let (playlist, playlistDiagnostics) = (decodedPlaylist.value, decodedPlaylist.diagnostics)
         checkDiagnostics(playlistDiagnostics, in: lines, text: text)
         checkOutcome(playlist != nil, playlistDiagnostics, "playlist")
         if let playlist {

@@ -43,7 +43,8 @@ public enum Deezer {
     public static func error(in data: Data) -> DeezerError? {
         let error = JSONValue(data: data)["error"]
         guard error.isObject else { return nil }
-        let message = error["message"].string ?? error["type"].string ?? "no message"
+        // Anybody's text, shown to the writer: one line, no control character.
+        let message = (error["message"].string ?? error["type"].string).map(FoundSong.clean).flatMap { $0.isEmpty ? nil : $0 } ?? "no message"
         switch error["code"].int {
         case 800: return .notFound(message)
         // 4: quota exceeded; 700: service busy. Both pass after a wait.

@@ -1,4 +1,5 @@
 import Foundation
+import JournalCore
 
 /// A forgiving reader of JSON bodies for the decoders: every step through a missing key or a
 /// value of the wrong type gives an empty value instead of failing, so a nonsense body decodes
@@ -39,12 +40,28 @@ struct JSONValue {
         return nil
     }
 
-    /// An http(s) address given as a string; nil for anything else (a number, `javascript:`).
+    /// An http(s) address given as a string; nil for anything else: a number, `javascript:`, an
+    /// address without a host name (`http:///x`, which a catalogue file may not hold), or with a
+    /// space, line break, control or invisible character inside, which no service means and
+    /// which would break the line a message or a catalogue prints it on.
     var url: String? {
         guard let text = raw as? String else { return nil }
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         let lower = trimmed.lowercased()
-        return lower.hasPrefix("https://") || lower.hasPrefix("http://") ? trimmed : nil
+        let scheme = lower.hasPrefix("https://") ? 8 : lower.hasPrefix("http://") ? 7 : nil
+        // The host is what follows `//` up to `/`, `?` or `#`, as the build reads a link.
+        guard let scheme, let first = trimmed.dropFirst(scheme).first, !"/?#".contains(first),
+            !trimmed.unicodeScalars.contains(where: Self.isNotInAnAddress),
+            case .success = LinkTarget.check(trimmed)
+        else { return nil }
+        return trimmed
+    }
+
+    /// Spaces, line breaks (U+2028 too), controls, format and private-use characters, and code
+    /// points with no character.
+    static func isNotInAnAddress(_ scalar: Unicode.Scalar) -> Bool {
+        let unsafe: Set<Unicode.GeneralCategory> = [.control, .format, .lineSeparator, .paragraphSeparator, .privateUse, .surrogate, .unassigned]
+        return scalar.properties.isWhitespace || unsafe.contains(scalar.properties.generalCategory)
     }
 
     var double: Double? {
@@ -90,10 +107,13 @@ func calendarDate(_ text: String?) -> String? {
     guard let text else { return nil }
     let digits = Array(text.utf8)
     func isDigits(_ range: Range<Int>) -> Bool { range.upperBound <= digits.count && digits[range].allSatisfy { (48...57).contains($0) } }
+    // The digits' own bytes: `text.prefix(4)` counts characters, and a combining mark after the
+    // fourth digit (`2020\u{301}`) would be part of it.
+    func date(_ count: Int) -> String { String(decoding: digits[0..<count], as: UTF8.self) }
     guard isDigits(0..<4) else { return nil }
     if isDigits(5..<7), digits[4] == 45 {
-        if isDigits(8..<10), digits[7] == 45 { return String(text.prefix(10)) }
-        return String(text.prefix(7))
+        if isDigits(8..<10), digits[7] == 45 { return date(10) }
+        return date(7)
     }
-    return String(text.prefix(4))
+    return date(4)
 }

@@ -78,7 +78,8 @@ public enum MusicBrainz {
         }
         return MusicBrainzRecording(
             id: id, title: title, artists: credits(value["artist-credit"]),
-            duration: value["length"].double.flatMap { $0 > 0 ? Int(exactly: ($0 / 1000).rounded()) : nil },
+            // Under half a second rounds to 0 s, which is no length.
+            duration: value["length"].double.flatMap { Int(exactly: ($0 / 1000).rounded()) }.flatMap { $0 > 0 ? $0 : nil },
             releases: releases, genres: genres(value["genres"]),
             isrcs: value["isrcs"].array.compactMap(\.string), score: value["score"].int)
     }
