@@ -277,10 +277,8 @@ private func requireOneLine(_ text: String, _ what: String) {
     if let scalar = lineBreak(in: text) { broken("\(what) holds the line break U+\(String(scalar.value, radix: 16)): \(shown(text))") }
 }
 
-/// A message a writer reads in a terminal. A service's own error text is in it (known issue
-/// `service-messages`).
+/// A message a writer reads in a terminal, a service's own error text in it included.
 private func requireMessage(_ text: String, _ what: String) {
-    if Known.skip(Known.serviceMessages) { return }
     requireOneLine(text, what)
 }
 

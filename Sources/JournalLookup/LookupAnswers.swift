@@ -62,7 +62,9 @@ extension LookupClient {
         if service == .itunes, let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
             let message = object["errorMessage"] as? String
         {
-            return .answer(.invalid("iTunes Search: \(message)"))
+            // The service's own words reach a terminal: one clean line, like every text it sends.
+            let said = FoundSong.clean(message)
+            return .answer(.invalid("iTunes Search: \(said.isEmpty ? "no message" : said)"))
         }
         if service == .deezer, let error = Deezer.error(in: data) {
             switch error {

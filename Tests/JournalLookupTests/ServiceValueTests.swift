@@ -78,6 +78,17 @@ import Testing
         #expect(message == "bad line [2J end")
     }
 
+    /// The iTunes store's `errorMessage` (a wrong request, answered 200) is shown to the writer
+    /// too: one clean line (Fuzz/crashes/LookupFuzz/itunes-errormessage-escape.json).
+    @Test func itunesErrorMessageIsOneCleanLine() {
+        let body = Data(#"{"errorMessage": "bad\nline\u001b[2J\u2028end"}"#.utf8)
+        guard case .answer(.invalid(let reason)) = LookupClient.interpretJSON(body, from: .itunes) else {
+            Issue.record("an errorMessage is an invalid answer")
+            return
+        }
+        #expect(reason == "iTunes Search: bad line [2J end")
+    }
+
     /// A recording of 5 ms was said to last 0 s (found by LookupFuzz in CI's first warm run):
     /// under half a second is no length.
     @Test func aRecordingUnderHalfASecondHasNoLength() {

@@ -92,11 +92,6 @@ enum Known {
     /// libyaml's mark as it is. (A lone CR did the same until d457c15 made it an LF.)
     static let otherLineBreaks = "other-line-breaks"
 
-    /// LookupFuzz: a reason JournalLookup gives a writer (`LookupClient.interpretJSON`'s) may hold
-    /// a service's own error text as it came. Skipped: the check that every reason is one line
-    /// with no control character.
-    static let serviceMessages = "service-messages"
-
     static let strict: Bool = {
         guard let value = getenv("FUZZ_STRICT") else { return false }
         return String(cString: value) == "1"
