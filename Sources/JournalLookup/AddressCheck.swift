@@ -25,10 +25,14 @@ struct AddressCheck: Sendable {
     /// `scheme://host:port` of every base this run uses, lowercased, the port always written.
     let trusted: Set<String>
     let resolver: HostResolver
+    /// The addresses of this machine's own interfaces: a public or documentation address a
+    /// machine holds (a cloud VM's, 192.0.2.2) reaches its services as well as 127.0.0.1 does.
+    let machine: Set<IPAddress>
 
-    init(bases: [String], resolver: HostResolver) {
+    init(bases: [String], resolver: HostResolver, machine: Set<IPAddress> = IPAddress.ofThisMachine()) {
         trusted = Set(bases.compactMap { URL(string: $0).flatMap(Self.origin) })
         self.resolver = resolver
+        self.machine = machine
     }
 
     /// `http://127.0.0.1:8123`: an address's scheme, host and port (80 or 443 when not written).
@@ -50,7 +54,7 @@ struct AddressCheck: Sendable {
         let name = host.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "."))
         if name == "localhost" || name.hasSuffix(".localhost") { return .refused("\(host), a name of this machine") }
         guard let addresses = resolver.resolve(host), !addresses.isEmpty else { return .unknownHost }
-        if let inside = addresses.first(where: \.isInternal) {
+        if let inside = addresses.first(where: { $0.isInternal || machine.contains($0.unmapped) }) {
             let shown = inside.description == host ? host : "\(host) (\(inside))"
             return .refused("\(shown), an address on this machine or its network")
         }
@@ -144,10 +148,36 @@ public struct IPAddress: Hashable, Sendable, CustomStringConvertible {
         return String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
+    /// The addresses of this machine's interfaces (`getifaddrs`), IPv4-mapped ones as IPv4.
+    static func ofThisMachine() -> Set<IPAddress> {
+        var list: UnsafeMutablePointer<ifaddrs>?
+        guard getifaddrs(&list) == 0 else { return [] }
+        defer { freeifaddrs(list) }
+        var addresses: Set<IPAddress> = []
+        var next = list
+        while let entry = next {
+            if let socket = entry.pointee.ifa_addr, let address = IPAddress(socket, family: Int32(socket.pointee.sa_family)) {
+                addresses.insert(address.unmapped)
+            }
+            next = entry.pointee.ifa_next
+        }
+        return addresses
+    }
+
+    /// An IPv4 address carried in IPv6 (`::ffff:a.b.c.d`) as that IPv4 address; others as they are.
+    var unmapped: IPAddress {
+        guard bytes.count == 16, bytes[0..<10].allSatisfy({ $0 == 0 }), bytes[10] == 0xff, bytes[11] == 0xff,
+            let v4 = IPAddress(bytes: Array(bytes[12...]))
+        else { return self }
+        return v4
+    }
+
     /// Somewhere only this machine or its network reaches, or no single host: loopback, the
     /// private ranges (10/8, 172.16/12, 192.168/16), shared CGNAT (100.64/10), link-local
     /// (169.254/16, fe80::/10), unique-local (fc00::/7), "this network" (0/8, ::), multicast
-    /// and the reserved block up to broadcast (224/3, ff00::/8); an IPv6 address carrying an
+    /// and the reserved block up to broadcast (224/3, ff00::/8), documentation and benchmarking
+    /// networks (192.0.2/24, 198.51.100/24, 203.0.113/24, 198.18/15, 2001:db8::/32) and IETF's
+    /// 192.0.0/24; an IPv6 address carrying an
     /// IPv4 one (`::ffff:a.b.c.d`, `::a.b.c.d`, NAT64's `64:ff9b::a.b.c.d`) as that IPv4 address.
     var isInternal: Bool {
         if bytes.count == 4 { return Self.isInternal(v4: bytes) }
@@ -165,13 +195,18 @@ public struct IPAddress: Hashable, Sendable, CustomStringConvertible {
         case (0xfe, 0x80), (0xfe, 0xc0): return true  // link-local, and the old site-local
         default: break
         }
+        // Documentation (2001:db8::/32) and discard-only (100::/64) addresses are no service either.
+        if bytes[0..<4] == [0x20, 0x01, 0x0d, 0xb8] || (bytes[0..<2] == [0x01, 0x00] && bytes[2..<8].allSatisfy { $0 == 0 }) { return true }
         return bytes[0] & 0xfe == 0xfc || bytes[0] == 0xff
     }
 
     private static func isInternal(v4 bytes: [UInt8]) -> Bool {
-        switch (bytes[0], bytes[1]) {
-        case (0, _), (10, _), (127, _), (169, 254), (192, 168), (172, 16...31), (100, 64...127): return true
-        case (224...255, _): return true
+        switch (bytes[0], bytes[1], bytes[2]) {
+        case (0, _, _), (10, _, _), (127, _, _), (169, 254, _), (192, 168, _), (172, 16...31, _), (100, 64...127, _): return true
+        case (224...255, _, _): return true
+        // IETF protocol assignments, the three documentation networks and benchmarking (RFC
+        // 6890): never a service on the internet, and what a VM is sometimes given as its own.
+        case (192, 0, 0), (192, 0, 2), (198, 51, 100), (203, 0, 113), (198, 18...19, _): return true
         default: return false
         }
     }

@@ -85,7 +85,12 @@ final class BoundedTransfer: NSObject, URLSessionDataDelegate, @unchecked Sendab
         completionHandler: @escaping (URLSession.ResponseDisposition) -> Void
     ) {
         guard let transfer = transfer(dataTask.taskIdentifier) else { return completionHandler(.cancel) }
-        let announced = response.expectedContentLength
+        // A compressed body's length is the compressed one, while the delegate is handed the
+        // body decompressed: only a plain body's announced length is what will be counted.
+        let headers = (response as? HTTPURLResponse)?.allHeaderFields ?? [:]
+        let encoding = headers.first { ($0.key as? String)?.lowercased() == "content-encoding" }?.value as? String
+        let plain = encoding.map { ["", "identity"].contains($0.trimmingCharacters(in: .whitespaces).lowercased()) } ?? true
+        let announced = plain ? response.expectedContentLength : -1
         if announced > transfer.limit {
             finish(dataTask.taskIdentifier, with: .failure(Failure.tooLarge(limit: transfer.limit, announced: Int(announced))))
             // Foundation on Linux ignores `.cancel`: the task is cancelled instead.

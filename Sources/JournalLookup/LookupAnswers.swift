@@ -15,8 +15,9 @@ extension LookupClient {
         case retry(String, after: Double?)
     }
 
-    /// No answer of a music service's API is larger; covers have the caller's own limit.
-    static let maxBody = 16 << 20
+    /// No answer of a music service's API is larger (the largest recorded, Tests/Fixtures/lookup/,
+    /// is 56 KB); covers have the caller's own limit.
+    static let maxBody = 4 << 20
 
     /// The whole exchange within `seconds`, its body read in pieces by `transfer` and at most
     /// `limit` bytes: Foundation on Linux times only the silence between bytes, so a server that
@@ -55,6 +56,7 @@ extension LookupClient {
 
     /// A 200's body from an API: JSON, or (Deezer) an error that arrived as a 200.
     static func interpretJSON(_ data: Data, from service: LookupService) -> Attempt {
+        if let problem = JSONBudget.problem(in: data) { return .answer(.invalid("\(service.displayName) answered \(problem)")) }
         guard (try? JSONSerialization.jsonObject(with: data, options: [])) != nil else {
             return .answer(.invalid("\(service.displayName) answered something that is not JSON"))
         }

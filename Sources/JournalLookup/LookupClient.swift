@@ -96,7 +96,7 @@ public actor LookupClient {
         }
         let area = service.rawValue
         let key = LookupURL.cacheKey(path: path, query: query)
-        if let cached = cache.read(area, key) {
+        if let cached = cache.read(area, key), Self.withinBudget(cached) {
             cacheHits[service, default: 0] += 1
             return cached
         }
@@ -108,7 +108,7 @@ public actor LookupClient {
         await acquire(service)
         defer { release(service) }
         // Another call may have fetched the same thing, or found the service down, while this one waited.
-        if let cached = cache.read(area, key) {
+        if let cached = cache.read(area, key), Self.withinBudget(cached) {
             cacheHits[service, default: 0] += 1
             return cached
         }
@@ -181,6 +181,13 @@ public actor LookupClient {
         if service == nil, case .unreachable(let reason) = result { downHosts[origin] = reason }
         cache.write("downloads", key, result)
         return result
+    }
+
+    /// Whether a cached answer may be parsed: one an earlier version kept may be past today's
+    /// limits, and is then asked for again.
+    private static func withinBudget(_ cached: LookupResult) -> Bool {
+        guard case .found(let data) = cached else { return true }
+        return data.count <= maxBody && JSONBudget.problem(in: data) == nil
     }
 
     /// Whether `accept` refuses the body of a cached `found`.

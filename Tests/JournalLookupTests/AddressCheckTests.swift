@@ -21,12 +21,30 @@ import Testing
         ("ff02::1", true), ("::ffff:127.0.0.1", true), ("::ffff:10.0.0.1", true), ("::127.0.0.1", true),
         ("64:ff9b::a9fe:a9fe", true),
         ("8.8.8.8", false), ("172.32.0.1", false), ("100.128.0.1", false), ("192.169.0.1", false), ("93.184.216.34", false),
-        ("2606:4700::6810:84e5", false), ("::ffff:8.8.8.8", false), ("fec0::1", true), ("2001:db8::1", false),
+        ("2606:4700::6810:84e5", false), ("::ffff:8.8.8.8", false), ("fec0::1", true), ("2001:db8::1", true),
+        ("192.0.2.2", true), ("198.51.100.7", true), ("203.0.113.9", true), ("198.18.0.1", true), ("198.19.255.1", true),
+        ("192.0.0.8", true), ("192.0.3.1", false), ("198.20.0.1", false), ("::ffff:192.0.2.2", true), ("100::1", true),
     ])
     func addressesAreToldInsideFromOutside(text: String, inside: Bool) throws {
         let address = try #require(IPAddress(text: text))
         #expect(address.isInternal == inside, "\(text)")
         #expect(IPAddress(text: address.description) == address)
+    }
+
+    /// A machine may hold an address of no private range (a cloud VM's public one, or 192.0.2.2
+    /// as here): its services answer there as on 127.0.0.1, so it is refused too (a hostile
+    /// test fetched a local-only server's image through it).
+    @Test func anAddressOfThisMachineIsRefusedWhateverItsRange() throws {
+        let own = try #require(IPAddress(text: "93.184.216.34"))
+        let check = AddressCheck(bases: [], resolver: .table(["cdn.example": ["93.184.216.34"]]), machine: [own])
+        let url = try #require(URL(string: "http://cdn.example/a.jpg"))
+        #expect(check.verdict(on: url) == .refused("cdn.example (93.184.216.34), an address on this machine or its network"))
+        let mapped = AddressCheck(bases: [], resolver: .table(["cdn.example": ["::ffff:93.184.216.34"]]), machine: [own])
+        #expect(mapped.verdict(on: url) != .allowed)
+        let other = AddressCheck(bases: [], resolver: .table(["cdn.example": ["93.184.216.34"]]), machine: [])
+        #expect(other.verdict(on: url) == .allowed)
+        // The machine's own interfaces are read: loopback at least.
+        #expect(IPAddress.ofThisMachine().contains(try #require(IPAddress(text: "127.0.0.1"))))
     }
 
     @Test(arguments: [["127.0.0.1"], ["::1"], ["::ffff:192.168.1.1"], ["93.184.216.34", "10.0.0.7"]])
