@@ -27,8 +27,9 @@
         private var roots: [Identity?] = []
         /// The paths `roots` are of: the journal folder, its watched names, then the links.
         private var rootPaths: [String] = []
-        /// The symbolic links to folders found below the watched names, kept while they are links
-        /// even when their target is gone (the build's walk no longer lists a broken one).
+        /// The symbolic links to folders found below the watched names, and the broken ones (whose
+        /// target may be a folder made later), kept while they are links even when their target
+        /// is gone.
         private var links: Set<String> = []
         /// How often the roots are looked at, in milliseconds.
         private static let rootCheck: Int32 = 500
@@ -148,12 +149,14 @@
         }
 
         /// Watches the journal folder and every folder the build reads below it
-        /// (`JournalTree.foldersRead`: one walk, the build's). Adding a watch twice is harmless: the
+        /// (`JournalTree.watched`: one walk, the build's). Adding a watch twice is harmless: the
         /// kernel returns the same one.
         private func watchEverything() {
-            let folders = JournalTree.foldersRead(from: source)
+            let (folders, brokenLinks) = JournalTree.watched(from: source)
             let named = [source] + JournalTree.readFolders.map { source + "/" + $0 }
-            links = links.union(folders.filter(Self.isLink)).filter(Self.isLink).subtracting(named)
+            // Links to folders, and broken links (a link already broken when `serve` starts is
+            // looked at too: when its target is made, it is watched and the site rebuilt).
+            links = links.union(folders.filter(Self.isLink)).union(brokenLinks).filter(Self.isLink).subtracting(named)
             rootPaths = named + links.sorted()
             // Looked at before the watches are added: a change in between is seen at the next look.
             roots = rootIdentities()

@@ -73,6 +73,25 @@ import Testing
         }
     }
 
+    /// A link already broken when `serve` starts (content/diary linked to a folder not synced
+    /// yet): when its target is made, with a day in it, the day is served, and edits in it too.
+    @Test func aLinkBrokenWhenServeStartsIsWatchedWhenItsTargetIsMade() async throws {
+        defer { try? FileManager.default.removeItem(atPath: base) }
+        let journal = try ServeTests.Journal()
+        let target = base + "/synced-diary"
+        let backup = base + "/backup"
+        try FileManager.default.createDirectory(atPath: base, withIntermediateDirectories: true)
+        try FileManager.default.moveItem(atPath: journal.path + "/content/diary", toPath: backup)
+        try FileManager.default.createSymbolicLink(atPath: journal.path + "/content/diary", withDestinationPath: target)
+        try await serve(journal.path) { port, _, errors in
+            #expect(await eventually { errors.all.contains { $0.contains("broken symbolic link") } }, "\(errors.all)")
+            try FileManager.default.copyItem(atPath: backup, toPath: target)
+            #expect(await eventually { await HTTP.get(port, "/2026/11/21/").body.contains("First snow") }, "\(errors.all)")
+            try journal.write(ServeTests.dayPath, ServeTests.day(title: "Synced and edited"))
+            #expect(await eventually { await HTTP.get(port, "/2026/11/21/").body.contains("Synced and edited") })
+        }
+    }
+
     @Test func aJournalFolderReachedThroughALinkRemovedAndRestoredIsServedAgain() async throws {
         defer { try? FileManager.default.removeItem(atPath: base) }
         let journal = try ServeTests.Journal()
