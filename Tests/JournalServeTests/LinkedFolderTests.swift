@@ -92,6 +92,26 @@ import Testing
         }
     }
 
+    #if os(Linux)
+        /// A folder made after its parent was listed but before the parent is watched makes no
+        /// event (a restored target being filled: `2027`, then `2027/01`, then its files): the
+        /// watcher walks again once its watches are in place and watches it too.
+        @Test func aFolderMadeWhileTheWatchesAreAddedIsWatched() async throws {
+            let journal = try ServeTests.Journal()
+            let watcher = try #require(InotifyWatcher(source: journal.path, burst: Burst()))
+            let made = journal.path + "/content/diary/2027/01"
+            watcher.afterWalk = {
+                guard !FileManager.default.fileExists(atPath: made) else { return }
+                try? FileManager.default.createDirectory(atPath: made, withIntermediateDirectories: true)
+            }
+            let changes = ServeTests.Lines()
+            watcher.start { changes.append("changed") }
+            defer { watcher.stop() }
+            try journal.write("content/diary/2027/01/2027-01-01.md", ServeTests.day(title: "New year"))
+            #expect(await eventually { !changes.all.isEmpty }, "no change seen in a folder made while watches were added")
+        }
+    #endif
+
     @Test func aJournalFolderReachedThroughALinkRemovedAndRestoredIsServedAgain() async throws {
         defer { try? FileManager.default.removeItem(atPath: base) }
         let journal = try ServeTests.Journal()
