@@ -36,10 +36,10 @@ import Testing
             try FileManager.default.removeItem(atPath: target)
             #expect(await eventually { await HTTP.get(port, "/2026/11/21/").status == 404 }, "the day went with its folder")
             try FileManager.default.copyItem(atPath: backup, toPath: target)
-            #expect(await eventually(15) { await HTTP.get(port, "/2026/11/21/").body.contains("First snow") }, "\(errors.all)")
+            #expect(await eventually { await HTTP.get(port, "/2026/11/21/").body.contains("First snow") }, "\(errors.all)")
             // And edits inside the restored folder are seen again.
             try journal.write(ServeTests.dayPath, ServeTests.day(title: "Restored and edited"))
-            #expect(await eventually(15) { await HTTP.get(port, "/2026/11/21/").body.contains("Restored and edited") })
+            #expect(await eventually { await HTTP.get(port, "/2026/11/21/").body.contains("Restored and edited") })
         }
     }
 
@@ -64,11 +64,11 @@ import Testing
             let rebuilds = out.all.filter { $0.hasPrefix("Rebuilt in ") }.count
             try FileManager.default.createDirectory(atPath: target, withIntermediateDirectories: false)
             try FileManager.default.copyItem(atPath: backup + "/2026", toPath: target + "/2026")
-            #expect(await eventually(15) { out.all.filter { $0.hasPrefix("Rebuilt in ") }.count > rebuilds }, "\(out.all) \(errors.all)")
+            #expect(await eventually { out.all.filter { $0.hasPrefix("Rebuilt in ") }.count > rebuilds }, "\(out.all) \(errors.all)")
             // And edits inside it are seen, each.
             for title in ["Edited once", "Edited twice"] {
                 try journal.write(ServeTests.dayPath, ServeTests.day(title: title))
-                #expect(await eventually(15) { await HTTP.get(port, "/2026/11/21/").body.contains(title) }, "\(title)")
+                #expect(await eventually { await HTTP.get(port, "/2026/11/21/").body.contains(title) }, "\(title)")
             }
         }
     }
@@ -129,7 +129,7 @@ import Testing
             try FileManager.default.copyItem(atPath: backup, toPath: real)
             // The restore itself rebuilds, and the build succeeds.
             let rebuilds = out.all.filter { $0.hasPrefix("Rebuilt in ") }.count
-            #expect(await eventually(15) { out.all.filter { $0.hasPrefix("Rebuilt in ") }.count > rebuilds }, "\(out.all) \(errors.all)")
+            #expect(await eventually { out.all.filter { $0.hasPrefix("Rebuilt in ") }.count > rebuilds }, "\(out.all) \(errors.all)")
             // The pages are told: a new event stream gets no errors.
             let events = try EventStream(port: port, path: "/__journal/events")
             defer { events.close() }
@@ -139,7 +139,7 @@ import Testing
             var day = ServeTests.day(title: "Restored and edited")
             day += "\n"
             try Data(day.utf8).write(to: URL(fileURLWithPath: real + "/" + ServeTests.dayPath))
-            #expect(await eventually(15) { await HTTP.get(port, "/2026/11/21/").body.contains("Restored and edited") })
+            #expect(await eventually { await HTTP.get(port, "/2026/11/21/").body.contains("Restored and edited") })
         }
     }
 }
