@@ -77,29 +77,39 @@ extension FoundSong {
     /// characters go too, without a space (they sit inside words): bidi embeddings, overrides,
     /// isolates and marks (U+202A-U+202E, U+2066-U+2069, U+200E, U+200F, U+061C), zero width
     /// spaces and word joiners, the soft hyphen, the byte-order mark, interlinear annotations.
-    /// What a script needs stays (`scriptFormat`): the zero width non-joiner and joiner between
-    /// two letters (Persian `می‌خواهم`, Devanagari `क्‍ष`, emoji `👩‍💻`), and the tag characters of
-    /// a flag's emoji tag sequence (`🏴` then tags ending in U+E007F).
+    /// What a script needs stays, where the script uses it (`joinerFits`, after RFC 5892's
+    /// CONTEXTJ rules): the zero width non-joiner and joiner after a virama (Devanagari `क्‍ष`),
+    /// the non-joiner between joining letters (Persian `می‌خواهم`), the joiner between emoji
+    /// (`👩‍💻`), U+180E between Mongolian letters; and the tags of a subdivision flag (`🏴` then
+    /// two tag letters, one to four more letters or digits, and U+E007F). A joiner anywhere else
+    /// (`Taylor Swi\u{200D}ft`) goes, and so does any other tag sequence, whole.
     static func clean(_ text: String) -> String {
         let spaced: Set<Unicode.GeneralCategory> = [.control, .lineSeparator, .paragraphSeparator]
         let dropped: Set<Unicode.GeneralCategory> = [.privateUse, .surrogate, .unassigned]
         var result = String.UnicodeScalarView()
         var pendingSpace = false
-        // A joiner waits for what follows: kept only between two kept characters.
+        // A joiner waits for what follows: kept only when what comes before and after fit it.
         var pendingJoiner: Unicode.Scalar?
+        // Whether it follows a virama: then any kept character may come after it.
+        var joinerAfterVirama = false
+        // The last kept character that is not a combining mark (a joining letter's base).
+        var lastBase: Unicode.Scalar?
         // Tag characters wait for their cancel tag, and are kept only after a black flag.
         var pendingTags = String.UnicodeScalarView()
         var count = 0
         for scalar in text.unicodeScalars {
             if isTag(scalar) {
                 guard pendingTags.isEmpty ? result.last == flagBase && pendingJoiner == nil && !pendingSpace : true else { continue }
-                pendingTags.append(scalar)
                 if scalar == cancelTag {
-                    if pendingTags.count > 2, pendingTags.count <= maxTags {
+                    if isFlagTags(pendingTags) {
                         result.append(contentsOf: pendingTags)
-                        count += pendingTags.count
+                        result.append(scalar)
+                        count += pendingTags.count + 1
                     }
                     pendingTags.removeAll()
+                } else if pendingTags.count <= maxTags {
+                    // One more than a flag holds is enough to know the sequence is none.
+                    pendingTags.append(scalar)
                 }
                 continue
             }
@@ -112,38 +122,106 @@ extension FoundSong {
             }
             if dropped.contains(category) { continue }
             if category == .format {
-                if scriptFormat.contains(scalar.value), !result.isEmpty, !pendingSpace { pendingJoiner = scalar }
+                if let last = result.last, !pendingSpace, joinerFits(scalar, after: last, base: lastBase) {
+                    pendingJoiner = scalar
+                    joinerAfterVirama = last.properties.canonicalCombiningClass == .virama
+                } else {
+                    pendingJoiner = nil
+                }
                 continue
             }
             if pendingSpace {
                 result.append(" ")
                 count += 1
-            } else if let joiner = pendingJoiner {
+            } else if let joiner = pendingJoiner, joinerAfterVirama || joinerFits(joiner, before: scalar) {
                 result.append(joiner)
                 count += 1
             }
             pendingSpace = false
             pendingJoiner = nil
             result.append(scalar)
+            if category != .nonspacingMark && category != .enclosingMark { lastBase = scalar }
             count += 1
             if count >= 500 { break }
         }
         return String(result)
     }
 
-    /// Format characters that are part of a script's spelling, kept between two characters:
-    /// U+200C ZERO WIDTH NON-JOINER and U+200D ZERO WIDTH JOINER (Persian, Arabic, the Indic
-    /// scripts, emoji sequences), and U+180E, Mongolian's vowel separator.
-    static let scriptFormat: Set<UInt32> = [0x200C, 0x200D, 0x180E]
+    static let zeroWidthNonJoiner: Unicode.Scalar = "\u{200C}"
+    static let zeroWidthJoiner: Unicode.Scalar = "\u{200D}"
+    static let mongolianVowelSeparator: Unicode.Scalar = "\u{180E}"
+
+    /// Whether `joiner` may follow `last` (the last kept character) and `base` (the last that
+    /// is no combining mark), as RFC 5892, Appendix A.1 and A.2 allow it: either joiner after a
+    /// virama (canonical combining class 9); the non-joiner after a joining letter; the joiner
+    /// after an emoji, its variation selector or skin tone. U+180E after a Mongolian letter.
+    static func joinerFits(_ joiner: Unicode.Scalar, after last: Unicode.Scalar, base: Unicode.Scalar?) -> Bool {
+        switch joiner {
+        case zeroWidthNonJoiner:
+            return last.properties.canonicalCombiningClass == .virama || base.map(isJoiningLetter) == true
+        case zeroWidthJoiner:
+            return last.properties.canonicalCombiningClass == .virama || isEmoji(last) || (last == "\u{FE0F}" && base.map(isEmoji) == true)
+        case mongolianVowelSeparator:
+            return isMongolianLetter(last)
+        default:
+            return false
+        }
+    }
+
+    /// Whether `joiner`, kept after a joining letter, an emoji or a Mongolian letter, may come
+    /// before `next` (after a virama anything may): the non-joiner needs a joining letter after
+    /// it, the joiner an emoji, U+180E a Mongolian letter.
+    static func joinerFits(_ joiner: Unicode.Scalar, before next: Unicode.Scalar) -> Bool {
+        switch joiner {
+        case zeroWidthNonJoiner: isJoiningLetter(next)
+        case zeroWidthJoiner: isEmoji(next)
+        case mongolianVowelSeparator: isMongolianLetter(next)
+        default: false
+        }
+    }
+
+    /// An emoji that a ZWJ sequence joins (not the digits, `#` and `*`, which are emoji only in
+    /// keycaps), or a skin tone modifier.
+    static func isEmoji(_ scalar: Unicode.Scalar) -> Bool {
+        !scalar.isASCII && (scalar.properties.isEmoji || scalar.properties.isEmojiPresentation)
+    }
+
+    /// A letter of a script whose letters join (Arabic, Syriac, Mandaic, N'Ko, Mongolian,
+    /// Phags-pa, Manichaean, Psalter Pahlavi, Hanifi Rohingya, Sogdian, Old Uyghur, Adlam): RFC
+    /// 5892's Joining_Type test approximated by script, as Swift does not expose joining types.
+    static func isJoiningLetter(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.properties.isAlphabetic && joiningScripts.contains { $0.contains(scalar.value) }
+    }
+
+    static let joiningScripts: [ClosedRange<UInt32>] = [
+        0x0600...0x06FF, 0x0700...0x074F, 0x0750...0x077F, 0x07C0...0x07FF, 0x0840...0x085F, 0x0860...0x086F,
+        0x0870...0x089F, 0x08A0...0x08FF, 0x1800...0x18AF, 0xA840...0xA87F, 0xFB50...0xFDFF, 0xFE70...0xFEFF,
+        0x10AC0...0x10AFF, 0x10B80...0x10BAF, 0x10D00...0x10D3F, 0x10F30...0x10F6F, 0x10F70...0x10FAF,
+        0x1E900...0x1E95F,
+    ]
+
+    static func isMongolianLetter(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.properties.isAlphabetic && (0x1820...0x18AF).contains(scalar.value)
+    }
 
     /// U+1F3F4 WAVING BLACK FLAG, which a subdivision flag's tags follow (🏴 + `gbsct` + cancel).
     static let flagBase: Unicode.Scalar = "\u{1F3F4}"
     static let cancelTag: Unicode.Scalar = "\u{E007F}"
-    /// Tags of a flag: a region of up to six letters and digits (`gbeng`, `usca`), then the cancel tag.
-    static let maxTags = 8
+    /// The most tags before the cancel tag: a region's two letters and up to four more.
+    static let maxTags = 6
 
     static func isTag(_ scalar: Unicode.Scalar) -> Bool {
         (0xE0020...0xE007F).contains(scalar.value)
+    }
+
+    /// The tags of a subdivision flag, as the emoji standard shapes them (`gbsct`): two tag
+    /// lowercase letters, then one to four tag letters or digits (the cancel tag not included).
+    static func isFlagTags(_ tags: String.UnicodeScalarView) -> Bool {
+        let letters: ClosedRange<UInt32> = 0xE0061...0xE007A
+        let digits: ClosedRange<UInt32> = 0xE0030...0xE0039
+        let values = tags.map(\.value)
+        guard (3...maxTags).contains(values.count) else { return false }
+        return values.prefix(2).allSatisfy(letters.contains) && values.dropFirst(2).allSatisfy { letters.contains($0) || digits.contains($0) }
     }
 }
 

@@ -27,8 +27,9 @@
         private var roots: [Identity?] = []
         /// The paths `roots` are of: the journal folder, its watched names, then the links.
         private var rootPaths: [String] = []
-        /// The symbolic links to folders found below the watched names, kept while they are links
-        /// even when their target is gone (the build's walk no longer lists a broken one).
+        /// The symbolic links to folders found below the watched names, and the broken ones (whose
+        /// target may be a folder made later), kept while they are links even when their target
+        /// is gone.
         private var links: Set<String> = []
         /// How often the roots are looked at, in milliseconds.
         private static let rootCheck: Int32 = 500
@@ -148,20 +149,41 @@
         }
 
         /// Watches the journal folder and every folder the build reads below it
-        /// (`JournalTree.foldersRead`: one walk, the build's). Adding a watch twice is harmless: the
-        /// kernel returns the same one.
+        /// (`JournalTree.watched`: the build's walk). Adding a watch twice is harmless: the kernel
+        /// returns the same one. A folder made between its parent's listing and the parent's watch
+        /// makes no event (a restored link target being filled: `2026`, then `2026/11`), so the
+        /// walk is made again once the watches are in place, until it finds nothing new (at most
+        /// `walks` times); what it finds is read by the rebuild that follows every call.
         private func watchEverything() {
-            let folders = JournalTree.foldersRead(from: source)
             let named = [source] + JournalTree.readFolders.map { source + "/" + $0 }
-            links = links.union(folders.filter(Self.isLink)).filter(Self.isLink).subtracting(named)
-            rootPaths = named + links.sorted()
-            // Looked at before the watches are added: a change in between is seen at the next look.
-            roots = rootIdentities()
-            rootWatch = inotify_add_watch(descriptor, source, Self.mask)
-            for folder in folders {
-                _ = inotify_add_watch(descriptor, folder, Self.mask)
+            var watched: Set<String> = []
+            for _ in 0..<Self.walks {
+                let (folders, brokenLinks) = JournalTree.watched(from: source)
+                afterWalk?()
+                // Links to folders, and broken links (a link already broken when `serve` starts is
+                // looked at too: when its target is made, it is watched and the site rebuilt).
+                links = links.union(folders.filter(Self.isLink)).union(brokenLinks).filter(Self.isLink).subtracting(named)
+                let paths = named + links.sorted()
+                // Looked at before the watches are added: a change in between is seen at the next look.
+                let identities = rootIdentities(of: paths)
+                let unchanged = Set(folders) == watched && paths == rootPaths && identities == roots
+                rootPaths = paths
+                roots = identities
+                rootWatch = inotify_add_watch(descriptor, source, Self.mask)
+                for folder in folders {
+                    _ = inotify_add_watch(descriptor, folder, Self.mask)
+                }
+                if unchanged { return }
+                watched = Set(folders)
             }
         }
+
+        /// The most walks `watchEverything` makes while folders keep appearing; the next event
+        /// or look at the roots watches what is made after.
+        private static let walks = 5
+        /// Run after each walk of `watchEverything`, before its watches are added: lets a test
+        /// make a folder in that window.
+        var afterWalk: (() -> Void)?
 
         private static func isLink(_ path: String) -> Bool {
             var status = stat()
@@ -170,8 +192,8 @@
 
         /// `rootPaths`, each as `stat` finds it through links (not journal.yaml: every save of it by
         /// renaming is a new inode, and the root's watch sees those).
-        private func rootIdentities() -> [Identity?] {
-            rootPaths.map { path in
+        private func rootIdentities(of paths: [String]? = nil) -> [Identity?] {
+            (paths ?? rootPaths).map { path in
                 var status = stat()
                 guard stat(path, &status) == 0 else { return nil }
                 return Identity(device: UInt64(status.st_dev), inode: UInt64(status.st_ino))

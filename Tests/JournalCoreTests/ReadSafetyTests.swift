@@ -141,7 +141,7 @@ import Testing
         try make("content/diary/2026/11", cafe + Array(".md".utf8))
         try make("content/diary", [0xFF] + Array("x".utf8), folder: true)
         let advice =
-            "error: this name is not valid UTF-8 (shown with its other bytes as \\xNN), so no page or link can name it: rename it in UTF-8, in its folder, like: mv"
+            "error: this name is not valid UTF-8 (shown with its other bytes as \\xNN), so no page or link can name it: rename it in UTF-8, in its folder, like: mv -n --"
         let expected = [
             "content/diary/2026/11/caf\\xE9.md:1:1: \(advice) $'caf\\xE9.md' 'café.md'",
             "content/diary/\\xFFx:1:1: \(advice) $'\\xFFx' 'ÿx'",

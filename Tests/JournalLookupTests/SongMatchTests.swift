@@ -78,12 +78,38 @@ import Testing
         #expect(SongMatch.judge(found, artist: "Artist", title: text, duration: nil) == .match)
     }
 
+    /// A joiner is kept only where a script uses it (RFC 5892's CONTEXTJ rules): a service's
+    /// `Taylor Swi\u{200D}ft` would otherwise be a second artist that looks the same.
+    @Test func aJoinerIsKeptOnlyWhereAScriptUsesIt() {
+        // Removed, without a space: between Latin letters, digits, an emoji and a letter.
+        #expect(FoundSong.clean("Taylor Swi\u{200D}ft") == "Taylor Swift")
+        #expect(FoundSong.clean("Ta\u{200C}ylor 1\u{200D}2 👩\u{200D}a a\u{200D}👩") == "Taylor 12 👩a a👩")
+        #expect(FoundSong.clean("a\u{180E}b") == "ab")
+        #expect(FoundSong.clean("a\u{FE0F}\u{200D}👩") == "a\u{FE0F}👩")
+        // Kept: after a virama, between joining letters, between emoji (after a skin tone or a
+        // variation selector too), U+180E between Mongolian letters.
+        for text in [
+            "می\u{200C}خواهم", "क्\u{200D}ष", "क्\u{200C}ष", "👩🏽\u{200D}💻", "🏳\u{FE0F}\u{200D}🌈",
+            "👨\u{200D}👩\u{200D}👧\u{200D}👦", "ᠨᠠ\u{180E}ᠢ",
+        ] {
+            #expect(FoundSong.clean(text) == text, "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
+        }
+        // A flag's tags only in the emoji standard's shape: lowercase tag letters and digits, two
+        // letters then one to four more, then the cancel tag; any other sequence goes whole.
+        let scotland = "🏴\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}"
+        #expect(FoundSong.clean(scotland) == scotland)
+        #expect(FoundSong.clean("🏴\u{E0049}\u{E0047}\u{E004E}\u{E007F}") == "🏴")
+        #expect(FoundSong.clean("🏴\u{E0067}\u{E0062}\u{E007F}x") == "🏴x")
+        #expect(FoundSong.clean("🏴\u{E0031}\u{E0062}\u{E0073}\u{E007F}") == "🏴")
+        #expect(FoundSong.clean("🏴\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E0061}\u{E0062}\u{E007F}") == "🏴")
+    }
+
     @Test func invisibleFormattingGoesWithoutSplittingTheWord() {
         // Bidi overrides, embeddings, isolates and marks, a soft hyphen, a zero width space, a BOM.
         #expect(FoundSong.clean("a\u{202E}b\u{202A}c\u{2066}d\u{2069}e\u{200F}f\u{200E}g\u{061C}h") == "abcdefgh")
         #expect(FoundSong.clean("Mo\u{00AD}zart\u{200B}\u{FEFF}\u{2060}") == "Mozart")
-        // A joiner with nothing to join on a side goes, and two are one.
-        #expect(FoundSong.clean("\u{200D}a\u{200C} b\u{200D}\u{200D}c\u{200C}") == "a b\u{200D}c")
+        // A joiner with nothing to join on a side goes, and so does one between Latin letters.
+        #expect(FoundSong.clean("\u{200D}a\u{200C} b\u{200D}\u{200D}c\u{200C}") == "a bc")
         // Tag characters hide text unless they spell a flag after 🏴.
         #expect(FoundSong.clean("Song\u{E0049}\u{E0047}\u{E004E}\u{E007F}") == "Song")
         #expect(FoundSong.clean("🏴\u{E0067}\u{E0062}") == "🏴")

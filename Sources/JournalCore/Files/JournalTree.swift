@@ -31,6 +31,9 @@ public struct JournalTree {
     /// Every folder walked (`""` for the root itself), relative like `files`, in no particular
     /// order; also those that could not be listed. What a change watcher watches.
     private(set) var folders: [String] = []
+    /// Every symbolic link below the root whose target does not exist, relative like `files`:
+    /// reported as problems, and what a change watcher looks at until the target appears.
+    private(set) var brokenLinks: [String] = []
     private(set) var problems: [Problem] = []
 
     /// The journal folder, resolved, when links must stay inside it (`published`).
@@ -43,10 +46,21 @@ public struct JournalTree {
     /// follows them, hidden ones left out), as paths that start with `source`: what a change
     /// watcher watches.
     public static func foldersRead(from source: String) -> [String] {
-        readFolders.flatMap { name in
+        watched(from: source).folders
+    }
+
+    /// `foldersRead`, and every broken symbolic link below those folders (`content/diary` linked
+    /// to a folder not made yet), from one walk: what a change watcher watches and looks at.
+    public static func watched(from source: String) -> (folders: [String], brokenLinks: [String]) {
+        var folders: [String] = []
+        var brokenLinks: [String] = []
+        for name in readFolders {
             let root = source + "/" + name
-            return JournalTree(reading: name, of: source).folders.map { $0.isEmpty ? root : root + "/" + $0 }
+            let tree = JournalTree(reading: name, of: source)
+            folders += tree.folders.map { $0.isEmpty ? root : root + "/" + $0 }
+            brokenLinks += tree.brokenLinks.map { root + "/" + $0 }
         }
+        return (folders, brokenLinks)
     }
 
     /// `name`, one of `readFolders`, of the journal at `source`, walked as Load walks it: links in
@@ -125,6 +139,7 @@ public struct JournalTree {
                     let reason = errno
                     var link = stat()
                     if fstatat(folder, name, &link, AT_SYMLINK_NOFOLLOW) == 0, (link.st_mode & S_IFMT) == S_IFLNK {
+                        if reason != ELOOP { brokenLinks.append(path) }
                         problems.append(
                             Problem(
                                 relative: path,

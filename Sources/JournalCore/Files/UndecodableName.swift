@@ -17,28 +17,43 @@ struct UndecodableName {
         }
     }
 
-    /// The name with each byte that is not part of valid UTF-8 written `\xE9`, and `\` and `'`
-    /// as `\\` and `\'`: what a shell's `$'...'` reads back as the same bytes.
+    /// The name with each byte that is not part of valid UTF-8 written `\xE9`, `\` and `'` as
+    /// `\\` and `\'`, C0 controls and DEL as `\x01`, and C1 controls and bidi controls (which
+    /// would reorder the message on a terminal) as `\u202E`: what a shell's `$'...'` reads back
+    /// as the same bytes.
     var escaped: String {
         rendered(invalid: Self.hex) { scalar in
             if scalar == "\\" || scalar == "'" { return "\\" + String(scalar) }
-            return scalar.value < 0x20 || scalar.value == 0x7F ? Self.hex(UInt8(scalar.value)) : String(scalar)
+            if scalar.value < 0x20 || scalar.value == 0x7F { return Self.hex(UInt8(scalar.value)) }
+            return Self.isHidden(scalar) ? Self.unicodeEscape(scalar) : String(scalar)
         }
     }
 
     /// The name with each byte that is not UTF-8 read as Latin-1, which is what such a name most
     /// often is (`caf\xE9.txt` is `café.txt`): the new name suggested; nil when that holds a
-    /// control character.
+    /// control character or a bidi control.
     var suggested: String? {
         let name = rendered(invalid: { String(Unicode.Scalar($0)) }, valid: { String($0) })
-        return name.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) } ? nil : name
+        return name.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F || Self.isHidden($0) } ? nil : name
     }
 
-    /// What to tell the writer about the entry.
+    /// What to tell the writer about the entry: `mv -n` never replaces a file of the new name,
+    /// and `--` keeps a name that starts with `-` from being read as an option.
     var message: String {
         let suggestion = suggested.map { String($0.flatMap { $0 == "'" ? Array("'\\''") : [$0] }) } ?? "NEW-NAME"
         return "this name is not valid UTF-8 (shown with its other bytes as \\xNN), so no page or link can name it: "
-            + "rename it in UTF-8, in its folder, like: mv $'\(escaped)' '\(suggestion)'"
+            + "rename it in UTF-8, in its folder, like: mv -n -- $'\(escaped)' '\(suggestion)'"
+    }
+
+    /// C1 controls and the bidi embeddings, overrides and isolates (U+202A-U+202E,
+    /// U+2066-U+2069): valid, but never to be printed as they are.
+    private static func isHidden(_ scalar: Unicode.Scalar) -> Bool {
+        (0x80...0x9F).contains(scalar.value) || (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
+    }
+
+    private static func unicodeEscape(_ scalar: Unicode.Scalar) -> String {
+        let digits = String(scalar.value, radix: 16, uppercase: true)
+        return "\\u" + String(repeating: "0", count: max(0, 4 - digits.count)) + digits
     }
 
     private func rendered(invalid: (UInt8) -> String, valid: (Unicode.Scalar) -> String) -> String {
