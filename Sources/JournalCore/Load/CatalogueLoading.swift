@@ -69,27 +69,27 @@ extension CatalogueArtist {
         otherSourcePaths.append(later.sourcePath)
         if genres.isEmpty { genres = later.genres }
         for (name, id) in later.ids where ids[name] == nil { ids[name] = id }
-        let songTitles = Set(songs.map { SongKey.fold($0.title) })
-        for song in later.songs {
-            guard !songTitles.contains(SongKey.fold(song.title)) else {
+        Self.append(later.songs, to: &songs, title: \.title, kind: "song", of: name, earlier: sourcePath, path: path, diagnostics: &diagnostics)
+        Self.append(later.albums, to: &albums, title: \.title, kind: "album", of: name, earlier: sourcePath, path: path, diagnostics: &diagnostics)
+    }
+
+    /// Adds each of `later` whose title `entries` lacks (compared as songs are); one it already
+    /// has is a warning at `path`, and the earlier file's is kept.
+    private static func append<Entry>(
+        _ later: [Entry], to entries: inout [Entry], title: KeyPath<Entry, String>, kind: String, of artist: String, earlier: String,
+        path: String, diagnostics: inout [Diagnostic]
+    ) {
+        let titles = Set(entries.map { SongKey.fold($0[keyPath: title]) })
+        for entry in later {
+            guard !titles.contains(SongKey.fold(entry[keyPath: title])) else {
                 diagnostics.append(
                     Diagnostic(
-                        .warning, "the song '\(song.title)' of '\(name)' is also in an earlier file about them (\(sourcePath)), which is used instead",
+                        .warning,
+                        "the \(kind) '\(entry[keyPath: title])' of '\(artist)' is also in an earlier file about them (\(earlier)), which is used instead",
                         path: path))
                 continue
             }
-            songs.append(song)
-        }
-        let albumTitles = Set(albums.map { SongKey.fold($0.title) })
-        for album in later.albums {
-            guard !albumTitles.contains(SongKey.fold(album.title)) else {
-                diagnostics.append(
-                    Diagnostic(
-                        .warning, "the album '\(album.title)' of '\(name)' is also in an earlier file about them (\(sourcePath)), which is used instead",
-                        path: path))
-                continue
-            }
-            albums.append(album)
+            entries.append(entry)
         }
     }
 }
