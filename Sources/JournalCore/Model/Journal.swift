@@ -12,6 +12,9 @@ public struct Journal: Sendable {
     public var staticFiles: [String]
     /// The covers of `static/` pages show resized, by path under `static/` (`CoverSources`).
     public var covers: [String: CoverSource] = [:]
+    /// The listening log (docs/content-format.md, "The listening log"); empty for a journal
+    /// written by hand only, whose numbers are songs logged.
+    public var listening = Listening()
 
     public init(
         config: SiteConfig, days: [Day], playlists: [Playlist] = [], pages: [Page] = [],
