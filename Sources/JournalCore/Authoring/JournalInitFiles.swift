@@ -72,6 +72,13 @@ extension JournalInit {
             lookup:
               # The store `journal add` and `journal enrich` search, a two-letter country code.
               country: \(options.language == .ko ? "kr" : "us")
+            # The listening log `journal import` keeps in listening/. plays: each play with its
+            # time, to the second (anyone who reads a public repository sees your routine);
+            # days: each day's songs and plays by hour only.
+            listening:
+              detail: plays
+              # Plays kept in the log and out of every number, like   - artist: Rain Sounds
+              ignore: []
             # Where `journal build` writes the site, relative to this file.
             output: public
 

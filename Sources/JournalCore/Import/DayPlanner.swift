@@ -12,6 +12,8 @@ public struct DayPlanner: Sendable {
     public var maxTracksPerDay: Int
     public var since: CalendarDate?
     public var until: CalendarDate?
+    /// `listening.ignore`: ignored plays are kept in the log but never picked for a day.
+    public var listening = ListeningSettings()
     /// Two plays of one track starting this close are one play seen twice.
     public static let sameWithin: Int64 = 5
 
@@ -34,6 +36,9 @@ public struct DayPlanner: Sendable {
         public var duplicates: Int
         /// Plays outside --since/--until.
         public var outsideRange: Int
+        /// Every play kept (duplicates and plays outside --since/--until left out), for the
+        /// listening log.
+        public var plays: [ImportedPlay] = []
     }
 
     public func plan(_ plays: [ImportedPlay]) -> Plan {
@@ -68,6 +73,8 @@ public struct DayPlanner: Sendable {
         }
 
         var byDate: [CalendarDate: [ImportedPlay]] = [:]
+        var inRange: [ImportedPlay] = []
+        inRange.reserveCapacity(kept.count)
         var outside = 0
         for play in kept {
             let date = self.date(of: play)
@@ -79,10 +86,12 @@ public struct DayPlanner: Sendable {
                 outside += 1
                 continue
             }
+            inRange.append(play)
+            if listening.ignores(artist: play.artists.joined(separator: ", "), title: play.title, album: play.album) { continue }
             byDate[date, default: []].append(play)
         }
         let days = byDate.keys.sorted().map { date in PlannedDay(date: date, tracks: choose(byDate[date] ?? [])) }
-        return Plan(days: days, duplicates: duplicates, outsideRange: outside)
+        return Plan(days: days, duplicates: duplicates, outsideRange: outside, plays: inRange)
     }
 
     /// The calendar date a play belongs to.

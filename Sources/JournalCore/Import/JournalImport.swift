@@ -39,6 +39,14 @@ public enum JournalImport {
         public var written: [String] = []
         /// Days left alone because the journal has them already, by date.
         public var present: [CalendarDate] = []
+        /// Plays added to the listening log (or, with --dry-run, that would be).
+        public var logged = 0
+        /// Plays the listening log already had, not added again.
+        public var alreadyLogged = 0
+        /// In a log of days only: plays of days the log already had, left out.
+        public var daysAlreadyLogged = 0
+        /// The log's month files written, as messages show them.
+        public var logFiles: [String] = []
         public var diagnostics: [Diagnostic] { files.flatMap(\.diagnostics) + extra }
         var extra: [Diagnostic] = []
         /// What was done about imports stopped earlier (`ImportRecovery`), as lines to show.
@@ -58,6 +66,9 @@ public enum JournalImport {
             lines.append(
                 "\(duplicates) duplicate\(duplicates == 1 ? "" : "s") counted once" + (outsideRange > 0 ? ", \(outsideRange) outside --since/--until" : "")
                     + ".")
+            lines.append(
+                "\(logged) play\(logged == 1 ? "" : "s") added to the listening log (\(logFiles.count) month file\(logFiles.count == 1 ? "" : "s")), \(alreadyLogged) already in it"
+                    + (daysAlreadyLogged > 0 ? ", \(daysAlreadyLogged) of days it already has (a log of days keeps a day as first imported)" : "") + ".")
             lines.append("\(written.count) day\(written.count == 1 ? "" : "s") written, \(present.count) already in the journal (left as they are).")
             return lines
         }
@@ -73,6 +84,17 @@ public enum JournalImport {
             summary.recovered = recovered.lines
             summary.extra += recovered.diagnostics
             guard !recovered.diagnostics.hasErrors else { return summary }
+        }
+        // The log is locked before its month files are read, so no other import appends to one
+        // of them until this one is done.
+        var logStaging: ListeningLogStaging?
+        if !options.dryRun {
+            do throws(ImportStaging.Failure) {
+                logStaging = try ListeningLogStaging(root: join(source, "listening"))
+            } catch {
+                summary.extra.append(Diagnostic(.error, error.reason + "; nothing was written", path: NewEntry.display("listening", source: source)))
+                return summary
+            }
         }
         var plays: [ImportedPlay] = []
         // Files are read on every core; their results are taken in the order given.
@@ -95,9 +117,19 @@ public enum JournalImport {
         guard !summary.diagnostics.hasErrors else { return summary }
 
         let zone = config.timezone.flatMap(TimeZone.init(identifier:)) ?? TimeZone.current
-        let plan = DayPlanner(timezone: zone, maxTracksPerDay: config.maxTracksPerDay, since: options.since, until: options.until).plan(plays)
+        var planner = DayPlanner(timezone: zone, maxTracksPerDay: config.maxTracksPerDay, since: options.since, until: options.until)
+        planner.listening = config.listening
+        let plan = planner.plan(plays)
         summary.duplicates = plan.duplicates
         summary.outsideRange = plan.outsideRange
+        let log = ListeningLogUpdate.plan(plan.plays, source: source, timezone: zone, detail: config.listening.detail) {
+            NewEntry.display($0, source: source)
+        }
+        summary.extra += log.diagnostics
+        summary.logged = log.added
+        summary.alreadyLogged = log.alreadyLogged
+        summary.daysAlreadyLogged = log.daysAlreadyLogged
+        summary.logFiles = log.months.map { NewEntry.display($0.relative, source: source) }
         var files: [(relative: String, text: String)] = []
         let present = NewEntry.dayFiles(source: source)
         for day in plan.days {
@@ -113,10 +145,12 @@ public enum JournalImport {
         summary.extra += ImportedDayCheck.problems(files, config: config) { NewEntry.display($0, source: source) }
         guard !summary.diagnostics.hasErrors else {
             summary.written = []
+            summary.logFiles = []
+            summary.logged = 0
             return summary
         }
         guard !options.dryRun else { return summary }
-        writeAll(files, source: source, interruption: interruption, summary: &summary)
+        writeAll(files, log: logStaging.map { ($0, log.months) }, source: source, interruption: interruption, summary: &summary)
         _ = interruption?.enter(.done)
         return summary
     }
@@ -124,7 +158,9 @@ public enum JournalImport {
     /// Finishes an import stopped while putting its days in place, and removes the staging
     /// folders of imports stopped before (`journal import --resume`, and the start of every import).
     public static func recover(source: String) -> (lines: [String], diagnostics: [Diagnostic]) {
-        ImportRecovery.recover(diary: join(source, "content/diary")) { NewEntry.display("content/diary/" + $0, source: source) }
+        let log = ListeningLogStaging.recover(root: join(source, "listening")) { $0 }
+        let diary = ImportRecovery.recover(diary: join(source, "content/diary")) { NewEntry.display("content/diary/" + $0, source: source) }
+        return (log.lines + diary.lines, log.diagnostics + diary.diagnostics)
     }
 
     /// A day's file: `source` and its tracks, as a person would write them. Control characters an
@@ -149,60 +185,88 @@ public enum JournalImport {
         return text + "---\n"
     }
 
-    /// Writes every file or none (`ImportStaging`): staged in a hidden folder of the diary,
-    /// decided by a commit record, then linked into place (a link never replaces a file). A
-    /// problem before the decision, or Ctrl-C, removes the staging folder and leaves the diary
-    /// as it was; after it, every day goes in place, or (on a failure) every day is taken back.
+    /// Writes every file or none (`ImportStaging`, `ListeningLogStaging`): days staged in a hidden
+    /// folder of the diary and month files in one of the log, decided by commit records, then put
+    /// in place (a day is linked, never replacing a file; a month file is renamed over the old
+    /// one). A problem before the decision, or Ctrl-C, removes the staging folders and leaves the
+    /// journal as it was; after it, every day and month goes in place (a day that cannot is taken
+    /// back, with the others).
     static func writeAll(
-        _ files: [(relative: String, text: String)], source: String, interruption: ImportInterruption?,
-        summary: inout Summary
+        _ files: [(relative: String, text: String)], log: (staging: ListeningLogStaging, months: [ListeningLogUpdate.Month])?, source: String,
+        interruption: ImportInterruption?, summary: inout Summary
     ) {
-        guard !files.isEmpty else { return }
+        let months = log?.months ?? []
+        guard !files.isEmpty || !months.isEmpty else { return }
         let diary = join(source, "content/diary")
         let prefix = "content/diary/"
+        func stop() {
+            summary.interrupted = true
+            summary.written = []
+            summary.logFiles = []
+            summary.logged = 0
+        }
         func fail(_ failure: ImportStaging.Failure) {
             summary.extra.append(Diagnostic(.error, failure.reason + "; nothing was written", path: failure.path))
             summary.written = []
+            summary.logFiles = []
+            summary.logged = 0
         }
-        guard interruption?.enter(.staging) ?? true else {
-            summary.interrupted = true
-            summary.written = []
-            return
-        }
-        let staging: ImportStaging
+        guard interruption?.enter(.staging) ?? true else { return stop() }
+        var staging: ImportStaging?
         do throws(ImportStaging.Failure) {
-            staging = try ImportStaging(diary: diary)
+            if !files.isEmpty { staging = try ImportStaging(diary: diary) }
         } catch {
             return fail(error)
         }
+        func discard() {
+            staging?.discard()
+            log?.staging.discard()
+        }
+        var taken: [String] = []
         do throws(ImportStaging.Failure) {
+            for month in months {
+                if interruption?.isRequested == true {
+                    discard()
+                    return stop()
+                }
+                try log?.staging.add(Array(month.text.utf8), at: String(month.relative.dropFirst("listening/".count)))
+            }
+            try log?.staging.prepare()
             for file in files {
                 if interruption?.isRequested == true {
-                    staging.discard()
-                    summary.interrupted = true
-                    summary.written = []
-                    return
+                    discard()
+                    return stop()
                 }
-                try staging.add(Array(file.text.utf8), at: String(file.relative.dropFirst(prefix.count)))
+                try staging?.add(Array(file.text.utf8), at: String(file.relative.dropFirst(prefix.count)))
             }
-            let taken = try staging.prepare()
+            taken = try staging?.prepare() ?? []
             guard interruption?.enter(.publishing) ?? true else {
-                staging.discard()
-                summary.interrupted = true
-                summary.written = []
-                return
+                discard()
+                return stop()
             }
-            try staging.commit(leaving: Set(taken))
-            summary.extra += taken.map {
-                Diagnostic(
-                    .warning, "this file appeared while importing: left as it is, the import's day for this date is not written",
-                    path: NewEntry.display(prefix + $0, source: source))
-            }
-            summary.written.removeAll { path in taken.contains { NewEntry.display(prefix + $0, source: source) == path } }
+            try log?.staging.commit()
         } catch {
-            staging.discard()
+            discard()
             return fail(error)
         }
+        do throws(ImportStaging.Failure) {
+            try staging?.commit(leaving: Set(taken))
+        } catch {
+            // The log's record is written but nothing is in place yet: taken back whole.
+            discard()
+            return fail(error)
+        }
+        if let failure = log?.staging.publish() {
+            summary.extra.append(
+                Diagnostic(.error, failure.reason + "; run `journal import --resume` to finish putting the listening log in place", path: failure.path))
+        }
+        guard let staging else { return }
+        summary.extra += taken.map {
+            Diagnostic(
+                .warning, "this file appeared while importing: left as it is, the import's day for this date is not written",
+                path: NewEntry.display(prefix + $0, source: source))
+        }
+        summary.written.removeAll { path in taken.contains { NewEntry.display(prefix + $0, source: source) == path } }
         let outcome = staging.publish()
         summary.extra += outcome.leftAlone.map {
             Diagnostic(
@@ -216,7 +280,9 @@ public enum JournalImport {
                 Diagnostic(
                     .error,
                     "cannot put this day in place: \(failure.reason); "
-                        + (outcome.stillPending ? "the days placed could not all be taken back: run `journal import --resume`" : "nothing was written"),
+                        + (outcome.stillPending
+                            ? "the days placed could not all be taken back: run `journal import --resume`"
+                            : months.isEmpty ? "nothing was written" : "no day was written (the listening log was)"),
                     path: failure.path))
             summary.written = []
         }

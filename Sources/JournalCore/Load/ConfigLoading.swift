@@ -17,6 +17,7 @@ enum ConfigLoading {
     static let topLevel = [
         "title", "description", "author", "base_url", "language", "timezone", "week_start",
         "max_tracks_per_day", "genres", "markdown", "limits", "output", "lookup",
+        "listening",
     ]
 
     static func decode(_ text: String, path: String, overrides: ConfigOverrides) -> (SiteConfig?, [Diagnostic]) {
@@ -105,6 +106,9 @@ enum ConfigLoading {
                 }
             }
         }
+        if let listening = fields["listening"], !reader.isMissing(listening) {
+            decodeListening(listening, into: &config, reader: &reader)
+        }
         if let output = overrides.output {
             config.output = output
         } else if let output = reader.string(fields["output"], field: "output") {
@@ -114,6 +118,45 @@ enum ConfigLoading {
         // A bad value is reported and its key keeps its default; every other key still applies,
         // so content is checked against the settings the user wrote.
         return (config, reader.diagnostics)
+    }
+
+    /// `listening:` (docs/content-format.md, "The listening log").
+    private static func decodeListening(_ node: Node, into config: inout SiteConfig, reader: inout YAMLFields) {
+        guard node.mapping != nil else {
+            reader.error("'listening' must be a mapping with 'detail' and 'ignore', found \(reader.describe(node))", at: node)
+            return
+        }
+        let fields = reader.fields(of: node, known: ["detail", "ignore"], in: "listening")
+        if let detail = reader.string(fields["detail"], field: "listening.detail") {
+            if let value = ListeningSettings.Detail(rawValue: detail.lowercased()) {
+                config.listening.detail = value
+            } else {
+                reader.error(
+                    "'listening.detail' must be plays (every play with its time) or days (each day's songs and hours), found '\(detail)'", at: fields["detail"])
+            }
+        }
+        guard let ignore = fields["ignore"], !reader.isMissing(ignore) else { return }
+        guard let entries = ignore.sequence else {
+            reader.error("'listening.ignore' must be a list of entries like '- artist: Rain Sounds', found \(reader.describe(ignore))", at: ignore)
+            return
+        }
+        for entry in entries {
+            guard entry.mapping != nil else {
+                reader.error(
+                    "an entry of 'listening.ignore' names an artist, an album or a title, like '- artist: Rain Sounds', found \(reader.describe(entry))",
+                    at: entry)
+                continue
+            }
+            let names = reader.fields(of: entry, known: ["artist", "album", "title"], in: "listening.ignore")
+            let artist = reader.string(names["artist"], field: "listening.ignore.artist")
+            let album = reader.string(names["album"], field: "listening.ignore.album")
+            let title = reader.string(names["title"], field: "listening.ignore.title")
+            guard artist != nil || album != nil || title != nil else {
+                reader.error("this entry of 'listening.ignore' names no artist, album or title, so it would keep every play out", at: entry)
+                continue
+            }
+            config.listening.ignore.append(ListeningIgnore(artist: artist, album: album, title: title))
+        }
     }
 
     private static func decodeGenres(_ node: Node, into config: inout SiteConfig, reader: inout YAMLFields) {

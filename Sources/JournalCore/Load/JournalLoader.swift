@@ -192,6 +192,7 @@ public struct JournalLoader: Sendable {
             }
         }
 
+        let listening = loadListening(settings: settings.listening, parallel: options.parallel, diagnostics: &diagnostics)
         let book = SongBook(catalogue: catalogue, days: days, artistGenres: settings.artistGenres)
         @Sendable func complete(_ track: Track) -> Track {
             var track = book.complete(track)
@@ -215,6 +216,7 @@ public struct JournalLoader: Sendable {
         }
         var journal = Journal(config: config, days: days, playlists: playlists, pages: pages, staticFiles: staticFiles)
         journal.covers = covers.covers
+        journal.listening = listening
         return LoadResult(
             journal: journal, theme: theme, diagnostics: diagnostics, coverIndex: covers.index,
             artwork: CardArtwork.read(source: source, journal: journal))

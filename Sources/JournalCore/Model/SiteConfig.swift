@@ -38,6 +38,8 @@ public struct SiteConfig: Sendable {
     /// tracks of theirs that name none.
     public var artistGenres: [String: String] = [:]
     public var unsafeHTML: Bool
+    /// `listening:`: the log's detail and what stays out of every number.
+    public var listening = ListeningSettings()
     /// `lookup.country`: the storefront `journal add` and `journal enrich` search, a lowercase
     /// two-letter code; nil for the default of the language.
     public var lookupCountry: String?

@@ -1,0 +1,311 @@
+/// One month file of the listening log, `listening/YYYY/YYYY-MM.tsv` (docs/content-format.md,
+/// "The listening log"): plain tab-separated text, a header line naming the columns, then one
+/// line a play, or, in a log that keeps days only, one line a song of a day and one of its hours.
+/// Lines starting with `#` are comments. No field holds a tab or a line break (import writes
+/// control characters as U+FFFD), so no field is quoted or escaped.
+enum ListeningLogFile {
+    enum Kind: Sendable, Equatable {
+        /// One line a play, with its time.
+        case plays
+        /// One line a song of a day (its plays and seconds) and one a day's plays by hour.
+        case days
+    }
+
+    static let playsColumns = ["utc", "local", "seconds", "artist", "title", "album", "source", "ids", "counts"]
+    static let daysColumns = ["date", "plays", "seconds", "unrecorded", "artist", "title", "album", "source"]
+    static let hoursMark = "hours"
+
+    static func comment(_ kind: Kind) -> String {
+        switch kind {
+        case .plays:
+            return "# journal's listening log: one play a line, tab-separated (docs/content-format.md, \"The listening log\")."
+        case .days:
+            return
+                "# journal's listening log, days only: each song's plays and seconds a day, and the day's plays by hour (docs/content-format.md, \"The listening log\")."
+        }
+    }
+
+    static func header(_ kind: Kind) -> String { (kind == .plays ? playsColumns : daysColumns).joined(separator: "\t") }
+
+    /// The place of a month's file, relative to the journal: `listening/2024/2024-01.tsv`.
+    static func relativePath(year: Int, month: Int) -> String {
+        "listening/\(CalendarDate.pad(year, 4))/\(CalendarDate.pad(year, 4))-\(CalendarDate.pad(month, 2)).tsv"
+    }
+
+    /// A time of day in the journal's zone, to the second.
+    struct LocalTime: Sendable, Equatable, Comparable {
+        var date: CalendarDate
+        /// 0 to 86,399.
+        var second: Int
+
+        /// As if it were UTC: how wall-clock plays (zone unknown) are compared.
+        var asUnix: Int64 { Int64(date.dayNumber) * 86_400 + Int64(second) }
+        var hour: Int { second / 3600 }
+        var minute: Int { second / 60 }
+        var text: String {
+            "\(date.iso)T\(CalendarDate.pad(second / 3600, 2)):\(CalendarDate.pad(second / 60 % 60, 2)):\(CalendarDate.pad(second % 60, 2))"
+        }
+
+        init(date: CalendarDate, second: Int) {
+            self.date = date
+            self.second = second
+        }
+
+        /// The local time of a Unix instant `offset` seconds ahead of UTC.
+        init(unix: Int64, offset: Int64) {
+            let local = unix + offset
+            let day = local >= 0 ? local / 86_400 : (local - 86_399) / 86_400
+            date = CalendarDate(dayNumber: Int(day))
+            second = Int(local - day * 86_400)
+        }
+
+        static func < (a: LocalTime, b: LocalTime) -> Bool { (a.date, a.second) < (b.date, b.second) }
+    }
+
+    /// A line of a `plays` file.
+    struct Play: Sendable, Equatable {
+        /// Unix seconds of the start; nil for a play whose zone the source did not know.
+        var utc: Int64?
+        var local: LocalTime
+        /// Seconds played; nil where the source did not record them (a scrobble).
+        var seconds: Int?
+        var artist: String
+        var title: String
+        var album: String?
+        var source: String
+        /// `spotify:track:…`, `musicbrainz:recording:…`, `youtube:…`, space-separated.
+        var ids: String
+        /// Whether it counts as a play; a line marked `no` stays in the log, out of every number.
+        var counts: Bool
+
+        /// The instant dedupe compares: UTC where known, else the wall clock as if it were UTC.
+        var instant: Int64 { utc ?? local.asUnix }
+
+        var line: String {
+            [
+                utc.map(Self.utcText) ?? "", local.text, seconds.map(String.init) ?? "", artist, title, album ?? "", source, ids,
+                counts ? "yes" : "no",
+            ].joined(separator: "\t")
+        }
+
+        static func utcText(_ unix: Int64) -> String { LocalTime(unix: unix, offset: 0).text + "Z" }
+    }
+
+    /// A song of a day, in a `days` file.
+    struct DaySong: Sendable, Equatable {
+        var date: CalendarDate
+        var plays: Int
+        var seconds: Int
+        var unrecorded: Int
+        var artist: String
+        var title: String
+        var album: String?
+        var source: String
+
+        var line: String {
+            [date.iso, String(plays), String(seconds), String(unrecorded), artist, title, album ?? "", source].joined(separator: "\t")
+        }
+    }
+
+    /// A day's plays by hour, in a `days` file.
+    struct DayHours: Sendable, Equatable {
+        var date: CalendarDate
+        var hours: [Int]
+
+        var line: String { [date.iso, hoursMark, hours.map(String.init).joined(separator: " ")].joined(separator: "\t") }
+    }
+
+    struct Problem: Sendable, Equatable {
+        var line: Int
+        var column: Int
+        var message: String
+    }
+
+    /// What a file holds.
+    struct Contents: Sendable {
+        var kind: Kind?
+        var plays: [(line: Int, play: Play)] = []
+        var songs: [(line: Int, song: DaySong)] = []
+        var hours: [(line: Int, hours: DayHours)] = []
+        var problems: [Problem] = []
+    }
+
+    /// Reads a month file's text. `month` (year, month) is the one its name says: a line of
+    /// another month is a problem, so a play is never counted in two files.
+    static func parse(_ text: String, month: (year: Int, month: Int)?) -> Contents {
+        var contents = Contents()
+        var number = 0
+        for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            number += 1
+            let line = raw.last == "\r" ? raw.dropLast() : raw[...]
+            if line.isEmpty || line.first == "#" { continue }
+            let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
+            guard let kind = contents.kind else {
+                let names = fields.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+                if names == playsColumns {
+                    contents.kind = .plays
+                } else if names == daysColumns {
+                    contents.kind = .days
+                } else {
+                    contents.problems.append(
+                        Problem(
+                            line: number, column: 1,
+                            message:
+                                "a listening log file starts with its column names: '\(playsColumns.joined(separator: " "))' (one play a line) or '\(daysColumns.joined(separator: " "))' (days only), tab-separated"
+                        ))
+                    return contents
+                }
+                continue
+            }
+            /// The column (1-based, in characters) where field `index` starts.
+            func column(_ index: Int) -> Int { fields.prefix(index).reduce(1) { $0 + $1.count + 1 } }
+            func problem(_ index: Int, _ message: String) { contents.problems.append(Problem(line: number, column: column(index), message: message)) }
+            func inMonth(_ date: CalendarDate) -> Bool { month.map { $0.year == date.year && $0.month == date.month } ?? true }
+            func name(_ index: Int, _ what: String, required: Bool) -> String?? {
+                let value = String(fields[index])
+                if value.isEmpty {
+                    if required { problem(index, "no \(what): every line names one") }
+                    return required ? nil : .some(nil)
+                }
+                if value.count > 1000 {
+                    problem(index, "this \(what) is \(value.count) characters long; at most 1000")
+                    return nil
+                }
+                if let bad = value.unicodeScalars.first(where: ControlCharacters.isForbidden) {
+                    problem(index, "this \(what) holds the control character \(ControlCharacters.name(bad))")
+                    return nil
+                }
+                return .some(value)
+            }
+            switch kind {
+            case .plays:
+                guard fields.count == playsColumns.count else {
+                    problem(0, "this line has \(fields.count) field\(fields.count == 1 ? "" : "s"); a play has \(playsColumns.count), tab-separated")
+                    continue
+                }
+                var utc: Int64?
+                if !fields[0].isEmpty {
+                    guard let value = utcTime(fields[0]) else {
+                        problem(0, "'\(fields[0].prefix(40))' is not a time like 2024-01-05T08:12:33Z (UTC), or empty")
+                        continue
+                    }
+                    utc = value
+                }
+                guard let local = localTime(fields[1]) else {
+                    problem(1, "'\(fields[1].prefix(40))' is not a local time like 2024-01-05T17:12:33")
+                    continue
+                }
+                guard inMonth(local.date) else {
+                    problem(
+                        1,
+                        "this play is on \(local.date.iso), not in this file's month: it belongs in \(relativePath(year: local.date.year, month: local.date.month))"
+                    )
+                    continue
+                }
+                var seconds: Int?
+                if !fields[2].isEmpty {
+                    guard let value = count(fields[2], max: maxSeconds) else {
+                        problem(2, "'\(fields[2].prefix(40))' is not a number of seconds from 0 to \(maxSeconds), or empty when unknown")
+                        continue
+                    }
+                    seconds = value
+                }
+                guard let artist = name(3, "artist", required: true) ?? nil, let title = name(4, "title", required: true) ?? nil,
+                    let album = name(5, "album", required: false), let source = name(6, "source", required: false),
+                    let ids = name(7, "ids", required: false)
+                else { continue }
+                let counts: Bool
+                switch fields[8].lowercased() {
+                case "yes", "": counts = true
+                case "no": counts = false
+                default:
+                    problem(8, "'\(fields[8].prefix(40))' is not yes or no: whether the play counts")
+                    continue
+                }
+                contents.plays.append(
+                    (
+                        number,
+                        Play(
+                            utc: utc, local: local, seconds: seconds, artist: artist, title: title, album: album, source: source ?? "", ids: ids ?? "",
+                            counts: counts)
+                    ))
+            case .days:
+                guard fields.count >= 2, let date = CalendarDate(iso: fields[0]), fields[0].count == 10 else {
+                    problem(0, "'\(fields[0].prefix(40))' is not a date like 2024-01-05")
+                    continue
+                }
+                guard inMonth(date) else {
+                    problem(0, "\(date.iso) is not in this file's month: it belongs in \(relativePath(year: date.year, month: date.month))")
+                    continue
+                }
+                if fields[1] == Substring(hoursMark) {
+                    let values = fields.count == 3 ? fields[2].split(separator: " ").map { count($0, max: maxPlaysADay) } : []
+                    guard values.count == 24, values.allSatisfy({ $0 != nil }) else {
+                        problem(min(2, fields.count - 1), "a day's hours are 24 numbers of plays, from midnight, separated by spaces")
+                        continue
+                    }
+                    contents.hours.append((number, DayHours(date: date, hours: values.map { $0 ?? 0 })))
+                    continue
+                }
+                guard fields.count == daysColumns.count else {
+                    problem(0, "this line has \(fields.count) fields; a song of a day has \(daysColumns.count), tab-separated")
+                    continue
+                }
+                guard let plays = count(fields[1], max: maxPlaysADay) else {
+                    problem(1, "'\(fields[1].prefix(40))' is not a number of plays from 0 to \(maxPlaysADay)")
+                    continue
+                }
+                guard let seconds = count(fields[2], max: maxSeconds * maxPlaysADay) else {
+                    problem(2, "'\(fields[2].prefix(40))' is not a number of seconds")
+                    continue
+                }
+                guard let unrecorded = count(fields[3], max: plays) else {
+                    problem(3, "'\(fields[3].prefix(40))' is not a number of plays from 0 to the day's \(plays) whose seconds are unknown")
+                    continue
+                }
+                guard let artist = name(4, "artist", required: true) ?? nil, let title = name(5, "title", required: true) ?? nil,
+                    let album = name(6, "album", required: false), let source = name(7, "source", required: false)
+                else { continue }
+                contents.songs.append(
+                    (
+                        number,
+                        DaySong(
+                            date: date, plays: plays, seconds: seconds, unrecorded: unrecorded, artist: artist, title: title, album: album, source: source ?? ""
+                        )
+                    ))
+            }
+        }
+        if contents.kind == nil, !text.isEmpty, contents.problems.isEmpty {
+            contents.problems.append(Problem(line: 1, column: 1, message: "this listening log file has no header line of column names"))
+        }
+        return contents
+    }
+
+    /// A play lasts at most 24 days (ListenBrainz's own limit, as import checks).
+    static let maxSeconds = 24 * 86_400
+    /// A day holds at most this many plays of one song (one every second).
+    static let maxPlaysADay = 86_400
+
+    /// A whole number of ASCII digits up to `max`.
+    static func count(_ text: Substring, max: Int) -> Int? {
+        guard !text.isEmpty, text.count <= 12, text.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }), let value = Int(text), value <= max else { return nil }
+        return value
+    }
+
+    /// `2024-01-05T17:12:33`.
+    static func localTime(_ text: Substring) -> LocalTime? {
+        let bytes = Array(text.utf8)
+        guard bytes.count == 19, bytes[10] == UInt8(ascii: "T"), bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":"),
+            let date = CalendarDate(iso: text.prefix(10)),
+            let hour = count(text.dropFirst(11).prefix(2), max: 23), let minute = count(text.dropFirst(14).prefix(2), max: 59),
+            let second = count(text.dropFirst(17).prefix(2), max: 59)
+        else { return nil }
+        return LocalTime(date: date, second: hour * 3600 + minute * 60 + second)
+    }
+
+    /// `2024-01-05T08:12:33Z`.
+    static func utcTime(_ text: Substring) -> Int64? {
+        guard text.last == "Z", let local = localTime(text.dropLast()) else { return nil }
+        return local.asUnix
+    }
+}

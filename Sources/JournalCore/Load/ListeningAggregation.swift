@@ -1,0 +1,51 @@
+/// Plays of the listening log gathered into days (docs/content-format.md, "The listening log"):
+/// each day's songs with their plays, seconds recorded and plays without, and the day's plays
+/// by hour. A song is its title and credit, without regard to case; it is named as its first
+/// play that day names it.
+enum ListeningAggregation {
+    struct Song: Sendable, Equatable {
+        var artist: String
+        var title: String
+        var album: String?
+        var source: String
+        var plays = 0
+        var seconds = 0
+        var unrecorded = 0
+        /// Seconds after midnight of the first play; nil in a log of days.
+        var first: Int?
+
+        var played: PlayedSong {
+            PlayedSong(artist: artist, title: title, album: album, plays: plays, seconds: seconds, unrecorded: unrecorded, firstMinute: first.map { $0 / 60 })
+        }
+    }
+
+    struct Day: Sendable {
+        var date: CalendarDate
+        /// Most played first (`PlayedSong.order`).
+        var songs: [Song]
+        var hours: [Int]
+
+        var listening: ListeningDay { ListeningDay(date: date, songs: songs.map(\.played), hours: hours) }
+    }
+
+    /// One day from its plays (every one given counts: the caller leaves out the rest).
+    static func day(_ date: CalendarDate, plays: [ListeningLogFile.Play]) -> Day {
+        var songs: [String: Song] = [:]
+        var hours = Array(repeating: 0, count: 24)
+        for play in plays.sorted(by: { ($0.local, $0.instant) < ($1.local, $1.instant) }) {
+            hours[play.local.hour] += 1
+            let key = ListeningLogUpdate.key(play.artist, play.title)
+            var song = songs[key] ?? Song(artist: play.artist, title: play.title, album: play.album, source: play.source, first: play.local.second)
+            song.plays += 1
+            if let seconds = play.seconds {
+                song.seconds += seconds
+            } else {
+                song.unrecorded += 1
+            }
+            if song.album == nil { song.album = play.album }
+            songs[key] = song
+        }
+        let ordered = songs.values.sorted { PlayedSong.order($0.played, $1.played) }
+        return Day(date: date, songs: ordered, hours: hours)
+    }
+}

@@ -1,0 +1,207 @@
+import Foundation
+import Testing
+
+@testable import JournalCore
+
+/// The listening log (docs/content-format.md, "The listening log"): every play import accepts is
+/// kept in `listening/YYYY/YYYY-MM.tsv`, never twice, and the build reads it back as plays.
+@Suite struct ListeningLogTests {
+    /// A Spotify extended-history row: ended at `ts` (UTC) after `ms` played.
+    static func row(_ title: String, _ artist: String, ts: String, ms: Int) -> String {
+        #"{"ts": "\#(ts)", "ms_played": \#(ms), "master_metadata_track_name": "\#(title)", "master_metadata_album_artist_name": "\#(artist)", "master_metadata_album_album_name": "Album", "spotify_track_uri": "spotify:track:3P3UA61WRQqwCXaoFOTENd", "episode_name": null, "reason_end": "trackdone", "skipped": false, "incognito_mode": false}"#
+    }
+
+    static func export(_ rows: [String]) -> [UInt8] { Array(("[" + rows.joined(separator: ",\n") + "]").utf8) }
+
+    static func journal(_ config: String = "") throws -> TestJournal {
+        try TestJournal("-- journal.yaml --\ntitle: T\ntimezone: Asia/Seoul\nmax_tracks_per_day: 2\n" + config)
+    }
+
+    @discardableResult
+    static func importing(_ bytes: [UInt8], into journal: TestJournal, name: String = "export.json") throws -> JournalImport.Summary {
+        try journal.write(name, bytes: bytes)
+        let config = try #require(JournalLoader(source: journal.path).readConfig(overrides: ConfigOverrides()).config)
+        return JournalImport.run(source: journal.path, config: config, options: JournalImport.Options(files: [journal.path + "/" + name]))
+    }
+
+    static func text(_ journal: TestJournal, _ relative: String) -> String? {
+        FileManager.default.contents(atPath: journal.path + "/" + relative).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// Seven plays of three songs over two Seoul days: 15:30 UTC is 00:30 the next day in Seoul.
+    static let week: [String] = [
+        row("Blueming", "IU", ts: "2026-11-21T01:03:00Z", ms: 180_000),
+        row("Blueming", "IU", ts: "2026-11-21T02:03:00Z", ms: 181_400),
+        row("Blueming", "IU", ts: "2026-11-21T03:03:00Z", ms: 60_000),
+        row("Hype Boy", "NewJeans", ts: "2026-11-21T04:00:00Z", ms: 179_000),
+        row("Ditto", "NewJeans", ts: "2026-11-21T05:00:00Z", ms: 185_000),
+        row("Ditto", "NewJeans", ts: "2026-11-21T15:33:00Z", ms: 185_000),
+        row("Hype Boy", "NewJeans", ts: "2026-11-21T16:00:00Z", ms: 179_000),
+    ]
+
+    @Test func everyPlayIsKeptInTheLogWhileTheDayKeepsItsPicks() throws {
+        let journal = try Self.journal()
+        let summary = try Self.importing(Self.export(Self.week), into: journal)
+        #expect(summary.diagnostics.errors.isEmpty, "\(summary.diagnostics)")
+        #expect(summary.logged == 7)
+        let log = try #require(Self.text(journal, "listening/2026/2026-11.tsv"))
+        let lines = log.split(separator: "\n").filter { !$0.hasPrefix("#") }
+        #expect(lines.first == "utc\tlocal\tseconds\tartist\ttitle\talbum\tsource\tids\tcounts")
+        #expect(lines.count == 8)
+        // Started 181.4 s before it ended (rounded to the second), 10:59:59 in Seoul.
+        #expect(lines.contains("2026-11-21T01:59:59Z\t2026-11-21T10:59:59\t181\tIU\tBlueming\tAlbum\tspotify\tspotify:track:3P3UA61WRQqwCXaoFOTENd\tyes"))
+        // The day file keeps two picks of the three songs, as before.
+        let day = try #require(Self.text(journal, "content/diary/2026/11/2026-11-21.md"))
+        #expect(day.components(separatedBy: "  - title:").count - 1 == 2)
+
+        let loaded = journal.load()
+        let listening = try #require(loaded.journal?.listening)
+        #expect(listening.days.map(\.date.iso) == ["2026-11-21", "2026-11-22"])
+        let date = try #require(CalendarDate(iso: "2026-11-21"))
+        let first = try #require(listening.day(date))
+        #expect(first.plays == 5)
+        #expect(first.songs.map(\.title) == ["Blueming", "Ditto", "Hype Boy"])
+        #expect(first.songs.map(\.plays) == [3, 1, 1])
+        #expect(first.seconds == 180 + 181 + 60 + 179 + 185)
+        #expect(first.hours[10] == 2 && first.hours[12] == 2 && first.hours[13] == 1 && first.hours.reduce(0, +) == 5)
+        #expect(first.songs.first?.firstMinute == 10 * 60)
+        #expect(listening.days.last?.plays == 2)
+        #expect(listening.days.last?.hours[0] == 2)
+    }
+
+    @Test func aPlayIsLoggedOnceWhateverIsImportedAgain() throws {
+        let journal = try Self.journal()
+        try Self.importing(Self.export(Self.week), into: journal)
+        let before = Self.text(journal, "listening/2026/2026-11.tsv")
+        // The same file again adds nothing and leaves the file as it was.
+        let again = try Self.importing(Self.export(Self.week), into: journal)
+        #expect(again.logged == 0 && again.alreadyLogged == 7)
+        #expect(Self.text(journal, "listening/2026/2026-11.tsv") == before)
+        // An overlapping export: two plays already logged (one read 3 s later, in other case),
+        // and one new.
+        let overlapping = [
+            Self.row("BLUEMING", "iu", ts: "2026-11-21T01:03:03Z", ms: 180_000),
+            Self.row("Ditto", "NewJeans", ts: "2026-11-21T05:00:00Z", ms: 185_000),
+            Self.row("OMG", "NewJeans", ts: "2026-11-23T05:00:00Z", ms: 200_000),
+        ]
+        let third = try Self.importing(Self.export(overlapping), into: journal, name: "second.json")
+        #expect(third.logged == 1 && third.alreadyLogged == 2)
+        // Another source for the same plays: a ListenBrainz listen starts when the play did.
+        let listen =
+            #"{"listened_at": \#(Int(ImportTests.utc("2026-11-21T03:57:00"))), "track_metadata": {"artist_name": "NewJeans", "track_name": "Hype Boy"}}"#
+        let fourth = try Self.importing(Array((listen + "\n").utf8), into: journal, name: "listens.jsonl")
+        #expect(fourth.diagnostics.errors.isEmpty, "\(fourth.diagnostics)")
+        #expect(fourth.logged == 0 && fourth.alreadyLogged == 1)
+        let listening = try #require(journal.load().journal?.listening)
+        #expect(listening.days.reduce(0) { $0 + $1.plays } == 8)
+        // What was there is kept byte for byte; the new play comes after it.
+        let after = try #require(Self.text(journal, "listening/2026/2026-11.tsv"))
+        let beforeText = try #require(before)
+        #expect(after.hasPrefix(beforeText))
+        #expect(after.hasSuffix("\tNewJeans\tOMG\tAlbum\tspotify\tspotify:track:3P3UA61WRQqwCXaoFOTENd\tyes\n"))
+    }
+
+    @Test func linesTheWriterAddsOrMarksAreKept() throws {
+        let journal = try Self.journal()
+        try Self.importing(Self.export(Array(Self.week.prefix(2))), into: journal)
+        var log = try #require(Self.text(journal, "listening/2026/2026-11.tsv"))
+        log = log.replacingOccurrences(of: "\tyes\n", with: "\tno\n", options: .anchored) + "# a note of mine\n"
+        // One play marked as not counting, one written by hand without seconds (a scrobble).
+        let lines = log.split(separator: "\n", omittingEmptySubsequences: false)
+        log =
+            lines.enumerated().map { $0.offset == 2 ? $0.element.replacingOccurrences(of: "\tyes", with: "\tno") : String($0.element) }
+            .joined(separator: "\n") + "\t2026-11-25T08:00:00\t\tIU\tLove wins all\t\tvinyl\t\tyes\n"
+        try journal.write("listening/2026/2026-11.tsv", log)
+        let listening = try #require(journal.load().journal?.listening)
+        #expect(listening.days.map(\.date.iso) == ["2026-11-21", "2026-11-25"])
+        #expect(listening.days.first?.plays == 1)
+        #expect(listening.days.last?.unrecordedPlays == 1)
+        // Import appends after the writer's lines, which stay as they are.
+        try Self.importing(Self.export(Self.week), into: journal)
+        let afterText = try #require(Self.text(journal, "listening/2026/2026-11.tsv"))
+        #expect(afterText.hasPrefix(log))
+    }
+
+    @Test func aLogOfDaysKeepsNoPlaysTimeAndNeverAddsToADayTwice() throws {
+        let journal = try Self.journal("listening:\n  detail: days\n")
+        try Self.importing(Self.export(Self.week), into: journal)
+        let log = try #require(Self.text(journal, "listening/2026/2026-11.tsv"))
+        #expect(!log.contains("T01:") && !log.contains(":00Z"))
+        #expect(log.contains("2026-11-21\t3\t421\t0\tIU\tBlueming\tAlbum\tspotify\n"))
+        #expect(log.contains("2026-11-21\thours\t0 0 0 0 0 0 0 0 0 0 2 0 2 1 0 0 0 0 0 0 0 0 0 0\n"))
+        let listening = try #require(journal.load().journal?.listening)
+        #expect(listening.days.map(\.plays) == [5, 2])
+        #expect(listening.days.first?.seconds == 785)
+        // A day the log has is left as it is.
+        let again = try Self.importing(Self.export(Self.week + [Self.row("OMG", "NewJeans", ts: "2026-11-21T06:00:00Z", ms: 200_000)]), into: journal)
+        #expect(again.logged == 0 && again.daysAlreadyLogged == 8)
+        #expect(Self.text(journal, "listening/2026/2026-11.tsv") == log)
+    }
+
+    @Test func ignoredSongsStayInTheLogAndOutOfEveryNumberAndPick() throws {
+        let journal = try Self.journal("listening:\n  ignore:\n    - artist: iu\n    - title: DITTO\n      artist: NewJeans\n")
+        let summary = try Self.importing(Self.export(Self.week), into: journal)
+        #expect(summary.logged == 7)
+        let day = try #require(Self.text(journal, "content/diary/2026/11/2026-11-21.md"))
+        #expect(!day.contains("Blueming") && !day.contains("Ditto") && day.contains("Hype Boy"))
+        let listening = try #require(journal.load().journal?.listening)
+        #expect(listening.days.flatMap(\.songs).map(\.title) == ["Hype Boy", "Hype Boy"])
+    }
+
+    @Test func aDamagedLogIsReportedAtItsPlaceAndImportLeavesItAlone() throws {
+        let journal = try Self.journal()
+        let header = "utc\tlocal\tseconds\tartist\ttitle\talbum\tsource\tids\tcounts\n"
+        let bad =
+            header + "2026-11-21T01:00:00Z\t2026-11-21T10:00:00\t200\tIU\tBlueming\t\tspotify\t\tyes\n"
+            + "2026-11-21T01:00:00Z\t2026-11-21T25:00:00\t200\tIU\tBlueming\t\tspotify\t\tyes\n"
+            + "2026-11-21T01:00:00Z\t2026-10-21T10:00:00\t200\tIU\tBlueming\t\tspotify\t\tyes\n"
+            + "2026-11-21T01:00:00Z\t2026-11-21T10:00:00\tlong\tIU\tBlueming\t\tspotify\t\tyes\n"
+            + "2026-11-21T01:00:00Z\t2026-11-21T10:00:00\t200\t\tBlueming\t\tspotify\t\tmaybe\n"
+            + "2026-11-21T01:00:00Z\t2026-11-21T10:00:00\t200\tIU\n"
+        try journal.write("listening/2026/2026-11.tsv", bad)
+        try journal.write("listening/2026/notes.txt", "mine")
+        let lines = journal.lines(journal.load().diagnostics)
+        #expect(lines.contains { $0.hasPrefix("listening/2026/2026-11.tsv:3:22: error: '2026-11-21T25:00:00' is not a local time") })
+        #expect(lines.contains { $0.hasPrefix("listening/2026/2026-11.tsv:4:22: error: this play is on 2026-10-21") })
+        #expect(lines.contains { $0.hasPrefix("listening/2026/2026-11.tsv:5:42: error: 'long' is not a number of seconds") })
+        #expect(lines.contains { $0.hasPrefix("listening/2026/2026-11.tsv:6:46: error: no artist") })
+        #expect(lines.contains { $0.hasPrefix("listening/2026/2026-11.tsv:7:1: error: this line has 4 fields") })
+        #expect(lines.contains { $0.hasPrefix("listening/2026/notes.txt:1:1: warning: not a month file") })
+        #expect(journal.build().diagnostics.hasErrors)
+        // Import reports the month file it would append to, and writes nothing at all.
+        let summary = try Self.importing(Self.export(Self.week), into: journal)
+        #expect(summary.diagnostics.hasErrors)
+        #expect(Self.text(journal, "listening/2026/2026-11.tsv") == bad)
+        #expect(!FileManager.default.fileExists(atPath: journal.path + "/content/diary"))
+    }
+
+    @Test func aDecidedImportStoppedHalfwayIsFinishedBeforeTheLogIsRead() throws {
+        let journal = try Self.journal()
+        try Self.importing(Self.export(Array(Self.week.prefix(1))), into: journal)
+        let before = try #require(Self.text(journal, "listening/2026/2026-11.tsv"))
+        // What a `kill -9` after the decision leaves: the record and a staged month not yet renamed.
+        let staged = before + "2026-11-21T05:00:00Z\t2026-11-21T14:00:00\t200\tIU\tPalette\t\tspotify\t\tyes\n"
+        try journal.write("listening/.journal-import-99999/journal-import", "marker")
+        try journal.write("listening/.journal-import-99999/0.tsv", staged)
+        try journal.write("listening/.journal-import-99999/commit", "journal listening 1\n0\t2026/2026-11.tsv\nend\n")
+        #expect(journal.lines(journal.load().diagnostics).contains { $0.contains("run `journal import --resume`") })
+        let recovered = JournalImport.recover(source: journal.path)
+        #expect(recovered.diagnostics.isEmpty)
+        #expect(Self.text(journal, "listening/2026/2026-11.tsv") == staged)
+        #expect(!FileManager.default.fileExists(atPath: journal.path + "/listening/.journal-import-99999"))
+        #expect(journal.load().journal?.listening.days.first?.plays == 2)
+        // An undecided one is removed, the log untouched; a record naming a place outside the log is refused.
+        try journal.write("listening/.journal-import-99998/journal-import", "marker")
+        try journal.write("listening/.journal-import-99998/0.tsv", "nothing")
+        _ = JournalImport.recover(source: journal.path)
+        #expect(Self.text(journal, "listening/2026/2026-11.tsv") == staged)
+        #expect(!FileManager.default.fileExists(atPath: journal.path + "/listening/.journal-import-99998"))
+        #expect(ListeningLogStaging.entries(ofRecord: Array("journal listening 1\n0\t../../journal.yaml\nend\n".utf8)) == nil)
+        #expect(ListeningLogStaging.entries(ofRecord: Array("journal listening 1\n0\t2026/2026-13.tsv\nend\n".utf8)) == nil)
+    }
+
+    @Test func aFieldNeverHoldsATabALineBreakOrAControlCharacter() {
+        #expect(ListeningLogUpdate.field("a\tb\nc\u{1B}d") == "a b c\u{FFFD}d")
+        #expect(ListeningLogUpdate.field(String(repeating: "x", count: 1200)).count == 1000)
+    }
+}
