@@ -5,9 +5,9 @@
 
     /// Linux's inotify: the kernel reports each change in a watched folder, so a save is seen in
     /// microseconds without walking the journal. Every folder the build reads in `content/`,
-    /// `templates/`, `static/` and `catalogue/` is watched (found by the build's own walk,
+    /// `templates/`, `static/`, `catalogue/` and `listening/` is watched (found by the build's own walk,
     /// `JournalTree`: symbolic links followed as the build follows them), and the journal
-    /// folder itself for `journal.yaml` and for those four appearing, going or being renamed.
+    /// folder itself for `journal.yaml` and for those five appearing, going or being renamed.
     /// Editors that save by writing a new file and renaming it over the old one show as a move into
     /// the folder; folders that appear are watched before the rebuild reads them.
     final class InotifyWatcher: ChangeWatcher, @unchecked Sendable {

@@ -204,4 +204,19 @@ import Testing
         #expect(ListeningLogUpdate.field("a\tb\nc\u{1B}d") == "a b c\u{FFFD}d")
         #expect(ListeningLogUpdate.field(String(repeating: "x", count: 1200)).count == 1000)
     }
+
+    @Test func theLogIsReadLikeContentSoABuildNeverMissesItOrReplacesIt() throws {
+        let journal = try Self.journal()
+        try Self.importing(Self.export(Array(Self.week.prefix(1))), into: journal)
+        #expect(journal.build().succeeded)
+        #expect(journal.build().upToDate)
+        // A play added to the log, with no day changed: the site is no longer up to date.
+        try Self.importing(Self.export([Self.row("Palette", "IU", ts: "2026-11-21T09:00:00Z", ms: 200_000)]), into: journal, name: "more.json")
+        #expect(!journal.build().upToDate)
+        // The log is never an output folder.
+        let log = Self.text(journal, "listening/2026/2026-11.tsv")
+        #expect(!journal.build(output: journal.path + "/listening").succeeded)
+        #expect(!journal.build(output: journal.path + "/listening/2026").succeeded)
+        #expect(Self.text(journal, "listening/2026/2026-11.tsv") == log)
+    }
 }

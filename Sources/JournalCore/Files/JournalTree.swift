@@ -40,7 +40,7 @@ public struct JournalTree {
     private var journal: String?
 
     /// The folders of a journal the build reads files from (besides `journal.yaml`).
-    public static let readFolders = ["content", "templates", "static", "catalogue"]
+    public static let readFolders = ["content", "templates", "static", "catalogue", "listening"]
 
     /// Every folder a build reads below the journal at `source` (links followed as the build
     /// follows them, hidden ones left out), as paths that start with `source`: what a change

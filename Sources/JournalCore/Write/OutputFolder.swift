@@ -29,7 +29,7 @@ public struct OutputFolder: Sendable {
         if isInside(journal, folder.path) {
             return .failure(Problem(message: "the output folder \(output) holds the journal itself; choose another (--output)"))
         }
-        for read in ["content", "static", "templates", "catalogue"] {
+        for read in JournalTree.readFolders {
             let readPath = resolveExisting(journal + "/" + read)
             if isInside(folder.path, readPath) {
                 return .failure(
