@@ -153,6 +153,131 @@ import Testing
         #expect(AppleMusicPlayActivity.read(Self.activity([row]), path: "a.csv").0.first?.started == Self.utc("2021-03-04T23:59:59"))
     }
 
+    // MARK: Apple Music, as real files are
+
+    @Test func appleMillisecondsWrittenAsWholeFractionsAreWholeNumbers() {
+        var whole = Self.applePlay("Whole", start: "2021-03-04T05:06:07.123Z", played: 0)
+        whole["Play Duration Milliseconds"] = "217453.0"
+        whole["Media Duration In Milliseconds"] = "332486.0"
+        var bare = Self.applePlay("Bare point", start: "2021-03-04T05:16:07.123Z", played: 0)
+        bare["Play Duration Milliseconds"] = "95000."
+        bare["Media Duration In Milliseconds"] = "-0.000"
+        let (plays, report) = AppleMusicPlayActivity.read(Self.activity([whole, bare]), path: "a.csv")
+        #expect(report.diagnostics.isEmpty, "\(report.diagnostics)")
+        #expect(plays.map(\.listened) == [217_453, 95_000])
+        #expect(plays.map(\.duration) == [332, nil])
+        // A real fraction is still an error at its field, and so is one with no whole part.
+        var half = Self.applePlay("Half", start: "2021-03-04T05:06:07.123Z", played: 0)
+        half["Media Duration In Milliseconds"] = "12.5"
+        var point = Self.applePlay("Point", start: "2021-03-04T05:06:07.123Z", played: 0)
+        point["Play Duration Milliseconds"] = ".0"
+        let (none, refused) = AppleMusicPlayActivity.read(Self.activity([half, point]), path: "a.csv")
+        #expect(none.isEmpty)
+        #expect(
+            refused.diagnostics.map { "\($0.line):\($0.message)" } == [
+                "2:'Media Duration In Milliseconds' is '12.5', not a whole number of milliseconds",
+                "3:'Play Duration Milliseconds' is '.0', not a whole number of milliseconds",
+            ])
+    }
+
+    @Test func anAppleRowWithoutAStartStartsAtItsOtherTimes() {
+        // No start: its end less the time played (200 s before 05:10:00).
+        var ended = Self.applePlay("Ended", start: "", played: 200_000)
+        ended["Event End Timestamp"] = "2021-03-04T05:10:00.000Z"
+        // No start and no end: the event's own time.
+        let event = Self.applePlay("Event", start: "", played: 200_000)
+        // A start wins over every other time.
+        var started = Self.applePlay("Started", start: "2021-03-04T06:00:00.000Z", played: 200_000)
+        started["Event End Timestamp"] = "2021-03-04T07:00:00.000Z"
+        // No time at all, or only when Apple received the event: passed over, counted.
+        var timeless = Self.applePlay("Timeless", start: "", played: 200_000)
+        timeless["Event Timestamp"] = ""
+        var received = timeless
+        received["Event Received Timestamp"] = "2021-03-09T10:00:00.000Z"
+        let (plays, report) = AppleMusicPlayActivity.read(Self.activity([ended, event, started, timeless, received]), path: "a.csv")
+        #expect(report.diagnostics.isEmpty, "\(report.diagnostics)")
+        #expect(plays.map(\.title) == ["Ended", "Event", "Started"])
+        #expect(plays.map(\.started) == ["2021-03-04T05:06:40", "2021-03-04T23:59:59", "2021-03-04T06:00:00"].map(Self.utc))
+        #expect(report.skipped == ["no time": 1, "no time but when Apple received it": 1])
+        #expect(report.skippedLong == ["no time": 1, "no time but when Apple received it": 1])
+        // An end that is not a time is an error at its field, as a start is.
+        ended["Event End Timestamp"] = "later"
+        let (_, bad) = AppleMusicPlayActivity.read(Self.activity([ended]), path: "a.csv")
+        #expect(bad.diagnostics.map(\.message) == ["this play's 'Event End Timestamp' is 'later', not a time like 2021-03-04T05:06:07.123Z"])
+        #expect(bad.diagnostics.first?.column == Self.column("Event End Timestamp", of: ended))
+    }
+
+    /// Where a field of a row written by `activity` starts on its line.
+    static func column(_ name: String, of row: [String: String]) -> Int? {
+        guard let index = appleColumns.firstIndex(of: name) else { return nil }
+        return CSV.rows(activity([row])).rows.dropFirst().first?.column(index)
+    }
+
+    @Test func anAppleRowWithoutAnEventTypeIsAPlayWhenItSaysHowLongItPlayed() {
+        let (plays, report) = AppleMusicPlayActivity.read(
+            Self.activity([
+                Self.applePlay("Untyped", start: "2016-01-04T05:06:07.000Z", played: 200_000, type: ""),
+                Self.applePlay("Untyped short skip", start: "2016-01-04T05:10:00.000Z", played: 12_000, end: "TRACK_SKIPPED_FORWARDS", type: ""),
+                Self.applePlay("Untyped short", start: "2016-01-04T05:11:00.000Z", played: 12_000, type: ""),
+                Self.applePlay("Untyped zero", start: "2016-01-04T05:12:00.000Z", played: 0, type: ""),
+                Self.applePlay("Untyped video", start: "2016-01-04T05:13:00.000Z", played: 60_000, type: "").merging(["Media Type": "VIDEO"]) { $1 },
+                Self.applePlay("Start", start: "2016-01-04T05:14:00.000Z", played: 45_000, type: "PLAY_START"),
+            ]), path: "a.csv")
+        #expect(report.diagnostics.isEmpty, "\(report.diagnostics)")
+        #expect(plays.map(\.title) == ["Untyped", "Untyped short"])
+        #expect(plays.map(\.listened) == [200_000, 12_000])
+        #expect(
+            report.skipped == [
+                "under 30 s and skipped": 1, "not a play: no event type and no time played": 1, "not a song: VIDEO": 1, "not a play: PLAY_START": 1,
+            ])
+        #expect(report.skippedLong == ["not a song: VIDEO": 1, "not a play: PLAY_START": 1])
+    }
+
+    /// A file of every shape at once, counted row by row: 14 rows, 5 plays, 9 passed over, each
+    /// by its reason, 3 of them plays of 30 s or more; and the summary says so.
+    @Test func everyAppleRowIsAPlayOrCountedByItsReason() {
+        var rows: [[String: String]] = []
+        func add(_ song: String, played: Int, type: String = "PLAY_END", end: String = "NATURAL_END_OF_TRACK", _ changes: [String: String] = [:]) {
+            let minute = String(format: "%02d", rows.count)
+            rows.append(Self.applePlay(song, start: "2016-02-01T10:\(minute):00.000Z", played: played, end: end, type: type).merging(changes) { $1 })
+        }
+        add("Play", played: 200_000, ["Media Duration In Milliseconds": "217453.0"])
+        add("Untyped", played: 180_000, type: "")
+        add("No start", played: 100_000, ["Event Start Timestamp": "", "Event End Timestamp": "2016-02-01T11:00:00.000Z"])
+        add("Long skip", played: 40_000, end: "TRACK_SKIPPED_FORWARDS")
+        add("Negative", played: -1)
+        add("Short skip", played: 3_000, end: "TRACK_SKIPPED_FORWARDS")
+        add("Untyped nothing", played: 0, type: "")
+        add("Lyrics", played: 0, type: "LYRIC_DISPLAY")
+        add("Video", played: 90_000, ["Media Type": "VIDEO"])
+        add("", played: 120_000)
+        add("Nobody", played: 30_000, ["Container Artist Name": ""])
+        add("Timeless", played: 10_000, ["Event Start Timestamp": "", "Event Timestamp": ""])
+        // Not a play of a song, however long: play time added up, an advert.
+        add("", played: 2_136_366, type: "", ["Item Type": "AGGREGATE_NON_CATALOG_PLAY_TIME", "Container Artist Name": ""])
+        add("", played: 45_000, type: "", ["Item Type": "AD", "Container Artist Name": ""])
+        let (plays, report) = AppleMusicPlayActivity.read(Self.activity(rows), path: "Apple Music Play Activity.csv")
+        #expect(report.diagnostics.isEmpty, "\(report.diagnostics)")
+        #expect(report.playsRead == 14)
+        #expect(plays.map(\.title) == ["Play", "Untyped", "No start", "Long skip", "Negative"])
+        #expect(
+            report.skipped == [
+                "under 30 s and skipped": 1, "not a play: no event type and no time played": 1, "not a play: LYRIC_DISPLAY": 1,
+                "not a song: VIDEO": 1, "no song name": 1, "no artist": 1, "no time": 1,
+                "not a play: play time added up (AGGREGATE_NON_CATALOG_PLAY_TIME)": 1, "not a song: AD": 1,
+            ])
+        #expect(plays.count + report.skipped.values.reduce(0, +) == 14)
+        #expect(report.skippedLong == ["not a song: VIDEO": 1, "no song name": 1, "no artist": 1])
+        var summary = JournalImport.Summary()
+        summary.files = [report]
+        #expect(
+            summary.lines.contains("3 of the rows passed over played 30 s or more: 1 (no artist), 1 (no song name), 1 (not a song: VIDEO)."), "\(summary.lines)"
+        )
+        // A file that passes over no long play says nothing of them.
+        summary.files = [AppleMusicPlayActivity.read(Self.activity(Array(rows.prefix(8))), path: "a.csv").1]
+        #expect(!summary.lines.contains { $0.contains("30 s or more") }, "\(summary.lines)")
+    }
+
     @Test func aBrokenAppleRowIsAnErrorAtItsLine() {
         var bytes = Self.activity([Self.applePlay("Fine", start: "2021-03-04T05:06:07.123Z", played: 100_000)])
         bytes += Array("too,few,fields\r\n".utf8)

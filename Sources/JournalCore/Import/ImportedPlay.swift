@@ -70,7 +70,21 @@ public struct ImportFileReport: Sendable {
         self.format = format
     }
 
+    /// Rows passed over that record 30 s or more played, by the reason they were passed over
+    /// (a reader that knows how long a row played fills it; the summary says how many).
+    public var skippedLong: [String: Int] = [:]
+
     mutating func skip(_ reason: String) { skipped[reason, default: 0] += 1 }
+
+    /// A row passed over, counted by reason, and among the long ones when it played 30 s or more.
+    mutating func skip(_ reason: String, playedMilliseconds: Int?) {
+        skip(reason)
+        if let played = playedMilliseconds, played >= Self.longPlay { skippedLong[reason, default: 0] += 1 }
+    }
+
+    /// The time played from which a row passed over is reported as a play lost: 30 s, the rule
+    /// every listening service counts a play by.
+    static let longPlay = 30_000
 
     /// Problems a file shows one by one; the rest are counted in one last line.
     static let shownProblems = 20

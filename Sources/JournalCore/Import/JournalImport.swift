@@ -63,6 +63,13 @@ public enum JournalImport {
                 for (reason, count) in file.skipped.sorted(by: { $0.key < $1.key }) { line += ", \(count) skipped (\(reason))" }
                 lines.append(line)
             }
+            let long = files.flatMap(\.skippedLong).reduce(into: [String: Int]()) { $0[$1.key, default: 0] += $1.value }
+            if !long.isEmpty {
+                let total = long.values.reduce(0, +)
+                lines.append(
+                    "\(total) of the rows passed over played 30 s or more: "
+                        + long.sorted(by: { $0.key < $1.key }).map { "\($0.value) (\($0.key))" }.joined(separator: ", ") + ".")
+            }
             lines.append(
                 "\(duplicates) duplicate\(duplicates == 1 ? "" : "s") counted once" + (outsideRange > 0 ? ", \(outsideRange) outside --since/--until" : "")
                     + ".")

@@ -19,6 +19,7 @@ enum UIString: String, CaseIterable, Sendable {
     case daysLogged = "days_logged"
     case firstListened = "first_listened"
     case firstSong = "first_song"
+    case fiveYearsAgo = "five_years_ago"
     case genreMix = "genre_mix"
     case genrePhases = "genre_phases"
     case genres
@@ -44,9 +45,11 @@ enum UIString: String, CaseIterable, Sendable {
     case notFoundTitle = "not_found_title"
     case notYet = "not_yet"
     case older
+    case oneYearAgo = "one_year_ago"
     case otherBucketNote = "other_bucket_note"
     case otherGenres = "other_genres"
     case peakMonth = "peak_month"
+    case playedMost = "played_most"
     case playlists
     case playsLabel = "plays_label"
     case playsOverTime = "plays_over_time"
@@ -67,6 +70,7 @@ enum UIString: String, CaseIterable, Sendable {
     case songOfTheYear = "song_of_the_year"
     case taggedDays = "tagged_days"
     case tags
+    case tenYearsAgo = "ten_years_ago"
     case topGenres = "top_genres"
     case tracksHeading = "tracks_heading"
     case tracksLabel = "tracks_label"

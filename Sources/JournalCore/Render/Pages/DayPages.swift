@@ -105,7 +105,7 @@ extension SiteRenderer {
             }
             card = Converted(view)
         }
-        let view = DayPageView(
+        var view = DayPageView(
             card: card,
             heading: day.title ?? l10n.longDate(day.date),
             hasTitle: day.title != nil,
@@ -120,6 +120,7 @@ extension SiteRenderer {
             monthName: l10n.monthYear(year: day.date.year, month: day.date.month),
             yearHref: urls.href(urls.year(day.date.year)),
             yearName: String(day.date.year))
+        view.onThisDay = onThisDay(day.date)
         return chrome.page("day", view)
     }
 

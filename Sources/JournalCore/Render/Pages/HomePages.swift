@@ -18,6 +18,7 @@ extension SiteRenderer {
             view.latestMonth = calendar(month)
         }
         if number == 1, let index = stats.years.indices.last { view.year = homeYear(index) }
+        if number == 1, let date = journal.lastDate { view.onThisDay = onThisDay(date) }
         view.pagination = pagination(number, of: pageCount, newestFirst: true, path: urls.homePage).map(HomePager.init)
         let chrome = chrome(title: number == 1 ? nil : l10n.pageOf(number, pageCount), description: nil, path: urls.homePage(number), section: "home")
         return ChromedPage(chrome: chrome, view: view).object

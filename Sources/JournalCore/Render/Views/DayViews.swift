@@ -89,6 +89,8 @@ struct DayPageView: Encodable {
     var monthName: String
     var yearHref: String
     var yearName: String
+    /// The same date 1, 5 and 10 years before (`partials/on-this-day`), when the journal has any.
+    var onThisDay: OnThisDayView? = nil
 }
 
 /// The previous or next day.

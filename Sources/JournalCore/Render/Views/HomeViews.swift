@@ -9,6 +9,8 @@ struct HomePageView: Encodable {
     /// The newest year so far, on the first page.
     var year: HomeYear?
     var pagination: HomePager?
+    /// The same date 1, 5 and 10 years before the newest day, on the first page.
+    var onThisDay: OnThisDayView? = nil
 }
 
 /// The home page's pager, with `newer` and `older`: the names its links had before the pager was
