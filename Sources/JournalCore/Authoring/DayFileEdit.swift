@@ -79,7 +79,7 @@ public enum DayFileEdit {
         case .failure(let problem): return .failure(problem)
         case .success(let root): before = root
         }
-        let lines = Line.split(text)
+        let lines = DayFileLine.split(text)
         let insertion: (after: Int, lines: [String])
         switch place(track, in: before, lines: lines) {
         case .failure(let problem): return .failure(problem)
@@ -127,7 +127,7 @@ public enum DayFileEdit {
     }
 
     /// The index of the line to insert after, and the new item's lines.
-    private static func place(_ track: NewTrackLines, in root: Node, lines: [Line]) -> Result<(after: Int, lines: [String]), Problem> {
+    private static func place(_ track: NewTrackLines, in root: Node, lines: [DayFileLine]) -> Result<(after: Int, lines: [String]), Problem> {
         guard let pairs = root.mapping.map(Array.init),
             let index = pairs.firstIndex(where: { $0.key.scalar?.string == "tracks" })
         else { return .failure(.noTracks) }
@@ -136,12 +136,12 @@ public enum DayFileEdit {
         let keyLine = (key.mark?.line ?? 1)
         if let scalar = value.scalar, scalar.style == .plain, scalar.string.isEmpty {
             // `tracks:` with nothing after it yet: the first item, indented as `journal new` does.
-            guard Line.isKeyOnly(lines[keyLine].content) else { return .failure(.unusualLayout(line: keyLine + 1)) }
+            guard DayFileLine.isKeyOnly(lines[keyLine].content) else { return .failure(.unusualLayout(line: keyLine + 1)) }
             return .success((keyLine, itemLines(track, dashIndent: 2, offset: 2, flow: false)))
         }
         guard let sequence = value.sequence else { return .failure(.notAList(line: (value.mark?.line ?? 1) + 1)) }
         // By the text: Yams does not keep a node's style.
-        if let mark = value.mark, Line.scalar(at: mark, in: lines) == "[" { return .failure(.flowList(line: mark.line + 1)) }
+        if let mark = value.mark, DayFileLine.scalar(at: mark, in: lines) == "[" { return .failure(.flowList(line: mark.line + 1)) }
         guard let last = sequence.last, let mark = last.mark else { return .failure(.notAList(line: keyLine + 1)) }
 
         // Where the last item's dash is, and how far after it the item starts.
@@ -151,15 +151,15 @@ public enum DayFileEdit {
         let prefix = Array(lines[itemLine].content.unicodeScalars.prefix(itemColumn))
         var dashLine = itemLine
         var dashIndent: Int
-        if let dash = Line.dashPrefix(prefix) {
+        if let dash = DayFileLine.dashPrefix(prefix) {
             dashIndent = dash
         } else if prefix.allSatisfy({ $0 == " " }) {
             // `-` alone on a line, the item below it.
-            guard let found = (keyLine + 1..<itemLine).last(where: { Line.isBareDash(lines[$0].content) }) else {
+            guard let found = (keyLine + 1..<itemLine).last(where: { DayFileLine.isBareDash(lines[$0].content) }) else {
                 return .failure(.unusualLayout(line: itemLine + 1))
             }
             dashLine = found
-            dashIndent = Line.indentation(lines[found].content)
+            dashIndent = DayFileLine.indentation(lines[found].content)
         } else {
             return .failure(.unusualLayout(line: itemLine + 1))
         }
@@ -172,17 +172,17 @@ public enum DayFileEdit {
         var lastLine = dashLine
         for candidate in dashLine + 1..<max(dashLine + 1, end) {
             let content = lines[candidate].content
-            if Line.isBlank(content) || (Line.indentation(content) <= dashIndent && Line.isComment(content)) { continue }
-            guard Line.indentation(content) > dashIndent else { break }
+            if DayFileLine.isBlank(content) || (DayFileLine.indentation(content) <= dashIndent && DayFileLine.isComment(content)) { continue }
+            guard DayFileLine.indentation(content) > dashIndent else { break }
             lastLine = candidate
         }
-        let flow = Line.scalar(at: mark, in: lines) == "{" && dashLine == itemLine && lastLine == itemLine
+        let flow = DayFileLine.scalar(at: mark, in: lines) == "{" && dashLine == itemLine && lastLine == itemLine
         return .success((lastLine, itemLines(track, dashIndent: dashIndent, offset: offset, flow: flow)))
     }
 
     /// The index of the line that closes the front matter.
-    private static func closingLine(_ lines: [Line]) -> Int {
-        lines.indices.dropFirst().first { Line.isDelimiter(lines[$0].content) } ?? lines.count
+    static func closingLine(_ lines: [DayFileLine]) -> Int {
+        lines.indices.dropFirst().first { DayFileLine.isDelimiter(lines[$0].content) } ?? lines.count
     }
 
     /// The new item: `- title: …` then `artist:` and `note:` under it, or one flow mapping
@@ -228,40 +228,40 @@ public enum DayFileEdit {
 }
 
 /// One line of a file with what ended it (`\n`, `\r\n`, a lone `\r`, or nothing at the end).
-private struct Line {
+struct DayFileLine {
     var content: String
     var ending: String
 
     /// Every line of `text`, so that joining them gives `text` back byte for byte.
-    static func split(_ text: String) -> [Line] {
-        var lines: [Line] = []
+    static func split(_ text: String) -> [DayFileLine] {
+        var lines: [DayFileLine] = []
         var content = String.UnicodeScalarView()
         var scalars = text.unicodeScalars.makeIterator()
         var pending = scalars.next()
         while let scalar = pending {
             pending = scalars.next()
             if scalar == "\n" {
-                lines.append(Line(content: String(content), ending: "\n"))
+                lines.append(DayFileLine(content: String(content), ending: "\n"))
                 content = String.UnicodeScalarView()
             } else if scalar == "\r" {
                 if pending == "\n" {
                     pending = scalars.next()
-                    lines.append(Line(content: String(content), ending: "\r\n"))
+                    lines.append(DayFileLine(content: String(content), ending: "\r\n"))
                 } else {
-                    lines.append(Line(content: String(content), ending: "\r"))
+                    lines.append(DayFileLine(content: String(content), ending: "\r"))
                 }
                 content = String.UnicodeScalarView()
             } else {
                 content.append(scalar)
             }
         }
-        if !content.isEmpty || lines.isEmpty { lines.append(Line(content: String(content), ending: "")) }
+        if !content.isEmpty || lines.isEmpty { lines.append(DayFileLine(content: String(content), ending: "")) }
         return lines
     }
 
     /// The character at a YAML mark (its line counted from the front matter's first line, which
     /// is the file's second).
-    static func scalar(at mark: Mark, in lines: [Line]) -> Unicode.Scalar? {
+    static func scalar(at mark: Mark, in lines: [DayFileLine]) -> Unicode.Scalar? {
         guard mark.line < lines.count, mark.column >= 1 else { return nil }
         return lines[mark.line].content.unicodeScalars.dropFirst(mark.column - 1).first
     }
