@@ -159,11 +159,16 @@ import Testing
         #expect(review.contains("<span class=\"review-number\">3</span> <span class=\"delta delta-same\" title=\"Compared with 1–24 Jan 2023: 3\">±0"))
         #expect(review.contains("<span class=\"review-number\">2 / 24</span> <span class=\"delta delta-same\" title=\"Compared with 1–24 Jan 2023: 2\">±0"))
         #expect(!review.contains("delta-down"))
+        // The export stopped on 24 January: nothing can be called forgotten.
+        #expect(!review.contains("Forgotten favourites"))
         let year = try #require(journal.page("2024/index.html"))
         #expect(year.contains("<dt>In the journal</dt><dd>1–24 Jan 2024</dd>"))
         #expect(!(try #require(journal.page("2023/index.html"))).contains("In the journal"))
         let home = try #require(journal.page("index.html"))
         #expect(home.contains("<a href=\"/2024/\">2024</a></h2>"))
+        // Built on 25 January 2024, the year so far has its forgotten favourites.
+        #expect(journal.build(today: .date(try TimelineTests.date("2024-01-25"))).succeeded)
+        #expect(try #require(journal.page("2024/review/index.html")).contains("Forgotten favourites"))
     }
 
     @Test func aPastYearBuiltLaterIsComplete() throws {

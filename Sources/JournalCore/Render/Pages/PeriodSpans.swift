@@ -18,6 +18,14 @@ extension SiteRenderer {
         timeline.holdsToday(year.start, year.end) ? l10n.yearSoFar(year.start.year) : String(year.start.year)
     }
 
+    /// Whether `review`'s year stopped early: its data ends before the year does, and the year
+    /// does not hold today (an export that ended on 24 January). What it did not play after that
+    /// is not known, so it has no forgotten favourites.
+    func stoppedEarly(_ review: YearReview) -> Bool {
+        guard let span = review.span, let end = CalendarDate(year: review.year, month: 12, day: 31) else { return false }
+        return span.upperBound < end && !timeline.holdsToday(span.lowerBound, end)
+    }
+
     /// The run of days ending on the last logged day, when it reaches today or yesterday.
     var currentStreak: Streak? { timeline.currentStreak(stats.currentStreak) }
 }

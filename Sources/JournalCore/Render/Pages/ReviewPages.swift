@@ -88,7 +88,7 @@ extension SiteRenderer {
                     rank: forgotten.rank, name: forgotten.name, plays: l10n.plays(forgotten.plays), artist: forgotten.artist,
                     href: forgotten.artist.flatMap { trackHref(title: forgotten.name, artist: $0) }, artistHref: artistHref)
             },
-            hasLastYear: index > 0 && reviews[index - 1].year == year - 1,
+            hasLastYear: index > 0 && reviews[index - 1].year == year - 1 && !stoppedEarly(review),
             previous: reviewNeighbour(index - 1, label: l10n.string(.previousYear)),
             next: reviewNeighbour(index + 1, label: l10n.string(.nextYear)),
             share: shareView(
