@@ -14,6 +14,9 @@ struct BuildCommand: JournalSubcommand {
             Examples:
               journal build
               journal build --base-url https://me.github.io/journal/ --strict
+              JOURNAL_TODAY=2026-11-28 journal build    # the site as built on that day
+
+            Today (which period is "so far", which streak is current) is the date in journal.yaml's timezone; JOURNAL_TODAY=YYYY-MM-DD or SOURCE_DATE_EPOCH (Unix seconds) fixes it for a reproducible build.
             """)
 
     @OptionGroup var sourceOptions: SourceOptions
@@ -31,7 +34,12 @@ struct BuildCommand: JournalSubcommand {
     var quiet = false
 
     func execute(_ console: Console) -> Int32 {
-        let report = Build.run(BuildOptions(source: sourceOptions.source, output: output, baseURL: baseURL, drafts: drafts, strict: strict))
+        var options = BuildOptions(source: sourceOptions.source, output: output, baseURL: baseURL, drafts: drafts, strict: strict)
+        switch BuildDay.from(environment: ProcessInfo.processInfo.environment) {
+        case .success(let today): options.today = today
+        case .failure(let refusal): return console.refuse(refusal)
+        }
+        let report = Build.run(options)
         console.print(report.diagnostics, quiet: quiet)
         guard report.succeeded else {
             let errors = report.diagnostics.errors.count

@@ -63,3 +63,8 @@ extension NewEntry.Refusal: CommandRefusal {
 extension SongAddition.Refusal: CommandRefusal {
     var message: String { description }
 }
+
+extension BuildDay.Refusal: CommandRefusal {
+    /// A value the command was given that cannot be read: a usage error.
+    var status: Int32 { 2 }
+}

@@ -26,6 +26,11 @@ struct ServeCommand: JournalSubcommand {
     var drafts = false
 
     func execute(_ console: Console) -> Int32 {
+        let today: BuildDay
+        switch BuildDay.from(environment: ProcessInfo.processInfo.environment) {
+        case .success(let day): today = day
+        case .failure(let refusal): return console.refuse(refusal)
+        }
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: sourceOptions.source, isDirectory: &isFolder), isFolder.boolValue else {
             console.error("error: \(sourceOptions.source) is not a folder")
@@ -55,8 +60,10 @@ struct ServeCommand: JournalSubcommand {
         }
         defer { watch.stop() }
 
+        var serveOptions = ServeOptions(source: sourceOptions.source, host: host, port: port, drafts: drafts)
+        serveOptions.today = today
         let server = JournalServer(
-            ServeOptions(source: sourceOptions.source, host: host, port: port, drafts: drafts),
+            serveOptions,
             out: console.out, error: console.error)
         let started = Blocking.wait { () async -> ServeFailure? in
             do throws(ServeFailure) {

@@ -17,6 +17,8 @@ public struct ServeOptions: Sendable {
     /// Where the builds' Markdown parses run, each under its budget (`MarkdownParseQueue`):
     /// the process's own; tests give one whose budget they can hold a parse past.
     var parseQueue = MarkdownParseQueue.shared
+    /// What today is for each rebuild: the clock, read again by each (`BuildDay`), unless fixed.
+    public var today = BuildDay.clock
 
     public init(source: String = ".", host: String = "127.0.0.1", port: UInt16 = 8080, drafts: Bool = false, limits: ServeLimits = ServeLimits()) {
         self.source = source
@@ -127,6 +129,7 @@ public final class JournalServer: @unchecked Sendable {
         let everyAddress = ["0.0.0.0", "::"].contains(Self.normalized(options.host))
         var buildOptions = BuildOptions(source: options.source, output: work + "/site", baseURL: everyAddress ? "/" : url, drafts: options.drafts)
         buildOptions.servesLocally = true
+        buildOptions.today = options.today
         buildOptions.parseQueue = options.parseQueue
         // Its cards show journal.yaml's address (SiteRenderer.cardsShowWrittenAddress), so they
         // are build's; a served draft's card is no reason to remove the ones build drew.

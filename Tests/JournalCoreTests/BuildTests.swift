@@ -22,7 +22,8 @@ import Testing
     }
 
     /// Built in three zones, each its own `journal build` with `TZ` set for it alone (never for
-    /// this process, whose other suites run meanwhile): the same bytes.
+    /// this process, whose other suites run meanwhile), on one fixed today (which is the date in
+    /// the zone, so the zones would otherwise build a day apart): the same bytes.
     @Test func sameBytesInEveryTimeZone() throws {
         let journal = try TestJournal(RenderTests.threeDays)
         guard let binary = journalBinary() else { return }
@@ -31,7 +32,8 @@ import Testing
         for zone in ["Pacific/Kiritimati", "America/Adak", "Asia/Seoul"] {
             let output = journal.path + "/out-\(trees.count)"
             let built = try runProcess(
-                binary, ["build", "--quiet", "--source", journal.path, "--output", output], environment: ["TZ": zone, "PATH": "/usr/bin:/bin"])
+                binary, ["build", "--quiet", "--source", journal.path, "--output", output],
+                environment: ["TZ": zone, "PATH": "/usr/bin:/bin", "JOURNAL_TODAY": "2026-11-28"])
             #expect(built.status == 0, "\(zone): \(built.errors)")
             let tree = journal.tree(output).filter { $0.key != SiteWriter.markerName }
             #expect(tree["2026/11/20/index.html"].map { String(decoding: $0, as: UTF8.self).contains("Friday, 20 November 2026") } == true, "\(zone)")
@@ -42,7 +44,7 @@ import Testing
         #expect(trees[0] == trees[1])
         #expect(trees[1] == trees[2])
         // The zones did reach the builds: UTC+14 and UTC-10 are a day apart at every hour, and
-        // `status` (which reads the clock where the build never does) says so.
+        // `status` (which reads the clock, fixed here for the builds) says so.
         func today(_ zone: String) throws -> String {
             let status = try runProcess(binary, ["status", "--source", journal.path], environment: ["TZ": zone, "PATH": "/usr/bin:/bin"])
             return status.out.split(separator: "\n").first.map(String.init) ?? ""

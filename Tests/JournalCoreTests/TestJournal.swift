@@ -60,9 +60,18 @@ final class TestJournal {
         try FileManager.default.removeItem(at: root.appendingPathComponent(relative))
     }
 
-    func build(drafts: Bool = false, strict: Bool = false, baseURL: String? = nil, output: String? = nil) -> BuildReport {
-        Build.run(BuildOptions(source: path, output: output, baseURL: baseURL, drafts: drafts, strict: strict))
+    /// `today`: the build's date (docs/content-format.md, "Statistics"), fixed so a test builds
+    /// the same site whenever it runs.
+    func build(
+        drafts: Bool = false, strict: Bool = false, baseURL: String? = nil, output: String? = nil, today: BuildDay = TestJournal.today
+    ) -> BuildReport {
+        var options = BuildOptions(source: path, output: output, baseURL: baseURL, drafts: drafts, strict: strict)
+        options.today = today
+        return Build.run(options)
     }
+
+    /// The date test builds take for today unless they say otherwise.
+    static let today = BuildDay.date(CalendarDate(year: 2026, month: 11, day: 28) ?? CalendarDate(dayNumber: 0))
 
     func load(drafts: Bool = false) -> LoadResult {
         JournalLoader(source: path).load(LoadOptions(drafts: drafts))

@@ -10,7 +10,7 @@ import Testing
         -- journal.yaml --
         title: T
         max_tracks_per_day: 0
-        -- content/diary/2025-03-01.md --
+        -- content/diary/2025-01-01.md --
         ---
         tracks:
           - {title: A1, artist: Alpha, genre: Rock, album: First, duration: 180, released: 1999}
@@ -80,12 +80,15 @@ import Testing
                     plays: 9, daysLogged: 5, coveredDays: 164, artists: 3, tracks: 5, albums: 2,
                     listenedSeconds: 1410, untimedPlays: 2))
         #expect(review.totals.minutes == 24)
-        // 2025: 4 plays on 3 days, covered 1 Mar to 31 Dec (306 days); A1 x2 and B1 timed.
+        // 2026's data ends on 13 June, so it is compared with 1 January to 13 June 2025 (164
+        // days), not the whole year: 3 plays on 2 days (C1 of 10 July left out); A1 x2 and B1 timed.
+        #expect(review.span == (try TimelineTests.date("2026-01-01"))...(try TimelineTests.date("2026-06-13")))
+        #expect(review.comparedSpan == (try TimelineTests.date("2025-01-01"))...(try TimelineTests.date("2025-06-13")))
         #expect(
             review.previous
                 == .init(
-                    plays: 4, daysLogged: 3, coveredDays: 306, artists: 3, tracks: 3, albums: 1,
-                    listenedSeconds: 560, untimedPlays: 1))
+                    plays: 3, daysLogged: 2, coveredDays: 164, artists: 2, tracks: 2, albums: 1,
+                    listenedSeconds: 560, untimedPlays: 0))
         #expect(try reviews().first?.previous == nil)
     }
 
@@ -171,10 +174,12 @@ import Testing
         #expect(report.succeeded, "\(journal.lines(report.diagnostics))")
         let html = try #require(journal.page("2026/review/index.html"))
         #expect(html.contains("<h1>2026 in review</h1>"))
-        // Plays 9 against 4, artists 3 against 3, minutes 24 against 9.
-        #expect(html.contains("<span class=\"review-number\">9</span> <span class=\"delta delta-up\" title=\"Compared with 2025: 4\">+5"))
-        #expect(html.contains("<span class=\"review-number\">3</span> <span class=\"delta delta-same\" title=\"Compared with 2025: 3\">±0"))
-        #expect(html.contains("<span class=\"review-number\">24</span> <span class=\"delta delta-up\" title=\"Compared with 2025: 9\">+15"))
+        // Against the same days of 2025 (1 Jan – 13 Jun): plays 9 against 3, artists 3 against 2,
+        // minutes 24 against 9.
+        #expect(html.contains("2026 <span class=\"section-note\">· 1 Jan – 13 Jun 2026 · Compared with 1 Jan – 13 Jun 2025</span>"))
+        #expect(html.contains("<span class=\"review-number\">9</span> <span class=\"delta delta-up\" title=\"Compared with 1 Jan – 13 Jun 2025: 3\">+6"))
+        #expect(html.contains("<span class=\"review-number\">3</span> <span class=\"delta delta-up\" title=\"Compared with 1 Jan – 13 Jun 2025: 2\">+1"))
+        #expect(html.contains("<span class=\"review-number\">24</span> <span class=\"delta delta-up\" title=\"Compared with 1 Jan – 13 Jun 2025: 9\">+15"))
         #expect(html.contains("2 plays have no duration and are not counted."))
         // New artists: 6 of 9 plays.
         #expect(html.contains("<strong>2 new artists</strong> <span class=\"muted\">· 67% of the year&#39;s plays</span>"))

@@ -11,9 +11,15 @@ public struct Analysis: Sendable {
     public let genreProfiles: [GenreProfile]
     /// The tracks whose covers stand for each week, month and year.
     public let covers: PeriodCovers
+    /// Today and the days with data: which period is "so far", which streak is current.
+    public let timeline: Timeline
 
-    /// `parallel`: compute independent parts on every core (the result is the same either way).
-    public init(journal: Journal, parallel: Bool = true) {
+    /// `today`: the date of the build in the journal's time zone (`BuildDay`); nil stands for
+    /// the journal's last day with data. `parallel`: compute independent parts on every core
+    /// (the result is the same either way).
+    public init(journal: Journal, today: CalendarDate? = nil, parallel: Bool = true) {
+        let timeline = Timeline(journal: journal, today: today)
+        self.timeline = timeline
         let catalog = GenreCatalog(journal: journal)
         let (stats, library) = ParallelMap.both(
             parallel: parallel,
@@ -29,7 +35,7 @@ public struct Analysis: Sendable {
             },
             {
                 (
-                    YearReview.all(journal: journal, stats: stats, library: library),
+                    YearReview.all(journal: journal, stats: stats, library: library, timeline: timeline),
                     catalog.playedGenres.map { GenreProfile($0, journal: journal, catalog: catalog, library: library) }
                 )
             })

@@ -11,7 +11,8 @@ public struct Stats: Sendable {
     public let allTime: PeriodStats?
     /// Over the whole journal.
     public let longestStreak: Streak?
-    /// The run ending on the last logged day.
+    /// The run ending on the last logged day; it is current only while it reaches today or
+    /// yesterday (`Timeline.currentStreak`).
     public let currentStreak: Streak?
     public let weekStart: SiteConfig.WeekStart
 
@@ -41,8 +42,10 @@ public struct Stats: Sendable {
         chartIndexByKey = index
         let noGenreIndex = self.noGenreIndex
         let otherIndex = self.otherIndex
-        let firstLogged = journal.days.first?.date.dayNumber ?? 0
-        let lastLogged = journal.days.last?.date.dayNumber ?? -1
+        // The days the journal covers: its diary's, and its listening log's (Timeline.dataSpan).
+        let dataSpan = Timeline.dataSpan(of: journal)
+        let firstLogged = dataSpan?.lowerBound.dayNumber ?? 0
+        let lastLogged = dataSpan?.upperBound.dayNumber ?? -1
 
         // Each play as numbers, found once: its artist and track (names folded once, not once
         // per period) and its genre's place in the catalog (-1: no genre).

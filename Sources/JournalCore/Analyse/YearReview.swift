@@ -7,8 +7,15 @@
 public struct YearReview: Sendable {
     public var year: Int
     public var totals: Totals
-    /// The year before's totals, when the journal has that year.
+    /// The days of the year the journal has data for, when its data starts or ends inside the
+    /// year ("1–24 January"); nil for a whole year. `totals` count these days.
+    public var span: ClosedRange<CalendarDate>?
+    /// The year before's totals over the same days of the year (`comparedSpan`), when the
+    /// journal covers them and has data there; else nil, and nothing is compared.
     public var previous: Totals?
+    /// The days of the year before `previous` counts: the whole year, or the same span as
+    /// `span` a year earlier.
+    public var comparedSpan: ClosedRange<CalendarDate>?
 
     /// Artists first credited on a play this year, and the plays this year that credit one.
     public var newArtistCount: Int
@@ -55,12 +62,36 @@ public struct YearReview: Sendable {
     public var forgottenTracks: [Forgotten]
 
     /// The review of every year of the journal, in the order of `stats.years`.
-    public static func all(journal: Journal, stats: Stats, library: Library) -> [YearReview] {
+    /// `timeline`: today and the days with data (nil: the journal's own, its last day for today).
+    public static func all(journal: Journal, stats: Stats, library: Library, timeline: Timeline? = nil) -> [YearReview] {
+        let timeline = timeline ?? Timeline(journal: journal, today: nil)
         let firstCredit = firstCredits(journal)
-        let totals = stats.years.map { Self.totals(of: $0, in: journal) }
+        let spans = stats.years.map { timeline.partialSpan($0.start, $0.end) }
+        let totals = stats.years.indices.map { Self.totals(of: stats.years[$0], in: journal, span: spans[$0]) }
         return stats.years.indices.map { index in
-            YearReview(journal: journal, stats: stats, library: library, yearIndex: index, totals: totals, firstCredit: firstCredit)
+            var review = YearReview(journal: journal, stats: stats, library: library, yearIndex: index, totals: totals, firstCredit: firstCredit)
+            review.span = spans[index]
+            if let compared = comparedSpan(index, stats: stats, journal: journal, timeline: timeline, span: spans[index]) {
+                review.comparedSpan = compared
+                review.previous = Self.totals(of: stats.years[index - 1], in: journal, span: compared)
+            }
+            return review
         }
+    }
+
+    /// The days of the year before that year `index` compares with, like with like: the same
+    /// days of the year as its own (`span`, else the whole year), when the journal covers all of
+    /// them and has data on at least one; else nil (docs/content-format.md, "Year in review").
+    static func comparedSpan(
+        _ index: Int, stats: Stats, journal: Journal, timeline: Timeline, span: ClosedRange<CalendarDate>?
+    ) -> ClosedRange<CalendarDate>? {
+        let year = stats.years[index]
+        guard index > 0, stats.years[index - 1].start.year == year.start.year - 1,
+            let before = Timeline.sameDays(span ?? year.start...year.end, yearsBefore: 1), timeline.covers(before)
+        else { return nil }
+        let logged = stats.years[index - 1].days.contains { $0.isLogged && before.contains($0.date) }
+        guard logged || !journal.listening.days(from: before.lowerBound, through: before.upperBound).isEmpty else { return nil }
+        return before
     }
 
     /// Each credited artist's first play: the index of the day in `journal.days` and the track.
@@ -87,7 +118,6 @@ public struct YearReview: Sendable {
         self.totals = totals[yearIndex]
         let hasPrevious = yearIndex > 0 && stats.years[yearIndex - 1].start.year == year - 1
         let previousPeriod = hasPrevious ? stats.years[yearIndex - 1] : nil
-        previous = hasPrevious ? totals[yearIndex - 1] : nil
 
         // New artists: credited for the first time this year.
         let firstDayOfYear = dayIndexes.first ?? 0

@@ -22,11 +22,13 @@ extension YearReview {
         public var minutes: Int { (listenedSeconds + 30) / 60 }
     }
 
-    static func totals(of period: PeriodStats, in journal: Journal) -> Totals {
-        let dayIndexes = period.days.compactMap(\.dayIndex)
+    /// `span`: only those days of the period (a partial year, or the same days the year
+    /// before), which the journal covers; nil for the whole period.
+    static func totals(of period: PeriodStats, in journal: Journal, span: ClosedRange<CalendarDate>? = nil) -> Totals {
+        let dayIndexes = period.days.filter { span?.contains($0.date) ?? true }.compactMap(\.dayIndex)
         var totals = Totals()
         totals.daysLogged = dayIndexes.count
-        totals.coveredDays = period.coveredDays
+        totals.coveredDays = span.map { $0.upperBound.dayNumber - $0.lowerBound.dayNumber + 1 } ?? period.coveredDays
         var artists = Set<String>()
         var tracks = Set<String>()
         var albums = Set<String>()

@@ -1,8 +1,8 @@
 import Foundation
 
 /// What "today" is for the person writing: the calendar date in journal.yaml's `timezone`, or in
-/// the system's zone when it names none (docs/content-format.md, "`journal.yaml`"). Never used by
-/// `build`, whose output must not depend on when it runs.
+/// the system's zone when it names none (docs/content-format.md, "`journal.yaml`"). `build` takes
+/// it once, through `BuildDay`, which tests and reproducible builds fix.
 public enum Today {
     /// The calendar date of `now` in `timezone` (an IANA name; the system's zone when nil or
     /// unknown, which journal.yaml's check already reported).

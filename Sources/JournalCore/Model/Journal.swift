@@ -27,8 +27,7 @@ public struct Journal: Sendable {
         self.staticFiles = staticFiles.sorted()
     }
 
-    /// The newest logged day: the journal's "now". Charts and calendars draw the days after it as
-    /// not yet come (docs/content-format.md, "Statistics"); the build's clock is never used, so
-    /// the same journal always builds the same site.
+    /// The newest logged day. It is not "today": what is "so far" or still to come follows the
+    /// build's date (`Timeline`, docs/content-format.md, "Statistics").
     public var lastDate: CalendarDate? { days.last?.date }
 }

@@ -35,6 +35,10 @@ public struct BuildOptions: Sendable {
     /// writes nothing more, its staging folder goes, the output stays as it was, and the report
     /// says it was stopped.
     public var stopRequested: @Sendable () -> Bool = { false }
+    /// What today is: which period is "so far", which days are still to come, which streak is
+    /// current (docs/content-format.md, "Statistics"). Taken once per build, in the journal's
+    /// time zone; `journal build` reads `JOURNAL_TODAY` or `SOURCE_DATE_EPOCH` to fix it.
+    public var today = BuildDay.clock
 
     public init(source: String = ".", output: String? = nil, baseURL: String? = nil, drafts: Bool = false, strict: Bool = false) {
         self.source = source
@@ -101,10 +105,17 @@ public enum Build {
         // journal.yaml is read once: it says where the output is, and the loader gets it as read.
         let configFile = JournalLoader(source: options.source).readConfig(overrides: options.overrides)
         let choice = OutputChoice(options, config: configFile.config)
+        // Today is read once: the stamp and the pages see the same date, even across midnight.
+        let today = options.today.date(timezone: configFile.config?.timezone)
+        let options = { () -> BuildOptions in
+            var fixed = options
+            fixed.today = .date(today)
+            return fixed
+        }()
 
-        // Nothing changed since the last clean build: the output already is the site.
+        // Nothing changed since the last clean build (today included): the output already is the site.
         let stamp = timer.time("check") { () -> String? in
-            guard let stamp = UpToDate.sourceStamp(options), configFile.config != nil || options.output != nil else { return nil }
+            guard let stamp = UpToDate.sourceStamp(options, today: today), configFile.config != nil || options.output != nil else { return nil }
             if let pages = UpToDate.currentPageCount(output: choice.path, sourceStamp: stamp) {
                 report.upToDate = true
                 report.pageCount = pages

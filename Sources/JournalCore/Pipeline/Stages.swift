@@ -31,7 +31,8 @@ enum Stages {
         // finds (two files for one path) are reported in the same run.
         guard let journal = loaded.journal, let theme = loaded.theme else { return (nil, loaded.journal, diagnostics) }
 
-        let analysis = timer.time("analyse") { Analysis(journal: journal, parallel: !options.singleThreaded) }
+        let today = options.today.date(timezone: journal.config.timezone)
+        let analysis = timer.time("analyse") { Analysis(journal: journal, today: today, parallel: !options.singleThreaded) }
         let (renderer, plan) = timer.time("plan") { () -> (SiteRenderer, SitePlan) in
             var renderer = SiteRenderer(journal: journal, analysis: analysis, theme: theme, parallel: !options.singleThreaded)
             renderer.artwork = loaded.artwork

@@ -19,10 +19,12 @@ import Foundation
 /// (On a file system that keeps whole seconds, such as FAT, an edit in the same second as the
 /// last build that keeps a file's size is not seen until the file changes again.)
 enum UpToDate {
-    /// The stamp of what a build with `options` reads, or nil when it cannot be taken.
-    static func sourceStamp(_ options: BuildOptions) -> String? {
+    /// The stamp of what a build with `options` reads, or nil when it cannot be taken. `today`:
+    /// the build's date, which the pages depend on as on a file (nil: left out, for watching files).
+    static func sourceStamp(_ options: BuildOptions, today: CalendarDate? = nil) -> String? {
         var hasher = StampHasher()
         hasher.add("journal build stamp 1")
+        if let today { hasher.add("today " + today.iso) }
         hasher.add(options.drafts ? "drafts" : "no drafts")
         hasher.add(options.strict ? "strict" : "not strict")
         hasher.add(options.baseURL ?? "")

@@ -46,6 +46,8 @@ public struct SiteRenderer: Sendable {
     let genreProfiles: [GenreProfile]
     /// The tracks each period's card shows the covers of.
     let covers: PeriodCovers
+    /// Today and the days with data: what is "so far", still to come, current.
+    let timeline: Timeline
     /// Local artwork share cards may embed, as Load read it; none by default (covers are drawn).
     public var artwork = CardArtwork.none
     /// Cards show journal.yaml's own address, not the one the site is built for (`journal
@@ -67,6 +69,7 @@ public struct SiteRenderer: Sendable {
         artistProfiles = analysis.artistProfiles
         genreProfiles = analysis.genreProfiles
         covers = analysis.covers
+        timeline = analysis.timeline
         self.theme = theme
         self.parallel = parallel
         urls = SiteURLs(config: journal.config)

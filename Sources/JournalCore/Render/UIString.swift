@@ -15,6 +15,8 @@ enum UIString: String, CaseIterable, Sendable {
     case cardWeek = "card_week"
     case cardYear = "card_year"
     case comparedWith = "compared_with"
+    case dataSpan = "data_span"
+    case dataSpanHint = "data_span_hint"
     case date
     case daysLogged = "days_logged"
     case firstListened = "first_listened"

@@ -14,7 +14,7 @@ public struct MonthCalendar: Sendable {
         public var href: String?
         /// What the day is, for its `<title>`: `Saturday, 21 November 2026 · 2 tracks · K-Pop`.
         public var name: String
-        /// After the journal's last logged day.
+        /// An empty day after today (the build's date).
         public var isFuture: Bool
 
         public init(

@@ -11,7 +11,7 @@ public struct StackedBarChart: Sendable {
         public var counts: [Int]
         /// Where the bar links to; nil for an empty slot.
         public var href: String?
-        /// After the journal's last logged day: drawn as not yet come, not as an empty day.
+        /// An empty slot after today (the build's date): drawn as not yet come, not as an empty day.
         public var isFuture: Bool
         /// The bar's height: every genre's plays.
         public var total: Int { counts.reduce(0, +) }

@@ -1,7 +1,7 @@
 /// A year as a heatmap (docs/content-format.md, "Statistics"): a row per month and a column per
 /// day of the month, narrow enough to read on a phone without scrolling; five levels by tracks
 /// logged, month and day labels, a legend, a `<title>` on every cell and logged days linked.
-/// Days after the journal's last logged day are drawn as not yet come. The links are left out
+/// Empty days after today (the build's date) are drawn as not yet come. The links are left out
 /// of the tab order: the page has the same numbers as a table beside it.
 public struct YearHeatmap: Sendable {
     public struct Cell: Sendable {
@@ -9,7 +9,7 @@ public struct YearHeatmap: Sendable {
         public var count: Int
         /// The day's page, as a link from the page the heatmap is on (relative on a year page).
         public var href: String?
-        /// After the journal's last logged day.
+        /// An empty day after today (the build's date).
         public var isFuture: Bool
 
         public init(date: CalendarDate, count: Int, href: String?, isFuture: Bool = false) {

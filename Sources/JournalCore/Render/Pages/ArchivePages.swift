@@ -18,7 +18,7 @@ extension SiteRenderer {
             topArtists: ranked(all.topArtists, limit: 10),
             topTracks: ranked(all.topTracks, limit: 10),
             longestStreak: streakView(stats.longestStreak),
-            currentStreak: streakView(stats.currentStreak),
+            currentStreak: streakView(currentStreak),
             years: stats.years.reversed().map { year in
                 ArchiveYear(
                     name: String(year.start.year), href: urls.href(urls.year(year.start.year)),

@@ -24,7 +24,7 @@ extension SiteRenderer {
         return ChromedPage(chrome: chrome, view: view).object
     }
 
-    /// The year at `index` of `stats.years` so far: its figures, its song and artist, and links.
+    /// The year at `index` of `stats.years` (so far, when it holds today): its figures, its song and artist, and links.
     func homeYear(_ index: Int) -> HomeYear {
         let period = stats.years[index]
         let review = reviews[index]
@@ -35,14 +35,14 @@ extension SiteRenderer {
         }
         let artist = review.topArtists.first.map { top in NamedLink(name: top.name, href: top.slug.map { urls.href(urls.artist($0)) }) }
         return HomeYear(
-            title: l10n.yearSoFar(year), href: urls.href(urls.year(year)),
+            title: yearTitle(period), href: urls.href(urls.year(year)),
             summary: [
                 SummaryItem(label: l10n.string(.tracksPlayed), value: l10n.number(period.plays), href: nil),
                 SummaryItem(
                     label: l10n.string(.daysLogged), value: "\(l10n.number(period.daysLogged)) / \(l10n.number(period.coveredDays))", href: nil,
                     hint: l10n.daysLoggedHint(period.coveredDays)),
                 SummaryItem(label: l10n.string(.artists), value: l10n.number(review.totals.artists), href: nil),
-            ],
+            ] + spanSummary(period),
             song: song, songArtist: review.topTracks.first.map { creditedNames($0.track).joined(separator: ", ") }, artist: artist,
             reviewLabel: l10n.reviewTitle(year), reviewHref: urls.href(urls.review(year)),
             monthLabel: month.map { l10n.monthYear(year: $0.year, month: $0.month) },

@@ -28,7 +28,7 @@ extension SiteRenderer {
         let view = MonthPageView(
             breadcrumbs: breadcrumbs(month),
             title: name,
-            summary: summary(month),
+            summary: summary(month) + spanSummary(month),
             calendar: calendar(month),
             chart: chartView(chart(for: month), svgPath: urls.chart(of: path), slotHeader: l10n.string(.date), otherGenres: month.otherGenreCount),
             genres: genreShares(month),
@@ -49,11 +49,11 @@ extension SiteRenderer {
         let path = urls.year(year.start.year)
         let name = String(year.start.year)
         let months = monthCells(year.start.year, busiest: stats.months.map(\.plays).max() ?? 0, withWeeks: true)
-        let current = stats.currentStreak.flatMap { $0.end.year == year.start.year ? $0 : nil }
+        let current = currentStreak.flatMap { $0.end.year == year.start.year ? $0 : nil }
         let view = YearPageView(
             breadcrumbs: breadcrumbs(year),
             title: name,
-            summary: summary(year),
+            summary: summary(year) + spanSummary(year),
             heatmap: heatmap(year).svg(),
             heatmapMonths: heatmapMonths(year),
             chart: chartView(chart(for: year), svgPath: urls.chart(of: path), slotHeader: l10n.string(.month), otherGenres: year.otherGenreCount),

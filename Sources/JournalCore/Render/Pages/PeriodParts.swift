@@ -3,12 +3,11 @@
 extension SiteRenderer {
     // MARK: Charts
 
-    /// The stacked bar chart of a period: a slot per day, or per month for a year. Slots after
-    /// the journal's last logged day are drawn as not yet come. `link` makes a bar's link from a
+    /// The stacked bar chart of a period: a slot per day, or per month for a year. Empty slots
+    /// after today are drawn as not yet come (`Timeline`). `link` makes a bar's link from a
     /// site path (`urls.href` on pages; `urls.absolute` in a file to embed elsewhere).
     func chart(for period: PeriodStats, link: ((String) -> String)? = nil) -> StackedBarChart {
         let link = link ?? urls.href
-        let last = journal.lastDate
         let slots: [StackedBarChart.Slot]
         switch period.kind {
         case .week:
@@ -16,7 +15,7 @@ extension SiteRenderer {
                 .init(
                     label: [l10n.weekdayInitial(day.date), String(day.date.day)], name: l10n.shortDate(day.date),
                     counts: day.counts, href: day.isLogged ? link(urls.day(day.date)) : nil,
-                    isFuture: last.map { day.date > $0 } ?? false)
+                    isFuture: !day.isLogged && timeline.isStillToCome(day.date))
             }
         case .month:
             let lastDay = period.days.count
@@ -25,7 +24,7 @@ extension SiteRenderer {
                 return .init(
                     label: [shown ? String(day.date.day) : ""], name: l10n.shortDate(day.date),
                     counts: day.counts, href: day.isLogged ? link(urls.day(day.date)) : nil,
-                    isFuture: last.map { day.date > $0 } ?? false)
+                    isFuture: !day.isLogged && timeline.isStillToCome(day.date))
             }
         case .year:
             let year = period.start.year
@@ -35,7 +34,7 @@ extension SiteRenderer {
                     label: [l10n.shortMonth(month)], name: l10n.monthYear(year: year, month: month),
                     counts: monthStats?.totals ?? Array(repeating: 0, count: chartGenres.count),
                     href: monthStats.map { _ in link(urls.month(year: year, month: month)) },
-                    isFuture: last.map { year * 100 + month > $0.year * 100 + $0.month } ?? false)
+                    isFuture: monthStats == nil && CalendarDate(year: year, month: month, day: 1).map(timeline.isStillToCome) ?? false)
             }
         case .all:
             slots = (period.start.year...period.end.year).map { year in
@@ -95,14 +94,12 @@ extension SiteRenderer {
 
     // MARK: Month calendar
 
-    /// A month as weeks of seven days from `week_start`: nil for a cell outside the month. Days
-    /// after the journal's last logged day are marked as not yet come, and a week that has not
-    /// begun is left out. The page's calendar and `calendar.svg` are both laid out by it.
+    /// A month as weeks of seven days from `week_start`: nil for a cell outside the month. Empty
+    /// days after today are marked as not yet come, and a week that has not begun is left out. The page's calendar and `calendar.svg` are both laid out by it.
     func calendarDays(_ month: PeriodStats) -> [(tally: DayTally, isFuture: Bool)?] {
-        let last = journal.lastDate
         var days: [(tally: DayTally, isFuture: Bool)?] = Array(repeating: nil, count: month.start.weekdayOffset(weekStart: journal.config.weekStart))
         for tally in month.days {
-            let isFuture = last.map { tally.date > $0 } ?? false
+            let isFuture = !tally.isLogged && timeline.isStillToCome(tally.date)
             if isFuture && days.count % 7 == 0 { break }  // a week that has not begun
             days.append((tally, isFuture))
         }
@@ -146,11 +143,10 @@ extension SiteRenderer {
 
     // MARK: Year heatmap
 
-    /// A year's heatmap, with days after the journal's last logged day drawn as not yet come.
+    /// A year's heatmap, with empty days after today drawn as not yet come.
     /// `absoluteLinks`: for a file to embed elsewhere, days link to their full URL when the base
     /// URL has a host.
     func heatmap(_ year: PeriodStats, absoluteLinks: Bool = false) -> YearHeatmap {
-        let last = journal.lastDate
         // Links relative to the year page (`11/21/`), which the year's `heatmap.svg` sits beside:
         // 365 of them, so every byte counts.
         let yearPath = urls.year(year.start.year)
@@ -162,15 +158,15 @@ extension SiteRenderer {
         let cells = year.days.map { tally in
             YearHeatmap.Cell(
                 date: tally.date, count: tally.total, href: tally.isLogged ? href(tally.date) : nil,
-                isFuture: last.map { tally.date > $0 } ?? false)
+                isFuture: !tally.isLogged && timeline.isStillToCome(tally.date))
         }
         return YearHeatmap(year: year.start.year, cells: cells, title: "\(year.start.year) · \(l10n.string(.heatmap))", l10n: l10n)
     }
 
-    /// The heatmap's numbers as a table: a row per month up to the journal's last logged one.
+    /// The heatmap's numbers as a table: a row per month, up to today's in the year holding today.
     func heatmapMonths(_ year: PeriodStats) -> [HeatmapMonth] {
         let number = year.start.year
-        let lastMonth = journal.lastDate.map { $0.year > number ? 12 : $0.month } ?? 12
+        let lastMonth = timeline.today.year == number ? max(timeline.today.month, stats.months(in: number).last?.start.month ?? 1) : 12
         return (1...max(1, lastMonth)).map { month in
             let monthStats = monthIndex[number * 100 + month].map { stats.months[$0] }
             return HeatmapMonth(

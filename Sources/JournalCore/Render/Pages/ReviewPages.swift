@@ -8,7 +8,6 @@ extension SiteRenderer {
         let year = review.year
         let path = urls.review(year)
         let title = l10n.reviewTitle(year)
-        let lastYear = year - 1
         let view = ReviewPageView(
             breadcrumbs: [
                 Crumb(name: l10n.string(.archive), href: urls.href(urls.archive)),
@@ -21,7 +20,7 @@ extension SiteRenderer {
             year: String(year),
             totals: reviewTotals(review),
             untimedNote: review.totals.untimedPlays > 0 && review.totals.plays > 0 ? l10n.untimedPlays(review.totals.untimedPlays) : nil,
-            comparedWith: review.previous.map { _ in "\(l10n.string(.comparedWith)) \(lastYear)" },
+            comparedWith: reviewSpans(review),
             // In the journal's first year every artist is new: nothing to say.
             newArtists: index > 0 ? newArtists(review) : nil,
             headlines: reviewHeadlines(review),
@@ -89,7 +88,7 @@ extension SiteRenderer {
                     rank: forgotten.rank, name: forgotten.name, plays: l10n.plays(forgotten.plays), artist: forgotten.artist,
                     href: forgotten.artist.flatMap { trackHref(title: forgotten.name, artist: $0) }, artistHref: artistHref)
             },
-            hasLastYear: review.previous != nil,
+            hasLastYear: index > 0 && reviews[index - 1].year == year - 1 && !stoppedEarly(review),
             previous: reviewNeighbour(index - 1, label: l10n.string(.previousYear)),
             next: reviewNeighbour(index + 1, label: l10n.string(.nextYear)),
             share: shareView(
@@ -193,7 +192,23 @@ extension SiteRenderer {
         return PeriodLink(href: urls.href(urls.review(reviews[index].year)), label: label, name: String(reviews[index].year))
     }
 
-    /// Plays, days, artists, tracks, albums and minutes, each against the year before.
+    /// The days the totals count, when the journal's data starts or ends inside the year
+    /// ("1–24 Jan 2024"), and the days of the year before they are compared with, if any.
+    private func reviewSpans(_ review: YearReview) -> String? {
+        let span = review.span.map { l10n.dateRange($0.lowerBound, $0.upperBound) }
+        let compared = review.previous.map { _ in "\(l10n.string(.comparedWith)) \(comparedName(review))" }
+        let parts = [span, compared].compactMap { $0 }
+        return parts.isEmpty ? nil : parts.joined(separator: " · ")
+    }
+
+    /// The year before, or its days the review compares with when they are not the whole year.
+    private func comparedName(_ review: YearReview) -> String {
+        guard let compared = review.comparedSpan, review.span != nil else { return String(review.year - 1) }
+        return l10n.dateRange(compared.lowerBound, compared.upperBound)
+    }
+
+    /// Plays, days, artists, tracks, albums and minutes, each against the same days of the year
+    /// before (`YearReview.comparedSpan`), or alone when there are none to compare with.
     private func reviewTotals(_ review: YearReview) -> [ReviewTotal] {
         let now = review.totals
         let before = review.previous
@@ -203,7 +218,7 @@ extension SiteRenderer {
                 let change = value - previous
                 item.delta = change > 0 ? "+" + l10n.number(change) : change < 0 ? "−" + l10n.number(-change) : "±0"
                 item.direction = change > 0 ? "up" : change < 0 ? "down" : "same"
-                item.before = "\(l10n.string(.comparedWith)) \(review.year - 1): \(l10n.number(previous))"
+                item.before = "\(l10n.string(.comparedWith)) \(comparedName(review)): \(l10n.number(previous))"
             }
             return item
         }

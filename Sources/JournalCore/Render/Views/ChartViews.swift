@@ -38,7 +38,7 @@ struct ChartRow: Encodable {
     var cells: [Cell]
     var total: Int
     var href: String?
-    /// After the journal's last logged day: the row says "not yet" instead of its zeros.
+    /// An empty day after today (the build's date): the row says "not yet" instead of its zeros.
     var future: Bool
     /// The cells that text spans: every column and the total.
     var span: Int
@@ -79,7 +79,7 @@ struct CalendarCell: Encodable {
     var artworkWebp: String? = nil
     /// The first track's genre colour when it has no artwork.
     var color: String? = nil
-    /// After the journal's last logged day: not a skipped day, a day not yet come.
+    /// An empty day after today (the build's date): not a skipped day, a day not yet come.
     var future = false
 
     static let blankCell = CalendarCell(blank: true, day: 0, dateISO: "")
