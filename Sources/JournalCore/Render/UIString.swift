@@ -16,6 +16,7 @@ enum UIString: String, CaseIterable, Sendable {
     case cardYear = "card_year"
     case comparedWith = "compared_with"
     case date
+    case dayListeningUnknownLength = "day_listening_unknown_length"
     case daysLogged = "days_logged"
     case firstListened = "first_listened"
     case firstSong = "first_song"
@@ -26,6 +27,7 @@ enum UIString: String, CaseIterable, Sendable {
     case heatmap
     case lastListened = "last_listened"
     case less
+    case listeningByHour = "listening_by_hour"
     case listeningRhythm = "listening_rhythm"
     case longestStreak = "longest_streak"
     case minutesHint = "minutes_hint"
