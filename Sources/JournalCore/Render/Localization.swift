@@ -28,6 +28,10 @@ public struct Localization: Sendable {
     let daysLoggedHintCount: CountForms
     let artistCount: CountForms
     let albumCount: CountForms
+    /// A day's listening (DayListening.swift).
+    let songsPlayedCount: CountForms
+    let moreSongsCount: CountForms
+    let untimedDayPlayCount: CountForms
 
     let longDatePattern: TextPattern
     let shortDatePattern: TextPattern
@@ -100,6 +104,9 @@ public struct Localization: Sendable {
         daysLoggedHintCount = count("counts.days_logged_hint")
         artistCount = count("counts.artists")
         albumCount = count("counts.albums")
+        songsPlayedCount = count("counts.songs_played")
+        moreSongsCount = count("counts.more_songs")
+        untimedDayPlayCount = count("counts.plays_of_unknown_length")
         newArtistCount = count("counts.new_artists")
         untimedPlayCount = count("counts.untimed_plays")
         undatedPlayCount = count("counts.undated_plays")
@@ -221,6 +228,15 @@ public struct Localization: Sendable {
 
     /// `12 albums` / `앨범 12장`.
     public func albums(_ count: Int) -> String { albumCount.format(count, grouping) }
+
+    /// `66 songs played` / `66곡 재생`: the different songs of a day's listening.
+    public func songsPlayed(_ count: Int) -> String { songsPlayedCount.format(count, grouping) }
+
+    /// `and 12 more songs` / `그 밖의 12곡`: the songs a day's list leaves out.
+    public func moreSongs(_ count: Int) -> String { moreSongsCount.format(count, grouping) }
+
+    /// `3 plays of unknown length` / `길이를 모르는 재생 3회`: scrobbles, whose seconds no one recorded.
+    public func playsOfUnknownLength(_ count: Int) -> String { untimedDayPlayCount.format(count, grouping) }
 
     // MARK: Dates
 

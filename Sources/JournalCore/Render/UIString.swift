@@ -18,6 +18,7 @@ enum UIString: String, CaseIterable, Sendable {
     case dataSpan = "data_span"
     case dataSpanHint = "data_span_hint"
     case date
+    case dayListeningUnknownLength = "day_listening_unknown_length"
     case daysLogged = "days_logged"
     case firstListened = "first_listened"
     case firstSong = "first_song"
@@ -29,6 +30,7 @@ enum UIString: String, CaseIterable, Sendable {
     case heatmap
     case lastListened = "last_listened"
     case less
+    case listeningByHour = "listening_by_hour"
     case listeningRhythm = "listening_rhythm"
     case longestStreak = "longest_streak"
     case minutesHint = "minutes_hint"

@@ -112,6 +112,7 @@ extension SiteRenderer {
             mood: day.mood,
             tags: tagLinks(day.tags),
             body: day.bodyHTML.isEmpty ? nil : day.bodyHTML,
+            listening: dayListening(day),
             previous: index > 0 ? link(journal.days[index - 1]) : nil,
             next: index + 1 < journal.days.count ? link(journal.days[index + 1]) : nil,
             weekHref: urls.href(urls.week(weekStart)),

@@ -40,7 +40,8 @@ extension SiteRenderer {
             year: String(month.start.year),
             previous: neighbour(stats.months, index - 1, label: l10n.string(.previousMonth)),
             next: neighbour(stats.months, index + 1, label: l10n.string(.nextMonth)),
-            share: periodShare(month))
+            share: periodShare(month),
+            hours: hourChart(from: month.start, through: month.end, name: name))
         return chrome(title: name, description: nil, path: path, section: "month", image: periodCardImage(month)).page("month", view)
     }
 
@@ -67,7 +68,8 @@ extension SiteRenderer {
             reviewHref: urls.href(urls.review(year.start.year)),
             previous: neighbour(stats.years, index - 1, label: l10n.string(.previousYear)),
             next: neighbour(stats.years, index + 1, label: l10n.string(.nextYear)),
-            share: periodShare(year))
+            share: periodShare(year),
+            hours: hourChart(from: year.start, through: year.end, name: name))
         return chrome(title: name, description: nil, path: path, section: "year", image: periodCardImage(year)).page("year", view)
     }
 }

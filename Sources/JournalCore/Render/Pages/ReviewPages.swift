@@ -95,7 +95,8 @@ extension SiteRenderer {
                 page: path, images: [reviewStoryImage(index)] + embeds(of: stats.years[index]).map(shareImage),
                 card: cardShareImage(
                     path: urls.card(of: path), alt: reviewCardAlt(index),
-                    width: ShareCard.Layout.landscape.width, height: ShareCard.Layout.landscape.height)))
+                    width: ShareCard.Layout.landscape.width, height: ShareCard.Layout.landscape.height)),
+            hours: hourChart(from: stats.years[index].start, through: stats.years[index].end, name: String(year)))
         return chrome(
             title: title, description: nil, path: path, section: "year",
             image: cardImage(path: urls.card(of: path), alt: reviewCardAlt(index))

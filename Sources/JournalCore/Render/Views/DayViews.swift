@@ -81,6 +81,8 @@ struct DayPageView: Encodable {
     var tags: [NamedLink]
     /// HTML.
     var body: String?
+    /// The day's plays, when the listening log has any (ListeningViews.swift).
+    var listening: DayListeningView? = nil
     var previous: DayLink?
     var next: DayLink?
     var weekHref: String

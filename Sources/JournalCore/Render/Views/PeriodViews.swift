@@ -89,6 +89,8 @@ struct MonthPageView: Encodable {
     var next: PeriodLink?
     /// The page's files to embed elsewhere, with snippets.
     var share: ShareView
+    /// Plays by hour of the day, when the period has listening (ListeningViews.swift).
+    var hours: HourChartView? = nil
 }
 
 struct YearPageView: Encodable {
@@ -116,6 +118,8 @@ struct YearPageView: Encodable {
     var next: PeriodLink?
     /// The page's files to embed elsewhere, with snippets.
     var share: ShareView
+    /// Plays by hour of the day, when the period has listening (ListeningViews.swift).
+    var hours: HourChartView? = nil
 }
 
 /// A month of the year heatmap's table: days logged and tracks.

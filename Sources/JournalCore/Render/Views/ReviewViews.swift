@@ -37,6 +37,8 @@ struct ReviewPageView: Encodable {
     var next: PeriodLink?
     /// The year's files to embed elsewhere, with snippets.
     var share: ShareView
+    /// Plays by hour of the day, when the year has listening (ListeningViews.swift).
+    var hours: HourChartView? = nil
 }
 
 /// One of the year's totals, with how it changed from the year before.
