@@ -74,6 +74,8 @@ struct AddCommand: JournalSubcommand {
     var pick: Int?
     @Option(help: "A few words about the song, for the day's file.")
     var note: String?
+    @Option(help: "Replace the day's Nth song with this one (a full day).")
+    var replace: Int?
 
     var text: String { query.joined(separator: " ").trimmingCharacters(in: .whitespacesAndNewlines) }
 
@@ -84,6 +86,7 @@ struct AddCommand: JournalSubcommand {
             throw ValidationError("--date '\(date)' is not a date: use YYYY-MM-DD, today or yesterday")
         }
         if let pick, pick < 1 { throw ValidationError("--pick counts from 1") }
+        if let replace, replace < 1 { throw ValidationError("--replace counts from 1") }
         if let note {
             guard !ControlCharacters.contains(note) else { throw ValidationError("--note cannot hold control characters") }
             guard !note.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { throw ValidationError("--note is empty") }
@@ -96,7 +99,7 @@ struct AddCommand: JournalSubcommand {
         let today = console.today(timezone: config.timezone)
         let day = date.flatMap { Today.parse($0, today: today) } ?? today
         let addition = SongAddition(source: source, config: config, journal: journal)
-        if case .failure(let refusal) = addition.checkRoom(on: day) { return console.refuse(refusal) }
+        if case .failure(let refusal) = addition.checkRoom(on: day, replacing: replace) { return console.refuse(refusal) }
         var lock: CatalogueLock?
         guard LookupSetup.lock(source: source, console: console, holding: &lock) else { return 1 }
         defer { withExtendedLifetime(lock) {} }
@@ -151,7 +154,7 @@ struct AddCommand: JournalSubcommand {
 
         let candidate = candidates[chosen - 1]
         let note = self.note?.trimmingCharacters(in: .whitespacesAndNewlines)
-        switch Blocking.wait({ await addition.add(candidate, on: day, note: note, client: client) }) {
+        switch Blocking.wait({ await addition.add(candidate, on: day, note: note, replacing: replace, client: client) }) {
         case .failure(let refusal):
             return console.refuse(refusal)
         case .success(let report):

@@ -35,7 +35,7 @@ public struct SongAddition: Sendable {
             switch self {
             case .dayFull(let path, let count, let limit):
                 return
-                    "\(path) already has \(count) song\(count == 1 ? "" : "s") and a day holds \(limit) (max_tracks_per_day in journal.yaml): nothing was added"
+                    "\(path) already has \(count) song\(count == 1 ? "" : "s") and a day holds \(limit) (max_tracks_per_day in journal.yaml): nothing was added; to replace one, run journal add again with --replace N (its number in the day), or choose the day's songs from what you played with journal pick"
             case .dayFile(let path, let reason):
                 return "\(path): \(reason); nothing was added"
             case .changed(let path):
@@ -63,9 +63,18 @@ public struct SongAddition: Sendable {
     }
 
     /// The day file for `date` and how many tracks it has, or a refusal when it is full.
-    public func checkRoom(on date: CalendarDate) -> Result<(relative: String?, count: Int), Refusal> {
+    public func checkRoom(on date: CalendarDate, replacing: Int? = nil) -> Result<(relative: String?, count: Int), Refusal> {
         let relative = NewEntry.dayFile(for: date, source: source)
         let count = journal.days.first { $0.date == date }?.tracks.count ?? 0
+        if let replacing {
+            guard relative != nil, (1...max(1, count)).contains(replacing), count > 0 else {
+                return .failure(
+                    .dayFile(
+                        path: display(relative ?? NewEntry.dayPath(date)),
+                        reason: "--replace \(replacing), but the day has \(count) song\(count == 1 ? "" : "s")"))
+            }
+            return .success((relative, count))
+        }
         if let relative, config.maxTracksPerDay > 0, count >= config.maxTracksPerDay {
             return .failure(.dayFull(path: display(relative), count: count, limit: config.maxTracksPerDay))
         }
@@ -76,16 +85,18 @@ public struct SongAddition: Sendable {
     /// and only if the day still has room as the file is now; then, for a song the journal did
     /// not know, its cover and details (a failure there is a warning: the song is on the day, and
     /// `journal enrich` can fill it in later).
-    public func add(_ candidate: SongCandidate, on date: CalendarDate, note: String?, client: LookupClient) async -> Result<Report, Refusal> {
+    public func add(
+        _ candidate: SongCandidate, on date: CalendarDate, note: String?, replacing: Int? = nil, client: LookupClient
+    ) async -> Result<Report, Refusal> {
         let room: (relative: String?, count: Int)
-        switch checkRoom(on: date) {
+        switch checkRoom(on: date, replacing: replacing) {
         case .failure(let refusal): return .failure(refusal)
         case .success(let found): room = found
         }
         let track = NewTrackLines(title: candidate.song.title, artists: candidate.artists, note: note)
         var report = Report(dayPath: "", createdDay: room.relative == nil)
         if let relative = room.relative {
-            switch writeDay(track, to: relative) {
+            switch writeDay(track, to: relative, replacing: replacing) {
             case .failure(let refusal): return .failure(refusal)
             case .success: report.dayPath = display(relative)
             }
@@ -111,17 +122,31 @@ public struct SongAddition: Sendable {
 
     /// Appends the track to the day file as it is now: refused when the file is full, cannot take
     /// it, would pass `limits.max_file_size` with it, or changes between this read and the rename.
-    func writeDay(_ track: NewTrackLines, to relative: String) -> Result<Void, Refusal> {
+    func writeDay(_ track: NewTrackLines, to relative: String, replacing: Int? = nil) -> Result<Void, Refusal> {
         let path = join(source, relative)
         guard let bytes = FileManager.default.contents(atPath: path).map(Array.init) else {
             return .failure(.dayFile(path: display(relative), reason: "cannot be read"))
         }
         let text = String(decoding: bytes, as: UTF8.self)
-        if config.maxTracksPerDay > 0, let count = DayFileEdit.trackCount(in: text), count >= config.maxTracksPerDay {
+        if replacing == nil, config.maxTracksPerDay > 0, let count = DayFileEdit.trackCount(in: text), count >= config.maxTracksPerDay {
             return .failure(.dayFull(path: display(relative), count: count, limit: config.maxTracksPerDay))
         }
+        // The day becomes the writer's: a day `journal import` wrote loses its mark
+        // (docs/content-format.md, "Choosing a day's songs").
+        let edit: Result<String, DayFileEdit.Problem>
+        if let replacing {
+            let count = DayFileEdit.tracks(in: text)?.count ?? 0
+            guard (1...max(1, count)).contains(replacing), count > 0 else {
+                return .failure(.dayFile(path: display(relative), reason: "--replace \(replacing), but the day has \(count) song\(count == 1 ? "" : "s")"))
+            }
+            edit = DayFileEdit.replaceTracks(in: text, with: (0..<count).map { $0 == replacing - 1 ? .new(track) : .existing($0) })
+        } else if DayFileEdit.isImported(text), let count = DayFileEdit.tracks(in: text)?.count, count > 0 {
+            edit = DayFileEdit.replaceTracks(in: text, with: (0..<count).map { .existing($0) } + [.new(track)])
+        } else {
+            edit = DayFileEdit.appendTrack(track, to: text)
+        }
         let edited: String
-        switch DayFileEdit.appendTrack(track, to: text) {
+        switch edit {
         case .failure(let problem): return .failure(.dayFile(path: display(relative), reason: problem.message))
         case .success(let result): edited = result
         }

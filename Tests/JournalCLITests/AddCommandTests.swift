@@ -146,9 +146,26 @@ import Testing
         let full = try await Self.run(["add", "hype boy", "--pick", "1", "--date", "2026-11-21", "--source", folder.path], environment: stub.environment())
         #expect(full.status == 1)
         #expect(
-            full.errors.contains("2026-11-21.md already has 3 songs and a day holds 3 (max_tracks_per_day in journal.yaml): nothing was added"),
+            full.errors.contains(
+                "2026-11-21.md already has 3 songs and a day holds 3 (max_tracks_per_day in journal.yaml): nothing was added; to replace one, run journal add again with --replace N (its number in the day), or choose the day's songs from what you played with journal pick"
+            ),
             "\(full.errors)")
         #expect(stub.requests.count == asked)
+
+        // --replace N puts the song in place of the day's Nth, every other line kept.
+        let beforeReplace = try #require(read(dayPath))
+        let replaced = try await Self.run(
+            ["add", "hype boy", "--pick", "1", "--date", "2026-11-21", "--replace", "1", "--note", "first now", "--source", folder.path],
+            environment: stub.environment())
+        #expect(replaced.status == 0, "\(replaced.errors)")
+        let afterReplace = try #require(read(dayPath))
+        let oldFirst = beforeReplace.components(separatedBy: "\n").filter { $0.hasPrefix("  - title:") }.first
+        #expect(afterReplace.components(separatedBy: "\n").filter { $0.hasPrefix("  - title:") }.count == 3)
+        #expect(afterReplace.contains("  - title: \"Hype Boy\"\n    artist: \"NewJeans\"\n    note: \"first now\"\n"))
+        #expect(oldFirst.map { !afterReplace.contains($0) || $0.contains("Hype Boy") } == true)
+        let beyond = try await Self.run(
+            ["add", "hype boy", "--pick", "1", "--date", "2026-11-21", "--replace", "4", "--source", folder.path], environment: stub.environment())
+        #expect(beyond.status == 1 && beyond.errors.contains("--replace 4, but the day has 3 songs"), "\(beyond.errors)")
     }
 
     @Test func aNewDayIsCreatedAndWithoutATerminalOrAPickNothingIsAdded() async throws {

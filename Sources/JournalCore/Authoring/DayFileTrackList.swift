@@ -13,6 +13,12 @@ extension DayFileEdit {
         case new(NewTrackLines)
     }
 
+    /// Whether the day file carries `journal import`'s mark (`source:`).
+    public static func isImported(_ text: String) -> Bool {
+        guard case .success(let root) = frontMatter(of: text) else { return false }
+        return root.mapping?.contains { $0.key.scalar?.string == "source" } ?? false
+    }
+
     /// The title and artists of each item of the day's `tracks:`, as the build reads them.
     public static func tracks(in text: String) -> [(title: String, artists: [String])]? {
         guard case .success(let root) = frontMatter(of: text),
@@ -158,7 +164,8 @@ extension DayFileEdit {
                     var reader = YAMLFields(path: "", firstLine: 2)
                     let fields = reader.fields(of: node, known: YAMLFields.trackFields, in: "track")
                     guard reader.string(fields["title"], field: "title") == track.title.trimmed(.whitespacesAndNewlines),
-                        reader.stringList(fields["artist"], field: "artist") == track.artists.map({ $0.trimmed(.whitespacesAndNewlines) }).filter({ !$0.isEmpty }),
+                        reader.stringList(fields["artist"], field: "artist")
+                            == track.artists.map({ $0.trimmed(.whitespacesAndNewlines) }).filter({ !$0.isEmpty }),
                         reader.diagnostics.isEmpty
                     else { return false }
                 }

@@ -61,7 +61,8 @@ public enum DayPick {
     /// The new list: the picks in the order they were first played that day (then as picked),
     /// each one the day already has kept as its own item.
     public static func items(for picks: [PlayedSong], existing: [(title: String, artists: [String])]) -> [DayFileEdit.ListItem] {
-        let ordered = picks.enumerated().sorted { ($0.element.firstMinute ?? Int.max, $0.offset) < ($1.element.firstMinute ?? Int.max, $1.offset) }.map(\.element)
+        let ordered = picks.enumerated().sorted { ($0.element.firstMinute ?? Int.max, $0.offset) < ($1.element.firstMinute ?? Int.max, $1.offset) }.map(
+            \.element)
         var used: Set<Int> = []
         return ordered.map { song in
             let title = GenreKey.fold(song.title)
