@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Kill test for `journal import`: an import stopped at any moment writes all its days or none.
+"""Kill test for `journal import`: an import stopped at any moment writes all its days and its listening log, or none.
 
   python3 .ci/gates/import_kill_test.py [--journal .build/debug/journal] [--days 1000]
                                         [--kills 12] [--seed 1] [--timeout 120] [--budget 90] [--keep]
@@ -24,6 +24,7 @@ Standard library only.
 import argparse
 import datetime
 import hashlib
+import itertools
 import json
 import os
 import random
@@ -61,10 +62,10 @@ def export(path, days):
 
 
 def content(journal):
-    """What the build reads of content/: relative path -> sha256, hidden names left out."""
+    """What the build reads of content/ and of the listening log: relative path -> sha256, hidden
+    names left out. The log's month files and the days are written all or nothing together."""
     found = {}
-    root = os.path.join(journal, "content")
-    for folder, folders, files in os.walk(root):
+    for folder, folders, files in itertools.chain(os.walk(os.path.join(journal, "content")), os.walk(os.path.join(journal, "listening"))):
         folders[:] = [name for name in folders if not name.startswith(".")]
         for name in files:
             if name.startswith("."):
@@ -76,9 +77,9 @@ def content(journal):
 
 
 def leftovers(journal):
-    """Every staging folder (or anything named like one) under content/."""
+    """Every staging folder (or anything named like one) under content/ and listening/."""
     found = []
-    for folder, folders, files in os.walk(os.path.join(journal, "content")):
+    for folder, folders, files in itertools.chain(os.walk(os.path.join(journal, "content")), os.walk(os.path.join(journal, "listening"))):
         found += [os.path.relpath(os.path.join(folder, n), journal) for n in folders + files if n.startswith(STAGING_PREFIX)]
     return found
 
@@ -91,7 +92,9 @@ def state(now, before, after):
         return "none"
     if now == after:
         return "all"
-    return f"HALF ({len(set(now) - set(before))} of {len(set(after) - set(before))} days)"
+    logged = "log written" if all(now.get(p) == after[p] for p in after if p.startswith("listening/")) else "log not written"
+    days = [p for p in set(now) - set(before) if p.startswith("content/")]
+    return f"HALF ({len(days)} of {len([p for p in set(after) - set(before) if p.startswith('content/')])} days, {logged})"
 
 
 def run(command, timeout):
@@ -140,7 +143,7 @@ def kills(args, binary, temp, results, deadline):
     status, out, errors = run([binary, "import", "--source", reference, history], args.timeout)
     span = time.monotonic() - clock
     after = content(reference)
-    written = len(set(after) - set(before))
+    written = len([p for p in set(after) - set(before) if p.startswith("content/")])
     if not results.check(status == 0 and written == args.days - len(OWN_DAYS), f"the whole import: exit {status}, {written} days: {errors[:300]}"):
         return
     results.check(all(after[p] == before[p] for p in OWN_DAYS), "the whole import changed one of the journal's own days")

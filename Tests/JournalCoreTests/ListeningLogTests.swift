@@ -196,7 +196,18 @@ import Testing
         _ = JournalImport.recover(source: journal.path)
         #expect(Self.text(journal, "listening/2026/2026-11.tsv") == staged)
         #expect(!FileManager.default.fileExists(atPath: journal.path + "/listening/.journal-import-99998"))
+        // Decided, but waiting for days whose own record was never written: undecided, as they are.
+        try journal.write("content/diary/.journal-import-99997/journal-import", "marker")
+        try journal.write("listening/.journal-import-99997/journal-import", "marker")
+        try journal.write("listening/.journal-import-99997/0.tsv", staged + "2026-11-21T06:00:00Z\t2026-11-21T15:00:00\t200\tIU\tBBIBBI\t\tspotify\t\tyes\n")
+        try journal.write(
+            "listening/.journal-import-99997/commit", "journal listening 1\ndiary\tcontent/diary/.journal-import-99997\n0\t2026/2026-11.tsv\nend\n")
+        #expect(!journal.lines(journal.load().diagnostics).contains { $0.contains("listening") })
+        _ = JournalImport.recover(source: journal.path)
+        #expect(Self.text(journal, "listening/2026/2026-11.tsv") == staged)
+        #expect(!FileManager.default.fileExists(atPath: journal.path + "/listening/.journal-import-99997"))
         #expect(ListeningLogStaging.entries(ofRecord: Array("journal listening 1\n0\t../../journal.yaml\nend\n".utf8)) == nil)
+        #expect(ListeningLogStaging.entries(ofRecord: Array("journal listening 1\ndiary\t../x\n0\t2026/2026-11.tsv\nend\n".utf8)) == nil)
         #expect(ListeningLogStaging.entries(ofRecord: Array("journal listening 1\n0\t2026/2026-13.tsv\nend\n".utf8)) == nil)
     }
 

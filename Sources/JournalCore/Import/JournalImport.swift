@@ -251,7 +251,7 @@ public enum JournalImport {
                 discard()
                 return stop()
             }
-            try log?.staging.commit()
+            try log?.staging.commit(diary: staging.map { "content/diary/" + $0.name })
         } catch {
             discard()
             return fail(error)

@@ -115,11 +115,16 @@ final class ListeningLogStaging {
         }
     }
 
-    /// Decides: flushes the staged files, then writes the record naming each place.
-    func commit() throws(Failure) {
+    /// Decides: flushes the staged files, then writes the record naming each place. With
+    /// `diary` (the days' staging folder, `content/diary/.journal-import-…`, as a path relative
+    /// to the journal), the log is decided only once those days are: the record names it, and
+    /// until its own commit record is written the log's counts as undecided too, so the log and
+    /// the days go in place together or not at all.
+    func commit(diary: String?) throws(Failure) {
         guard folder >= 0 else { return }
         Platform.syncFileSystem(of: folder)
         var text = Self.recordHeader + "\n"
+        if let diary { text += "diary\t\(diary)\n" }
         for (index, relative) in places.enumerated() { text += "\(index)\t\(relative)\n" }
         text += "end\n"
         let problem = ImportStaging.write(Array(text.utf8), named: Self.partialName, in: folder)
@@ -176,15 +181,42 @@ final class ListeningLogStaging {
     /// The places a record names with their staged files; nil when it is not a whole record or
     /// names anything but a month file of the log (`YYYY/YYYY-MM.tsv`).
     static func entries(ofRecord bytes: [UInt8]) -> [(staged: String, relative: String)]? {
-        let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        record(bytes)?.entries
+    }
+
+    /// A record's places, and the days' staging folder it waits for, if any.
+    static func record(_ bytes: [UInt8]) -> (entries: [(staged: String, relative: String)], diary: String?)? {
+        var lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         guard lines.first == recordHeader, lines.last == "", lines.dropLast().last == "end" else { return nil }
+        var diary: String?
+        if lines.count > 1, lines[1].hasPrefix("diary\t") {
+            let name = String(lines[1].dropFirst("diary\t".count))
+            guard name.hasPrefix("content/diary/" + ImportStaging.prefix), !name.dropFirst("content/diary/".count).contains("/") else { return nil }
+            diary = name
+            lines.remove(at: 1)
+        }
         var entries: [(String, String)] = []
         for line in lines.dropFirst().dropLast(2) {
             let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
             guard fields.count == 2, let index = Int(fields[0]), index >= 0, String(index) == fields[0], isMonthPlace(fields[1]) else { return nil }
             entries.append(("\(index).tsv", fields[1]))
         }
-        return entries
+        return (entries, diary)
+    }
+
+    /// Whether a staging folder's import is decided: it has a commit record, and the days it
+    /// waits for (if any) are decided too (their folder has a record, or is gone: put in place).
+    /// `journal` is the journal folder.
+    static func isDecided(folder: String, journal: String) -> Bool {
+        guard let bytes = FileTree.read(folder + "/" + commitName), let record = record(bytes) else {
+            var status = stat()
+            return lstat(folder + "/" + commitName, &status) == 0
+        }
+        guard let diary = record.diary else { return true }
+        let days = join(journal, diary)
+        var status = stat()
+        guard lstat(days, &status) == 0 else { return true }
+        return [ImportStaging.commitName, ImportStaging.doneName, ImportStaging.rollbackName].contains { lstat(days + "/" + $0, &status) == 0 }
     }
 
     /// `2024/2024-01.tsv`.
@@ -237,9 +269,7 @@ final class ListeningLogStaging {
                 close(folder)
                 continue
             }
-            var record = stat()
-            let decided = fstatat(folder, commitName, &record, AT_SYMLINK_NOFOLLOW) == 0
-            if decided {
+            if isDecided(folder: root + "/" + name, journal: parentFolder(of: root)) {
                 if let failure = rollForward(folder: folder, rootFolder: rootFolder, root: root, name: name) {
                     diagnostics.append(Diagnostic(.error, failure.reason, path: display(failure.path)))
                     close(folder)
@@ -263,10 +293,9 @@ final class ListeningLogStaging {
     /// Whether `root` holds a decided import not yet finished (a build must not read the log).
     static func unfinished(_ root: String) -> String? {
         for name in stagingFolders(root) {
-            var record = stat()
             var marker = stat()
             let folder = root + "/" + name
-            if lstat(folder + "/" + markerName, &marker) == 0, lstat(folder + "/" + commitName, &record) == 0 { return folder }
+            if lstat(folder + "/" + markerName, &marker) == 0, isDecided(folder: folder, journal: parentFolder(of: root)) { return folder }
         }
         return nil
     }
