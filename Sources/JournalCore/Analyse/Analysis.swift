@@ -14,10 +14,11 @@ public struct Analysis: Sendable {
 
     /// `parallel`: compute independent parts on every core (the result is the same either way).
     public init(journal: Journal, parallel: Bool = true) {
-        let catalog = GenreCatalog(journal: journal)
+        let played = PlayedTracks(journal: journal)
+        let catalog = GenreCatalog(journal: journal, played: played)
         let (stats, library) = ParallelMap.both(
             parallel: parallel,
-            { Stats(journal: journal, catalog: catalog) },
+            { Stats(journal: journal, catalog: catalog, played: played) },
             { Library(journal: journal, catalog: catalog) })
         self.stats = stats
         self.library = library

@@ -43,6 +43,7 @@ enum LanguageLoading {
                     ("tracks", .count), ("plays", .count), ("days", .count), ("appearances", .count), ("guest_plays", .count), ("genres", .count),
                     ("other_genres_hint", .count), ("days_logged_hint", .count), ("artists", .count), ("albums", .count),
                     ("new_artists", .count), ("untimed_plays", .count), ("undated_plays", .count), ("tied_days", .count),
+                    ("songs_logged", .count), ("estimated_plays", .count),
                 ]
             ),
             (

@@ -67,7 +67,8 @@ struct ReviewNewArtist: Encodable {
     var plays: String
     var firstDate: String
     var firstISO: String
-    var firstHref: String
+    /// Nil where the diary has no page for the day.
+    var firstHref: String?
     var firstTrack: String
 }
 
@@ -105,7 +106,8 @@ struct ReviewMixRow: Encodable {
 struct ReviewBiggestDay: Encodable {
     var date: String
     var iso: String
-    var href: String
+    /// Nil where the diary has no page for the day.
+    var href: String?
     var plays: String
     /// `one of 40 days with as many`.
     var ties: String
