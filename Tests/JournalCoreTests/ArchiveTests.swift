@@ -64,10 +64,10 @@ import Testing
         // All-time totals: 274 days of one track each, over the 1,093 days from the first
         // (3 January 2018) to the last (30 December 2020); none after the last counts.
         let text = visibleText(archive)
-        #expect(text.contains("Tracks 274"), "\(text.prefix(300))")
+        #expect(text.contains("Songs logged 274"), "\(text.prefix(300))")
         #expect(text.contains("Days logged 274 / 1,093"))
-        #expect(text.contains("91 tracks · 91 of 363 days logged · 1 genre"), "\(text)")  // 2018: from 3 January
-        #expect(text.contains("92 tracks · 92 of 365 days logged · 1 genre"))  // 2020: to 30 December
+        #expect(text.contains("91 songs logged · 91 of 363 days logged · 1 genre"), "\(text)")  // 2018: from 3 January
+        #expect(text.contains("92 songs logged · 92 of 365 days logged · 1 genre"))  // 2020: to 30 December
         // Every page has the archive in its menu; period pages mark it current.
         let week = try #require(journal.page("weeks/2018-02-26/index.html"))
         #expect(week.contains("aria-current=\"page\">Archive</a>"))

@@ -155,7 +155,7 @@ import Testing
         let journal = try TestJournal(files)
         // Built on the last day: the 30th is an empty day (zeros), 1 to 3 January are not yet.
         #expect(journal.build(today: .date(try #require(CalendarDate(iso: "2026-12-31")))).succeeded)
-        let week = try tableRows(try #require(journal.page("weeks/2026-12-28/index.html")), caption: "Week of 28 Dec 2026 · Genres · 3 tracks")
+        let week = try tableRows(try #require(journal.page("weeks/2026-12-28/index.html")), caption: "Week of 28 Dec 2026 · Genres · 3 songs logged")
         #expect(
             week == [
                 "28 Dec 2026 0 0 0", "29 Dec 2026 1 1 2", "30 Dec 2026 0 0 0", "31 Dec 2026 1 0 1",
@@ -169,12 +169,12 @@ import Testing
             files.replacingOccurrences(of: "2026-12-31", with: "2026-11-20")
                 .replacingOccurrences(of: "2026-12-29", with: "2026-11-10").replacingOccurrences(of: "title: T\n", with: "title: T\nlanguage: ko\n"))
         #expect(shortened.build(today: .date(try #require(CalendarDate(iso: "2026-11-20")))).succeeded)
-        let year = try tableRows(try #require(shortened.page("2026/index.html")), caption: "2026 · 장르 · 3곡")
+        let year = try tableRows(try #require(shortened.page("2026/index.html")), caption: "2026 · 장르 · 기록한 곡 3곡")
         #expect(year.count == 12)
         #expect(year[9] == "2026년 10월 0 0 0")
         #expect(year[10] == "2026년 11월 2 1 3")
         #expect(year[11] == "2026년 12월 아직")
-        let month = try tableRows(try #require(shortened.page("2026/11/index.html")), caption: "2026년 11월 · 장르 · 3곡")
+        let month = try tableRows(try #require(shortened.page("2026/11/index.html")), caption: "2026년 11월 · 장르 · 기록한 곡 3곡")
         #expect(month.count == 30)
         #expect(month[19] == "2026년 11월 20일 1 0 1")
         #expect(month[20...].allSatisfy { $0.hasSuffix(" 아직") })

@@ -57,12 +57,12 @@ import Testing
         #expect(journal.build().succeeded)
         let site = #"Tom & "Jerry" <script>"#
         let files: [(path: String, title: String, page: String)] = [
-            ("2026/11/chart.svg", "November 2026 · Genres · 3 tracks", "2026/11/"),
+            ("2026/11/chart.svg", "November 2026 · Genres · 3 songs logged", "2026/11/"),
             ("2026/11/calendar.svg", "November 2026 · Calendar · 2 of 3 days logged", "2026/11/"),
             ("2026/heatmap.svg", "2026 · Every day of the year · 2 of 3 days logged", "2026/"),
-            ("2026/chart.svg", "2026 · Genres · 3 tracks", "2026/"),
-            ("weeks/2026-11-01/chart.svg", "Week of 1 Nov 2026 · Genres · 3 tracks", "weeks/2026-11-01/"),
-            ("archive/chart.svg", "All time · Genres · 3 tracks", "archive/"),
+            ("2026/chart.svg", "2026 · Genres · 3 songs logged", "2026/"),
+            ("weeks/2026-11-01/chart.svg", "Week of 1 Nov 2026 · Genres · 3 songs logged", "weeks/2026-11-01/"),
+            ("archive/chart.svg", "All time · Genres · 3 songs logged", "archive/"),
         ]
         for file in files {
             let root = try parse(journal.page(file.path))  // well-formed, hostile names and all

@@ -180,19 +180,19 @@ import Testing
         #expect(html.contains("<span class=\"review-number\">9</span> <span class=\"delta delta-up\" title=\"Compared with 1 Jan – 13 Jun 2025: 3\">+6"))
         #expect(html.contains("<span class=\"review-number\">3</span> <span class=\"delta delta-up\" title=\"Compared with 1 Jan – 13 Jun 2025: 2\">+1"))
         #expect(html.contains("<span class=\"review-number\">24</span> <span class=\"delta delta-up\" title=\"Compared with 1 Jan – 13 Jun 2025: 9\">+15"))
-        #expect(html.contains("2 plays have no duration and are not counted."))
+        #expect(html.contains("2 songs or plays have no duration and are not counted."))
         // New artists: 6 of 9 plays.
         #expect(html.contains("<strong>2 new artists</strong> <span class=\"muted\">· 67% of the year&#39;s plays</span>"))
         #expect(html.contains("First played <a href=\"/2026/01/05/\"><time datetime=\"2026-01-05\">5 Jan 2026</time></a> · D1"))
         // Alpha peaked in February, linked to its month.
-        #expect(html.contains("Most played in <a href=\"/2026/02/\">February 2026</a> · 2 plays"))
+        #expect(html.contains("Most played in <a href=\"/2026/02/\">February 2026</a> · 2 songs logged"))
         #expect(html.contains("<span class=\"phase-months\">Jan – Feb</span><span class=\"phase-genre\"><a href=\"/genres/pop/\">Pop</a></span>"))
-        #expect(html.contains("Monday · 4 tracks"))
+        #expect(html.contains("Monday · 4 songs logged"))
         #expect(html.contains("1 play has no release year."))
         #expect(html.contains("<a href=\"/artists/beta/\">Beta</a>"))
         // The year's playlist plays from the page.
         #expect(html.contains("data-queue"))
-        #expect(html.contains("<span class=\"track-plays\">3 plays</span>"))
+        #expect(html.contains("<span class=\"track-plays\">3 songs logged</span>"))
         #expect(html.contains("<a class=\"pager-prev\" rel=\"prev\" href=\"/2025/review/\">"))
         // Its Share block offers the year's heatmap to embed.
         #expect(html.contains("class=\"share\"") && html.contains("/2026/heatmap.svg"))
@@ -221,8 +221,8 @@ import Testing
         let html = try #require(journal.page("2026/review/index.html"))
         let text = visibleText(html)
         // Artists named as their pages name them, whatever one play wrote (the last wrote "delta").
-        #expect(text.contains("Song of the year D1 Delta 3 plays"), "\(text)")
-        #expect(text.contains("Artist of the year Delta 4 plays · Most played in January 2026"))
+        #expect(text.contains("Song of the year D1 Delta 3 songs logged"), "\(text)")
+        #expect(text.contains("Artist of the year Delta 4 songs logged · Most played in January 2026"))
         let lead = try #require(html.range(of: "review-headlines"))
         let glance = try #require(html.range(of: "review-highlights"))
         let totals = try #require(html.range(of: "id=\"review-totals\""))
@@ -237,7 +237,8 @@ import Testing
         // Each month's song, with its cover (drawn from its initials here).
         let months = String(text[try #require(text.range(of: "The song of each month")).lowerBound...].prefix(260))
         #expect(
-            months.contains("Jan D D1 — Delta 2 plays") && months.contains("Feb D D2 — Delta 1 play") && months.contains("Jun E E1 — Epsilon 1 play"),
+            months.contains("Jan D D1 — Delta 2 songs logged") && months.contains("Feb D D2 — Delta 1 song logged")
+                && months.contains("Jun E E1 — Epsilon 1 song logged"),
             "[\(months)]")
         // Tops with covers.
         #expect(html.components(separatedBy: "class=\"ranked-art").count - 1 == 3 + 2 + 3, "3 artists, 2 albums, 3 months")

@@ -20,10 +20,11 @@ public struct Analysis: Sendable {
     public init(journal: Journal, today: CalendarDate? = nil, parallel: Bool = true) {
         let timeline = Timeline(journal: journal, today: today)
         self.timeline = timeline
-        let catalog = GenreCatalog(journal: journal)
+        let played = PlayedTracks(journal: journal)
+        let catalog = GenreCatalog(journal: journal, played: played)
         let (stats, library) = ParallelMap.both(
             parallel: parallel,
-            { Stats(journal: journal, catalog: catalog) },
+            { Stats(journal: journal, catalog: catalog, played: played) },
             { Library(journal: journal, catalog: catalog) })
         self.stats = stats
         self.library = library

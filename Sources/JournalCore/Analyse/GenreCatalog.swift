@@ -14,14 +14,19 @@ public struct Genre: Hashable, Sendable {
     public var isTop: Bool
     /// What it stands for: a genre, the `Other` bucket of charts, or the plays of tracks with no genre.
     public var kind: Kind = .genre
+    /// Plays in the listening log over the whole journal with this as primary genre.
+    public var listened = 0
+
+    /// Counted anywhere: as a diary track or as a play of the log.
+    public var isPlayed: Bool { plays > 0 || listened > 0 }
 
     public enum Kind: String, Sendable {
         case genre, other, none
     }
 }
 
-/// The site-wide genre order and colours (docs/content-format.md, "Statistics"): by plays over the whole journal, descending,
-/// ties by name; the first `genres.top`, and any genre journal.yaml gives a colour, keep a colour
+/// The site-wide genre order and colours (docs/content-format.md, "Statistics"): by plays of the
+/// listening log over the whole journal, then by songs logged, descending, ties by name; the first `genres.top`, and any genre journal.yaml gives a colour, keep a colour
 /// of their own; the rest are drawn as `Other`, in its grey, everywhere a colour is drawn (in
 /// lists, striped, with their own names).
 /// A track with no genre is no genre: its plays are counted apart, never ranked among genres.
@@ -49,12 +54,16 @@ public struct GenreCatalog: Sendable {
     public let noGenre: Genre
 
     /// Genres with at least one play, in site-wide order.
-    public var playedGenres: [Genre] { genres.filter { $0.plays > 0 } }
+    public var playedGenres: [Genre] { genres.filter(\.isPlayed) }
 
     /// Plays over the whole journal: each counts under one genre.
     public var totalPlays: Int { genres.reduce(0) { $0 + $1.plays } }
 
     public init(journal: Journal) {
+        self.init(journal: journal, played: PlayedTracks(journal: journal))
+    }
+
+    init(journal: Journal, played: PlayedTracks) {
         let config = journal.config
         aliases = config.genreAliases
         var plays: [String: Int] = [:]
@@ -78,19 +87,33 @@ public struct GenreCatalog: Sendable {
                 for genre in track.genres.dropFirst() { note(genre, play: false, inherited: track.genresInherited) }
             }
         }
+        // The log's plays count under their song's genre; its spellings decide a name only
+        // where nothing is written, as an inherited genre's do.
+        var listened: [String: Int] = [:]
+        var noGenreListened = 0
+        for entries in played.days.values {
+            for entry in entries {
+                if let primary = entry.track.primaryGenre {
+                    note(primary, play: false, inherited: true)
+                    if let key = resolved[primary]?.key { listened[key, default: 0] += entry.plays }
+                } else {
+                    noGenreListened += entry.plays
+                }
+            }
+        }
         for playlist in journal.playlists {
             for track in playlist.tracks {
                 for genre in track.genres { note(genre, play: false, inherited: track.genresInherited) }
             }
         }
 
-        let named: [(key: String, name: String, plays: Int)] = plays.map { key, count in
+        let named: [(key: String, name: String, plays: Int, listened: Int)] = plays.map { key, count in
             let name =
                 aliasTargets[key] ?? (spellings[key] ?? inheritedSpellings[key] ?? [:])
                 .max { ($0.value, $1.key) < ($1.value, $0.key) }?.key ?? key
-            return (key, name, count)
+            return (key, name, count, listened[key] ?? 0)
         }
-        let ordered = named.sorted { ($1.plays, $0.name, $0.key) < ($0.plays, $1.name, $1.key) }
+        let ordered = named.sorted { ($1.listened, $1.plays, $0.name, $0.key) < ($0.listened, $0.plays, $1.name, $1.key) }
 
         let configuredColors = config.genreColors
         var slugs = SlugAllocator(reserved: ["other"])
@@ -118,7 +141,7 @@ public struct GenreCatalog: Sendable {
             genres.append(
                 Genre(
                     key: entry.key, name: entry.name, slug: slugs.allocate(Slug.make(entry.name)),
-                    color: color, plays: entry.plays, isTop: isTop))
+                    color: color, plays: entry.plays, isTop: isTop, listened: entry.listened))
         }
         self.genres = genres
         var index: [String: Int] = [:]
@@ -126,12 +149,17 @@ public struct GenreCatalog: Sendable {
         byKey = index
         bySpelling = resolved.compactMapValues { index[$0.key] }
         let otherPlays = genres.filter { !$0.isTop }.reduce(0) { $0 + $1.plays }
-        other = Genre(key: "\u{0}other", name: "Other", slug: "other", color: Self.otherColor, plays: otherPlays, isTop: false, kind: .other)
-        noGenre = Genre(key: "\u{0}none", name: "No genre", slug: "", color: Self.noGenreColor, plays: noGenrePlays, isTop: false, kind: .none)
+        let otherListened = genres.filter { !$0.isTop }.reduce(0) { $0 + $1.listened }
+        other = Genre(
+            key: "\u{0}other", name: "Other", slug: "other", color: Self.otherColor, plays: otherPlays, isTop: false, kind: .other,
+            listened: otherListened)
+        noGenre = Genre(
+            key: "\u{0}none", name: "No genre", slug: "", color: Self.noGenreColor, plays: noGenrePlays, isTop: false, kind: .none,
+            listened: noGenreListened)
     }
 
     /// Genres beyond the top with plays: what `Other` stands for in charts.
-    public var otherGenres: [Genre] { genres.filter { !$0.isTop && $0.plays > 0 } }
+    public var otherGenres: [Genre] { genres.filter { !$0.isTop && $0.isPlayed } }
 
     /// The folded key of a spelling after aliases, and the alias target if one applied.
     static func resolve(_ raw: String, aliases: [String: String]) -> (key: String, target: String?) {

@@ -4,16 +4,31 @@ public enum PeriodKind: String, Sendable {
     case week, month, year, all
 }
 
-/// The plays of one calendar day, by chart genre.
+/// What a period's numbers count (docs/content-format.md, "Statistics"): the plays of the
+/// listening log where the period has any, else the songs the diary logged.
+public enum PeriodCount: String, Sendable {
+    case songsLogged, plays
+}
+
+/// The plays (or songs logged) of one calendar day, by chart genre, counted as its period counts.
 public struct DayTally: Sendable, Equatable {
     public var date: CalendarDate
-    /// Plays by chart genre, indexed like `Stats.chartGenres`.
+    /// By chart genre, indexed like `Stats.chartGenres`: plays where the period counts plays,
+    /// else songs logged.
     public var counts: [Int]
     /// Index into `Journal.days`; nil for a day nothing was logged.
     public var dayIndex: Int?
+    /// The songs the diary logged on the day, whatever the period counts: the calendar of
+    /// covers is the diary's.
+    public var songsLogged = 0
+    /// The listening log has a play on the day.
+    public var hasPlays = false
 
     public var total: Int { counts.reduce(0, +) }
     public var isLogged: Bool { dayIndex != nil }
+    /// The day counts toward its period's streaks: it has plays where the period counts plays,
+    /// else it was logged.
+    func counts(as count: PeriodCount) -> Bool { count == .plays ? hasPlays : isLogged }
 }
 
 /// A name with its number of plays, for top lists.
@@ -30,7 +45,7 @@ public struct GenrePlays: Sendable, Equatable {
     public var plays: Int
 }
 
-/// A run of consecutive logged days.
+/// A run of consecutive days logged (or days with plays, where the period counts plays).
 public struct Streak: Sendable, Equatable {
     public var start: CalendarDate
     public var end: CalendarDate
@@ -54,13 +69,23 @@ public struct PeriodStats: Sendable {
     public var noGenrePlays: Int
     public var topArtists: [Ranked]
     public var topTracks: [Ranked]
-    /// The longest run of logged days inside the period.
+    /// The longest run of logged days inside the period (of days with plays, where it counts plays).
     public var longestStreak: Streak?
     /// The period's days the journal has covered: from its first logged day to its last. A
     /// period's "days logged" counts against these, never against days still to come.
     public var coveredDays: Int
+    /// Plays of the listening log where the period has any, else songs logged.
+    public var count: PeriodCount = .songsLogged
+    /// Where it counts plays: seconds played, the recorded ones and the estimated ones.
+    public var listenedSeconds = 0
+    /// Plays with no recorded seconds whose length was taken from their song's `duration`.
+    public var estimatedPlays = 0
+    /// Plays with no recorded seconds and no known length: not in `listenedSeconds`.
+    public var untimedPlays = 0
 
+    /// Plays where `count` is `.plays`, else songs logged: every number of the period counts one.
     public var plays: Int { totals.reduce(0, +) }
+    public var countsPlays: Bool { count == .plays }
     public var daysLogged: Int { days.filter(\.isLogged).count }
     /// Genres played in the period: real genres, each counted once, whether charts draw it as
     /// itself or as `Other`. No genre is not a genre.

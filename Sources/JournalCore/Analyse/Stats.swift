@@ -15,24 +15,33 @@ public struct Stats: Sendable {
     /// yesterday (`Timeline.currentStreak`).
     public let currentStreak: Streak?
     public let weekStart: SiteConfig.WeekStart
+    /// The listening log's songs as tracks, by day number.
+    let played: PlayedTracks
 
     private let chartIndexByKey: [String: Int]
     private let otherIndex: Int?
     private let noGenreIndex: Int?
 
     public init(journal: Journal, catalog: GenreCatalog) {
+        self.init(journal: journal, catalog: catalog, played: PlayedTracks(journal: journal))
+    }
+
+    /// A period with listening counts its plays from the log (`played`); one without counts
+    /// songs logged (docs/content-format.md, "Statistics").
+    init(journal: Journal, catalog: GenreCatalog, played: PlayedTracks) {
         self.catalog = catalog
+        self.played = played
         weekStart = journal.config.weekStart
-        var chartGenres = catalog.genres.filter { $0.isTop && $0.plays > 0 }
+        var chartGenres = catalog.genres.filter { $0.isTop && $0.isPlayed }
         var index: [String: Int] = [:]
         for (position, genre) in chartGenres.enumerated() { index[genre.key] = position }
-        if catalog.other.plays > 0 {
+        if catalog.other.isPlayed {
             otherIndex = chartGenres.count
             chartGenres.append(catalog.other)
         } else {
             otherIndex = nil
         }
-        if catalog.noGenre.plays > 0 {
+        if catalog.noGenre.isPlayed {
             noGenreIndex = chartGenres.count
             chartGenres.append(catalog.noGenre)
         } else {
@@ -62,28 +71,37 @@ public struct Stats: Sendable {
             ids[key] = names.count - 1
             return names.count - 1
         }
-        let playKeys: [[(artist: Int, track: Int, genre: Int)]] = journal.days.map { day in
-            day.tracks.map { track in
-                let artistKey = track.primaryArtist.lowercased()
-                let artist = number(artistKey, folded: artistKey, in: &artistIDs, &artistFolded)
-                let title = track.title.lowercased()
-                let id = number(title + "\u{0}" + artistKey, folded: title, in: &trackIDs, &titleFolded)
-                let genre = catalog.primaryGenre(of: track).flatMap { genrePositions[$0.key] } ?? -1
-                return (artist, id, genre)
-            }
+        func keys(_ track: Track, count: Int) -> CountedTrack {
+            let artistKey = track.primaryArtist.lowercased()
+            let artist = number(artistKey, folded: artistKey, in: &artistIDs, &artistFolded)
+            let title = track.title.lowercased()
+            let id = number(title + "\u{0}" + artistKey, folded: title, in: &trackIDs, &titleFolded)
+            let genre = catalog.primaryGenre(of: track).flatMap { genrePositions[$0.key] } ?? -1
+            return CountedTrack(artist: artist, track: id, genre: genre, count: count, artistName: track.primaryArtist, title: track.title)
         }
+        // Each logged day's songs count one each; each day of the log's songs count their plays.
+        let loggedKeys: [[CountedTrack]] = journal.days.map { day in day.tracks.map { keys($0, count: 1) } }
+        var playedKeys: [Int: [CountedTrack]] = [:]
+        for (dayNumber, entries) in played.days { playedKeys[dayNumber] = entries.map { keys($0.track, count: $0.plays) } }
         let genreCount = chartGenres.count
-        // Tally each logged day once; periods look days up by day number. A genre's chart slot
-        // is its own among the top, else Other's.
+        let zero = Array(repeating: 0, count: genreCount)
+        // Tally each day once; periods look days up by day number. A genre's chart slot is its
+        // own among the top, else Other's.
         let slotByPosition = catalog.genres.map { index[$0.key] ?? otherIndex }
+        func counts(_ keys: [CountedTrack]) -> [Int] {
+            var counts = zero
+            for key in keys {
+                if let slot = key.genre >= 0 ? slotByPosition[key.genre] : noGenreIndex { counts[slot] += key.count }
+            }
+            return counts
+        }
         var tallies: [Int: DayTally] = [:]
         for (position, day) in journal.days.enumerated() {
-            var counts = Array(repeating: 0, count: genreCount)
-            for keys in playKeys[position] {
-                if let slot = keys.genre >= 0 ? slotByPosition[keys.genre] : noGenreIndex { counts[slot] += 1 }
-            }
-            tallies[day.date.dayNumber] = DayTally(date: day.date, counts: counts, dayIndex: position)
+            tallies[day.date.dayNumber] = DayTally(
+                date: day.date, counts: counts(loggedKeys[position]), dayIndex: position, songsLogged: day.tracks.count)
         }
+        var playTallies: [Int: [Int]] = [:]
+        for (dayNumber, keys) in playedKeys { playTallies[dayNumber] = counts(keys) }
 
         /// `ranking` with every name folded beforehand.
         func ranked(_ entries: [(ranked: Ranked, name: String, artist: String)]) -> [Ranked] {
@@ -96,6 +114,10 @@ public struct Stats: Sendable {
         }
 
         func period(_ kind: PeriodKind, _ start: CalendarDate, _ end: CalendarDate) -> PeriodStats {
+            let count: PeriodCount = journal.listening.days(from: start, through: end).isEmpty ? .songsLogged : .plays
+            var listenedSeconds = 0
+            var estimatedPlays = 0
+            var untimedPlays = 0
             var days: [DayTally] = []
             var totals = Array(repeating: 0, count: genreCount)
             var artistPlays: [Int: (name: String, plays: Int)] = [:]
@@ -105,24 +127,40 @@ public struct Stats: Sendable {
             var longest: Streak?
             var run: Streak?
             for number in start.dayNumber...end.dayNumber {
-                if let tally = tallies[number], let dayIndex = tally.dayIndex {
-                    days.append(tally)
-                    for slot in 0..<genreCount { totals[slot] += tally.counts[slot] }
-                    for (track, keys) in zip(journal.days[dayIndex].tracks, playKeys[dayIndex]) {
-                        artistPlays[keys.artist, default: (track.primaryArtist, 0)].plays += 1
-                        trackPlays[keys.track, default: (track.title, track.primaryArtist, keys.artist, 0)].plays += 1
-                        if keys.genre >= 0 {
-                            genreCounts[keys.genre, default: 0] += 1
-                        } else {
-                            noGenrePlays += 1
+                let logged = tallies[number]
+                let playCounts = playTallies[number]
+                var tally = logged ?? DayTally(date: CalendarDate(dayNumber: number), counts: zero, dayIndex: nil)
+                tally.hasPlays = playCounts != nil
+                let dayKeys: [CountedTrack]
+                if count == .plays {
+                    tally.counts = playCounts ?? zero
+                    dayKeys = playedKeys[number] ?? []
+                    for entry in played.days[number] ?? [] {
+                        listenedSeconds += entry.seconds + entry.estimatedSeconds
+                        if entry.unrecorded > 0 {
+                            if entry.track.duration == nil { untimedPlays += entry.unrecorded } else { estimatedPlays += entry.unrecorded }
                         }
                     }
-                    run = Streak(start: run?.start ?? tally.date, end: tally.date)
-                    if let current = run, current.length > (longest?.length ?? 0) { longest = current }
                 } else {
-                    days.append(DayTally(date: CalendarDate(dayNumber: number), counts: Array(repeating: 0, count: genreCount), dayIndex: nil))
-                    run = nil
+                    dayKeys = tally.dayIndex.map { loggedKeys[$0] } ?? []
                 }
+                days.append(tally)
+                guard tally.counts(as: count) else {
+                    run = nil
+                    continue
+                }
+                for slot in 0..<genreCount { totals[slot] += tally.counts[slot] }
+                for keys in dayKeys {
+                    artistPlays[keys.artist, default: (keys.artistName, 0)].plays += keys.count
+                    trackPlays[keys.track, default: (keys.title, keys.artistName, keys.artist, 0)].plays += keys.count
+                    if keys.genre >= 0 {
+                        genreCounts[keys.genre, default: 0] += keys.count
+                    } else {
+                        noGenrePlays += keys.count
+                    }
+                }
+                run = Streak(start: run?.start ?? tally.date, end: tally.date)
+                if let current = run, current.length > (longest?.length ?? 0) { longest = current }
             }
             let artists = ranked(
                 artistPlays.map { id, entry in
@@ -141,7 +179,8 @@ public struct Stats: Sendable {
             return PeriodStats(
                 kind: kind, start: start, end: end, days: days, totals: totals, genres: genres,
                 noGenrePlays: noGenrePlays, topArtists: artists, topTracks: tracks,
-                longestStreak: longest, coveredDays: covered)
+                longestStreak: longest, coveredDays: covered, count: count, listenedSeconds: listenedSeconds,
+                estimatedPlays: estimatedPlays, untimedPlays: untimedPlays)
         }
 
         var weekStarts: [Int] = []
@@ -182,6 +221,17 @@ public struct Stats: Sendable {
         currentStreak = run
     }
 
+    /// The tracks `period`'s numbers count, day by day, each with what it counts for: the log's
+    /// songs and their plays where the period counts plays, else the songs logged, one each.
+    func counted(_ period: PeriodStats, in journal: Journal) -> [(date: CalendarDate, tracks: [(track: Track, count: Int)])] {
+        period.days.compactMap { tally in
+            if period.countsPlays {
+                return played.days[tally.date.dayNumber].map { entries in (tally.date, entries.map { ($0.track, $0.plays) }) }
+            }
+            return tally.dayIndex.map { (tally.date, journal.days[$0].tracks.map { ($0, 1) }) }
+        }
+    }
+
     /// The months of `year` with a logged day, in order.
     public func months(in year: Int) -> ArraySlice<PeriodStats> {
         guard let first = months.firstIndex(where: { $0.start.year == year }) else { return [] }
@@ -207,4 +257,15 @@ public struct Stats: Sendable {
         if a.name != b.name { return a.name < b.name }
         return (a.artist ?? "").lowercased() < (b.artist ?? "").lowercased()
     }
+}
+
+/// One track of a day as the numbers count it: its artist, track and genre as numbers, and how
+/// many it counts for (1 for a song logged, its plays for a song of the log).
+private struct CountedTrack {
+    var artist: Int
+    var track: Int
+    var genre: Int
+    var count: Int
+    var artistName: String
+    var title: String
 }

@@ -1,6 +1,6 @@
-/// A year in review (docs/content-format.md, "Year in review"): what a year of the diary adds up
-/// to, computed from the diary alone. A pure function of the journal, its statistics and its
-/// library.
+/// A year in review (docs/content-format.md, "Year in review"): what a year adds up to, counted
+/// from the listening log's plays where the year has any, else from the songs the diary logged
+/// (`totals.count`). A pure function of the journal, its statistics and its library.
 ///
 /// Artists are counted by credit, as the artist pages are: a play counts for every artist it
 /// credits. Rankings (top artists, peak months) count primary plays, as every top list does.
@@ -65,15 +65,15 @@ public struct YearReview: Sendable {
     /// `timeline`: today and the days with data (nil: the journal's own, its last day for today).
     public static func all(journal: Journal, stats: Stats, library: Library, timeline: Timeline? = nil) -> [YearReview] {
         let timeline = timeline ?? Timeline(journal: journal, today: nil)
-        let firstCredit = firstCredits(journal)
+        let firstCredit = firstCredits(journal, stats: stats)
         let spans = stats.years.map { timeline.partialSpan($0.start, $0.end) }
-        let totals = stats.years.indices.map { Self.totals(of: stats.years[$0], in: journal, span: spans[$0]) }
+        let totals = stats.years.indices.map { Self.totals(of: stats.years[$0], in: journal, stats: stats, span: spans[$0]) }
         return stats.years.indices.map { index in
             var review = YearReview(journal: journal, stats: stats, library: library, yearIndex: index, totals: totals, firstCredit: firstCredit)
             review.span = spans[index]
             if let compared = comparedSpan(index, stats: stats, journal: journal, timeline: timeline, span: spans[index]) {
                 review.comparedSpan = compared
-                review.previous = Self.totals(of: stats.years[index - 1], in: journal, span: compared)
+                review.previous = Self.totals(of: stats.years[index - 1], in: journal, stats: stats, span: compared)
             }
             return review
         }
@@ -94,15 +94,22 @@ public struct YearReview: Sendable {
         return before
     }
 
-    /// Each credited artist's first play: the index of the day in `journal.days` and the track.
-    private static func firstCredits(_ journal: Journal) -> [String: (day: Int, track: String)] {
-        var first: [String: (day: Int, track: String)] = [:]
-        for (dayIndex, day) in journal.days.enumerated() {
-            for track in day.tracks {
-                for name in track.artists where first[name.lowercased()] == nil {
-                    first[name.lowercased()] = (dayIndex, track.title)
-                }
+    /// Each credited artist's first play, logged or in the listening log: its date and track.
+    private static func firstCredits(_ journal: Journal, stats: Stats) -> [String: (date: CalendarDate, track: String)] {
+        var first: [String: (date: CalendarDate, track: String)] = [:]
+        func note(_ track: Track, _ date: CalendarDate) {
+            for name in track.artists {
+                let key = name.lowercased()
+                if let known = first[key], known.date <= date { continue }
+                first[key] = (date, track.title)
             }
+        }
+        for day in journal.days {
+            for track in day.tracks { note(track, day.date) }
+        }
+        for day in journal.listening.days {
+            // Most played first: the first play of the day is not known in every log.
+            for entry in stats.played.days[day.date.dayNumber] ?? [] { note(entry.track, day.date) }
         }
         return first
     }
@@ -110,17 +117,17 @@ public struct YearReview: Sendable {
     /// `totals`: every year's, in the order of `stats.years`.
     private init(
         journal: Journal, stats: Stats, library: Library, yearIndex: Int, totals: [Totals],
-        firstCredit: [String: (day: Int, track: String)]
+        firstCredit: [String: (date: CalendarDate, track: String)]
     ) {
         let period = stats.years[yearIndex]
         year = period.start.year
-        let dayIndexes = period.days.compactMap(\.dayIndex)
+        let counted = stats.counted(period, in: journal)
         self.totals = totals[yearIndex]
         let hasPrevious = yearIndex > 0 && stats.years[yearIndex - 1].start.year == year - 1
         let previousPeriod = hasPrevious ? stats.years[yearIndex - 1] : nil
 
         // New artists: credited for the first time this year.
-        let firstDayOfYear = dayIndexes.first ?? 0
+        let firstDayOfYear = period.start
         var newPlays: [String: Int] = [:]
         var newArtistPlays = 0
         var primaryByMonth: [String: [Int]] = [:]
@@ -137,34 +144,33 @@ public struct YearReview: Sendable {
         var trackArtist: [String: String] = [:]
         var albumTrack: [String: Track] = [:]
         var order = 0
-        for dayIndex in dayIndexes {
-            let day = journal.days[dayIndex]
-            weekdayPlays[day.date.weekdayFromMonday] += day.tracks.count
-            for track in day.tracks {
+        for day in counted {
+            for (track, count) in day.tracks {
+                weekdayPlays[day.date.weekdayFromMonday] += count
                 var isNew = false
                 for name in Set(track.artists.map { $0.lowercased() }) {
                     creditedThisYear.insert(name)
-                    if let first = firstCredit[name], first.day >= firstDayOfYear {
-                        newPlays[name, default: 0] += 1
+                    if let first = firstCredit[name], first.date >= firstDayOfYear {
+                        newPlays[name, default: 0] += count
                         isNew = true
                     }
                 }
-                if isNew { newArtistPlays += 1 }
+                if isNew { newArtistPlays += count }
                 let primary = track.primaryArtist.lowercased()
-                primaryByMonth[primary, default: Array(repeating: 0, count: 12)][day.date.month - 1] += 1
+                primaryByMonth[primary, default: Array(repeating: 0, count: 12)][day.date.month - 1] += count
                 if let album = track.album {
-                    albums[album.lowercased() + "\u{0}" + primary, default: (album, track.primaryArtist, 0)].plays += 1
+                    albums[album.lowercased() + "\u{0}" + primary, default: (album, track.primaryArtist, 0)].plays += count
                 }
                 if let release = track.released {
-                    released[release.year, default: 0] += 1
+                    released[release.year, default: 0] += count
                 } else {
-                    undated += 1
+                    undated += count
                 }
                 let key = TrackSummary.key(title: track.title, artist: track.primaryArtist)
                 tracksThisYear.insert(key)
                 lastPlay[key] = (track, day.date)
-                monthCounts[day.date.month - 1][key, default: (0, order)].plays += 1
-                yearCounts[key, default: (0, order)].plays += 1
+                monthCounts[day.date.month - 1][key, default: (0, order)].plays += count
+                yearCounts[key, default: (0, order)].plays += count
                 trackArtist[key] = primary
                 order += 1
                 if let album = track.album {
@@ -177,7 +183,7 @@ public struct YearReview: Sendable {
         self.newArtistPlays = newArtistPlays
         topNewArtists = newPlays.compactMap { key, plays -> NewArtist? in
             guard let first = firstCredit[key], let artist = library.artist(named: key) else { return nil }
-            return NewArtist(name: artist.name, slug: artist.slug, plays: plays, firstDate: journal.days[first.day].date, firstTrack: first.track)
+            return NewArtist(name: artist.name, slug: artist.slug, plays: plays, firstDate: first.date, firstTrack: first.track)
         }
         .sorted { ($0.plays, $1.name.lowercased(), $1.name) > ($1.plays, $0.name.lowercased(), $0.name) }
         .prefix(5).map { $0 }
@@ -212,7 +218,7 @@ public struct YearReview: Sendable {
         }
         topArtistTracks = topArtists.map { artist in most(yearCounts) { trackArtist[$0] == artist.name.lowercased() } }
         monthTracks = (1...12).compactMap { month in most(monthCounts[month - 1]).map { MonthTrack(month: month, top: $0) } }
-        firstPlay = dayIndexes.first.flatMap { index in journal.days[index].tracks.first.map { FirstPlay(date: journal.days[index].date, track: $0) } }
+        firstPlay = counted.first.flatMap { day in day.tracks.first.map { FirstPlay(date: day.date, track: $0.track) } }
 
         // Genre phases: each month's leader, and runs of one leader.
         var leaders: [GenrePlays?] = Array(repeating: nil, count: 12)
@@ -242,7 +248,7 @@ public struct YearReview: Sendable {
             }
         longestStreak = period.longestStreak
         var biggest: BiggestDay?
-        for tally in period.days where tally.isLogged {
+        for tally in period.days where tally.counts(as: period.count) {
             if tally.total > (biggest?.plays ?? 0) {
                 biggest = BiggestDay(date: tally.date, plays: tally.total, ties: 1)
             } else if let current = biggest, tally.total == current.plays {

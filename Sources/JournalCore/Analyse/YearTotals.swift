@@ -1,9 +1,12 @@
-/// A year's totals in its review (plays, days, distinct artists, tracks and albums, time
-/// listened), counted from its logged days.
+/// A year's totals in its review (plays or songs logged, days, distinct artists, tracks and
+/// albums, time listened), counted from the listening log where the year has one, else from its
+/// logged days.
 extension YearReview {
     /// The totals of a year, for the year itself and to compare with the year before.
     public struct Totals: Sendable, Equatable {
+        /// Plays where `count` is `.plays`, else songs logged.
         public var plays = 0
+        public var count: PeriodCount = .songsLogged
         public var daysLogged = 0
         /// The year's days the journal has covered (first to last logged day).
         public var coveredDays = 0
@@ -13,9 +16,12 @@ extension YearReview {
         public var tracks = 0
         /// Distinct albums (album and primary artist, case-insensitively), of plays that name one.
         public var albums = 0
-        /// The summed length of the plays whose track has a `duration`.
+        /// Counting plays: the seconds played, recorded, and for plays with none recorded their
+        /// song's `duration`. Counting songs logged: the summed length of those with a `duration`.
         public var listenedSeconds = 0
-        /// Plays whose track has no `duration`: not in `listenedSeconds`.
+        /// Plays with no recorded seconds whose length is their song's `duration`.
+        public var estimatedPlays = 0
+        /// Plays (or songs logged) with no known length: not in `listenedSeconds`.
         public var untimedPlays = 0
 
         /// Whole minutes, rounded to the nearest.
@@ -24,25 +30,44 @@ extension YearReview {
 
     /// `span`: only those days of the period (a partial year, or the same days the year
     /// before), which the journal covers; nil for the whole period.
-    static func totals(of period: PeriodStats, in journal: Journal, span: ClosedRange<CalendarDate>? = nil) -> Totals {
-        let dayIndexes = period.days.filter { span?.contains($0.date) ?? true }.compactMap(\.dayIndex)
+    static func totals(of period: PeriodStats, in journal: Journal, stats: Stats, span: ClosedRange<CalendarDate>? = nil) -> Totals {
         var totals = Totals()
-        totals.daysLogged = dayIndexes.count
+        let inSpan = { (date: CalendarDate) in span?.contains(date) ?? true }
+        totals.daysLogged = period.days.filter { $0.isLogged && inSpan($0.date) }.count
         totals.coveredDays = span.map { $0.upperBound.dayNumber - $0.lowerBound.dayNumber + 1 } ?? period.coveredDays
+        totals.count = period.count
         var artists = Set<String>()
         var tracks = Set<String>()
         var albums = Set<String>()
-        for dayIndex in dayIndexes {
-            for track in journal.days[dayIndex].tracks {
-                totals.plays += 1
+        for day in stats.counted(period, in: journal) where inSpan(day.date) {
+            for (track, count) in day.tracks {
+                totals.plays += count
                 for name in track.artists { artists.insert(name.lowercased()) }
                 let primary = track.primaryArtist.lowercased()
                 tracks.insert(track.title.lowercased() + "\u{0}" + primary)
                 if let album = track.album { albums.insert(album.lowercased() + "\u{0}" + primary) }
+                guard !period.countsPlays else { continue }
                 if let duration = track.duration {
                     totals.listenedSeconds += duration
                 } else {
-                    totals.untimedPlays += 1
+                    totals.untimedPlays += count
+                }
+            }
+        }
+        if period.countsPlays, span == nil {
+            totals.listenedSeconds = period.listenedSeconds
+            totals.estimatedPlays = period.estimatedPlays
+            totals.untimedPlays = period.untimedPlays
+        } else if period.countsPlays {
+            // The same seconds as the period's, over the span's days only.
+            for tally in period.days where inSpan(tally.date) {
+                for entry in stats.played.days[tally.date.dayNumber] ?? [] {
+                    totals.listenedSeconds += entry.seconds + entry.estimatedSeconds
+                    if entry.track.duration == nil {
+                        totals.untimedPlays += entry.unrecorded
+                    } else {
+                        totals.estimatedPlays += entry.unrecorded
+                    }
                 }
             }
         }

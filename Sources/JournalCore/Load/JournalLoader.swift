@@ -217,6 +217,7 @@ public struct JournalLoader: Sendable {
         var journal = Journal(config: config, days: days, playlists: playlists, pages: pages, staticFiles: staticFiles)
         journal.covers = covers.covers
         journal.listening = listening
+        journal.songBook = book
         return LoadResult(
             journal: journal, theme: theme, diagnostics: diagnostics, coverIndex: covers.index,
             artwork: CardArtwork.read(source: source, journal: journal))

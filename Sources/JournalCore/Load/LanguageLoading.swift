@@ -44,6 +44,7 @@ enum LanguageLoading {
                     ("other_genres_hint", .count), ("days_logged_hint", .count), ("artists", .count), ("albums", .count),
                     ("new_artists", .count), ("untimed_plays", .count), ("undated_plays", .count), ("tied_days", .count),
                     ("songs_played", .count), ("more_songs", .count), ("plays_of_unknown_length", .count),
+                    ("songs_logged", .count), ("estimated_plays", .count),
                 ]
             ),
             (

@@ -15,6 +15,9 @@ public struct Journal: Sendable {
     /// The listening log (docs/content-format.md, "The listening log"); empty for a journal
     /// written by hand only, whose numbers are songs logged.
     public var listening = Listening()
+    /// What is known about every song, to complete the log's songs as the days' tracks are
+    /// completed; nil for a journal not loaded from files (the days' own tracks are used then).
+    var songBook: SongBook?
 
     public init(
         config: SiteConfig, days: [Day], playlists: [Playlist] = [], pages: [Page] = [],

@@ -49,6 +49,8 @@ public struct Localization: Sendable {
     let untimedPlayCount: CountForms
     let undatedPlayCount: CountForms
     let tiedDayCount: CountForms
+    let songsLoggedCount: CountForms
+    let estimatedPlayCount: CountForms
     let reviewTitlePattern: TextPattern
     let yearSoFarPattern: TextPattern
     let shareOfPlaysPattern: TextPattern
@@ -111,6 +113,8 @@ public struct Localization: Sendable {
         untimedPlayCount = count("counts.untimed_plays")
         undatedPlayCount = count("counts.undated_plays")
         tiedDayCount = count("counts.tied_days")
+        songsLoggedCount = count("counts.songs_logged")
+        estimatedPlayCount = count("counts.estimated_plays")
         reviewTitlePattern = pattern("formats.review_title")
         yearSoFarPattern = pattern("formats.year_so_far")
         shareOfPlaysPattern = pattern("formats.share_of_plays")
@@ -173,6 +177,27 @@ public struct Localization: Sendable {
     }
 
     public func days(_ count: Int) -> String { dayCount.format(count, grouping) }
+
+    /// `12 songs logged`: the diary's own count, never called plays.
+    public func songsLogged(_ count: Int) -> String { songsLoggedCount.format(count, grouping) }
+
+    /// `852 plays` where `kind` counts the listening log's plays, else `12 songs logged`.
+    public func counted(_ count: Int, _ kind: PeriodCount) -> String {
+        kind == .plays ? plays(count) : songsLogged(count)
+    }
+
+    /// `Plays` or `Songs logged`: the label of a total counted as `kind` counts.
+    public func countLabel(_ kind: PeriodCount) -> String {
+        string(kind == .plays ? .playsLabel : .songsLogged)
+    }
+
+    /// What a total counted as `kind` counts, for its hint.
+    public func countHint(_ kind: PeriodCount) -> String {
+        string(kind == .plays ? .playsHint : .songsLoggedHint)
+    }
+
+    /// `4 plays' length estimated from the song's length.`
+    public func estimatedPlays(_ count: Int) -> String { estimatedPlayCount.format(count, grouping) }
 
     /// `2 new artists`.
     public func newArtists(_ count: Int) -> String { newArtistCount.format(count, grouping) }

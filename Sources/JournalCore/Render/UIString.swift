@@ -72,6 +72,12 @@ enum UIString: String, CaseIterable, Sendable {
     case shareHeatmap = "share_heatmap"
     case shareStory = "share_story"
     case songOfTheYear = "song_of_the_year"
+    case songsLogged = "songs_logged"
+    case songsLoggedHint = "songs_logged_hint"
+    case playsHint = "plays_hint"
+    case about
+    case timePlayed = "time_played"
+    case minutesPlayedHint = "minutes_played_hint"
     case taggedDays = "tagged_days"
     case tags
     case tenYearsAgo = "ten_years_ago"

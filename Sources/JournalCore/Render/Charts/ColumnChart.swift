@@ -15,6 +15,8 @@ public struct ColumnChart: Sendable {
     /// The accessible name.
     public var title: String
     public var l10n: Localization
+    /// What the values count: plays, or songs logged (said as tracks).
+    public var count: PeriodCount = .songsLogged
 
     static let width = 520.0
     static let plotTop = 22.0
@@ -38,7 +40,7 @@ public struct ColumnChart: Sendable {
             let h = column.value == 0 ? 0 : max(2, Self.plotHeight * Double(column.value) / Double(highest))
             let x = centres[index] - barWidth / 2
             let y = baseline - h
-            let label = "\(column.name) · \(l10n.tracks(column.value))"
+            let label = "\(column.name) · \(count == .plays ? l10n.plays(column.value) : l10n.tracks(column.value))"
             svg += "<g class=\"column\(column.isMarked ? " column-marked" : "")\"><title>\(Escape.xml(label))</title>"
             svg +=
                 "<rect class=\"column-slot\" x=\"\(f(centres[index] - slot / 2))\" y=\"\(f(Self.plotTop))\" width=\"\(f(slot))\" height=\"\(f(Self.plotHeight))\"/>"

@@ -30,12 +30,16 @@ public struct StackedBarChart: Sendable {
     /// The accessible name of the chart.
     public var title: String
     public var l10n: Localization
+    /// What the bars count: plays of the listening log, or songs logged (docs/content-format.md,
+    /// "Statistics"); each segment's title says which.
+    public var count: PeriodCount
 
-    public init(genres: [Genre], slots: [Slot], title: String, l10n: Localization) {
+    public init(genres: [Genre], slots: [Slot], title: String, l10n: Localization, count: PeriodCount = .songsLogged) {
         self.genres = genres
         self.slots = slots
         self.title = title
         self.l10n = l10n
+        self.count = count
     }
 
     // Geometry, in viewBox units.
@@ -120,7 +124,7 @@ public struct StackedBarChart: Sendable {
                 let h = Double(count) / Double(top) * Self.plotHeight
                 y -= h
                 bar +=
-                    "<rect class=\"\(Self.segmentClass(genre))\" x=\"\(f(x))\" y=\"\(f(y))\" width=\"\(f(barWidth))\" height=\"\(f(h))\" fill=\"\(genre.color)\" data-genre=\"\(Escape.xml(genre.name))\" data-count=\"\(count)\"><title>\(Escape.xml("\(slot.name) · \(genre.name) · \(l10n.tracks(count))"))</title></rect>"
+                    "<rect class=\"\(Self.segmentClass(genre))\" x=\"\(f(x))\" y=\"\(f(y))\" width=\"\(f(barWidth))\" height=\"\(f(h))\" fill=\"\(genre.color)\" data-genre=\"\(Escape.xml(genre.name))\" data-count=\"\(count)\"><title>\(Escape.xml("\(slot.name) · \(genre.name) · \(self.count == .plays ? l10n.plays(count) : l10n.tracks(count))"))</title></rect>"
             }
             if slot.isFuture {
                 // A faint band the slot's full width (neighbours merge into one) and a muted

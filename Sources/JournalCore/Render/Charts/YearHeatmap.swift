@@ -1,6 +1,7 @@
 /// A year as a heatmap (docs/content-format.md, "Statistics"): a row per month and a column per
-/// day of the month, narrow enough to read on a phone without scrolling; five levels by tracks
-/// logged, month and day labels, a legend, a `<title>` on every cell and logged days linked.
+/// day of the month, narrow enough to read on a phone without scrolling; five levels by plays
+/// where the year has a listening log, else by songs logged (`count`), month and day labels, a
+/// legend, a `<title>` on every cell and logged days linked.
 /// Empty days after today (the build's date) are drawn as not yet come. The links are left out
 /// of the tab order: the page has the same numbers as a table beside it.
 public struct YearHeatmap: Sendable {
@@ -25,13 +26,19 @@ public struct YearHeatmap: Sendable {
     public var cells: [Cell]
     public var title: String
     public var l10n: Localization
+    /// What a cell's count counts: plays, or songs logged (said as tracks).
+    public var count: PeriodCount
 
-    public init(year: Int, cells: [Cell], title: String, l10n: Localization) {
+    public init(year: Int, cells: [Cell], title: String, l10n: Localization, count: PeriodCount = .songsLogged) {
         self.year = year
         self.cells = cells
         self.title = title
         self.l10n = l10n
+        self.count = count
     }
+
+    /// `5 plays` or `2 tracks`, as the heatmap counts.
+    private func amount(_ value: Int) -> String { count == .plays ? l10n.plays(value) : l10n.tracks(value) }
 
     // Geometry, in viewBox units.
     static let cellWidth = 11.0
@@ -105,7 +112,7 @@ public struct YearHeatmap: Sendable {
             }
             let x = left + Double(cell.date.day - 1) * Self.step
             let level = cell.isFuture ? "future" : String(Self.level(count: cell.count, maximum: maximum))
-            let what = cell.isFuture ? l10n.string(.notYet) : l10n.tracks(cell.count)
+            let what = cell.isFuture ? l10n.string(.notYet) : amount(cell.count)
             let rect =
                 "<use href=\"#\(Self.cellID)\" class=\"heat heat-\(level)\" x=\"\(f(x))\"><title>\(Escape.xml("\(l10n.dayMonth(cell.date)) · \(what)"))</title></use>"
             if let href = cell.href, !cell.isFuture {
@@ -136,11 +143,11 @@ public struct YearHeatmap: Sendable {
     }
 
     private func legendText(_ level: Int, maximum: Int) -> String {
-        if level == 0 { return l10n.tracks(0) }
-        if maximum <= 4 { return level == 4 ? "4+" : l10n.tracks(level) }
+        if level == 0 { return amount(0) }
+        if maximum <= 4 { return level == 4 ? "4+" : amount(level) }
         let low = (level - 1) * maximum / 4 + 1
         let high = level * maximum / 4
-        return low >= high ? l10n.tracks(high) : "\(low)–\(l10n.tracks(high))"
+        return low >= high ? amount(high) : "\(low)–\(amount(high))"
     }
 
     /// The heatmap's rules in a file of its own, for light and dark (the theme's heat colours).

@@ -15,14 +15,14 @@ extension SiteRenderer {
                 otherGenres: all.otherGenreCount),
             genres: genreShares(all),
             noGenre: noGenreLine(all),
-            topArtists: ranked(all.topArtists, limit: 10),
-            topTracks: ranked(all.topTracks, limit: 10),
+            topArtists: ranked(all.topArtists, limit: 10, count: all.count),
+            topTracks: ranked(all.topTracks, limit: 10, count: all.count),
             longestStreak: streakView(stats.longestStreak),
             currentStreak: streakView(currentStreak),
             years: stats.years.reversed().map { year in
                 ArchiveYear(
                     name: String(year.start.year), href: urls.href(urls.year(year.start.year)),
-                    totals: "\(l10n.tracks(year.plays)) · \(l10n.daysOf(year.daysLogged, year.coveredDays)) · \(l10n.genres(year.genreCount))",
+                    totals: "\(l10n.counted(year.plays, year.count)) · \(l10n.daysOf(year.daysLogged, year.coveredDays)) · \(l10n.genres(year.genreCount))",
                     months: monthCells(year.start.year, busiest: busiest, withWeeks: false),
                     reviewHref: urls.href(urls.review(year.start.year)))
             })
@@ -53,7 +53,7 @@ extension SiteRenderer {
             let level = busiest == 0 ? 1 : min(4, 1 + stats.plays * 4 / (busiest + 1))
             return MonthCell(
                 short: l10n.shortMonth(month),
-                label: "\(l10n.monthYear(year: year, month: month)) · \(l10n.tracks(stats.plays))",
+                label: "\(l10n.monthYear(year: year, month: month)) · \(l10n.counted(stats.plays, stats.count))",
                 href: urls.href(urls.month(year: year, month: month)), plays: stats.plays, level: level,
                 weeks: withWeeks ? weekLinks(ofMonth: stats, onlyStartingIn: true) : [])
         }.filter { !withWeeks || $0.href != nil }
@@ -72,7 +72,7 @@ extension SiteRenderer {
                     links.append(
                         WeekLink(
                             name: l10n.dayMonth(week.start),
-                            label: "\(l10n.weekOf(week.start)) · \(l10n.tracks(week.plays))",
+                            label: "\(l10n.weekOf(week.start)) · \(l10n.counted(week.plays, week.count))",
                             href: urls.href(urls.week(week.start))))
                 }
             }

@@ -37,7 +37,7 @@ extension SiteRenderer {
         return HomeYear(
             title: yearTitle(period), href: urls.href(urls.year(year)),
             summary: [
-                SummaryItem(label: l10n.string(.tracksPlayed), value: l10n.number(period.plays), href: nil),
+                SummaryItem(label: l10n.countLabel(period.count), value: l10n.number(period.plays), href: nil),
                 SummaryItem(
                     label: l10n.string(.daysLogged), value: "\(l10n.number(period.daysLogged)) / \(l10n.number(period.coveredDays))", href: nil,
                     hint: l10n.daysLoggedHint(period.coveredDays)),

@@ -114,9 +114,9 @@ extension SiteRenderer {
                 cell.isFuture = true
                 cell.name += " · " + l10n.string(.notYet)
             } else if let dayIndex = tally.dayIndex {
-                cell.count = tally.total
+                cell.count = tally.songsLogged
                 cell.href = urls.absolute(urls.day(tally.date))
-                cell.name += " · " + l10n.tracks(tally.total)
+                cell.name += " · " + l10n.tracks(tally.songsLogged)
                 cell.color = GenreCatalog.noGenreColor
                 cell.kind = .none
                 if let track = journal.days[dayIndex].tracks.first, let slot = stats.chartSlot(of: track), chartGenres.indices.contains(slot) {

@@ -28,24 +28,34 @@ extension SiteRenderer {
             }
         case .year:
             let year = period.start.year
+            // Each month as the year counts it (plays where the year has listening), so the
+            // bars add up to the year's total.
+            var monthCounts = Array(repeating: Array(repeating: 0, count: chartGenres.count), count: 12)
+            for day in period.days {
+                for (slot, count) in day.counts.enumerated() { monthCounts[day.date.month - 1][slot] += count }
+            }
             slots = (1...12).map { month in
                 let monthStats = monthIndex[year * 100 + month].map { stats.months[$0] }
                 return .init(
                     label: [l10n.shortMonth(month)], name: l10n.monthYear(year: year, month: month),
-                    counts: monthStats?.totals ?? Array(repeating: 0, count: chartGenres.count),
+                    counts: monthCounts[month - 1],
                     href: monthStats.map { _ in link(urls.month(year: year, month: month)) },
                     isFuture: monthStats == nil && CalendarDate(year: year, month: month, day: 1).map(timeline.isStillToCome) ?? false)
             }
         case .all:
+            var yearCounts = Array(repeating: Array(repeating: 0, count: chartGenres.count), count: period.end.year - period.start.year + 1)
+            for day in period.days {
+                for (slot, count) in day.counts.enumerated() { yearCounts[day.date.year - period.start.year][slot] += count }
+            }
             slots = (period.start.year...period.end.year).map { year in
                 let yearStats = yearIndex[year].map { stats.years[$0] }
                 return .init(
                     label: [String(year)], name: String(year),
-                    counts: yearStats?.totals ?? Array(repeating: 0, count: chartGenres.count),
+                    counts: yearCounts[year - period.start.year],
                     href: yearStats.map { _ in link(urls.year(year)) })
             }
         }
-        return StackedBarChart(genres: chartGenres, slots: slots, title: chartTitle(period), l10n: l10n)
+        return StackedBarChart(genres: chartGenres, slots: slots, title: chartTitle(period), l10n: l10n, count: period.count)
     }
 
     func chartTitle(_ period: PeriodStats) -> String {
@@ -56,7 +66,7 @@ extension SiteRenderer {
         case .year: what = String(period.start.year)
         case .all: what = l10n.string(.allTime)
         }
-        return "\(what) · \(l10n.string(.genres)) · \(l10n.tracks(period.plays))"
+        return "\(what) · \(l10n.string(.genres)) · \(l10n.counted(period.plays, period.count))"
     }
 
     /// A chart as the page shows it: the inline SVG, an HTML legend and the same numbers as a table,
@@ -116,8 +126,8 @@ extension SiteRenderer {
                 cell.future = true
             } else if let dayIndex = tally.dayIndex {
                 cell.href = urls.href(urls.day(tally.date))
-                cell.count = tally.total
-                cell.label = "\(l10n.longDate(tally.date)) · \(l10n.tracks(tally.total))"
+                cell.count = tally.songsLogged
+                cell.label = "\(l10n.longDate(tally.date)) · \(l10n.tracks(tally.songsLogged))"
                 if let track = journal.days[dayIndex].tracks.first {
                     if let artwork = track.artwork {
                         let cover = coverImage(artwork)
@@ -160,19 +170,23 @@ extension SiteRenderer {
                 date: tally.date, count: tally.total, href: tally.isLogged ? href(tally.date) : nil,
                 isFuture: !tally.isLogged && timeline.isStillToCome(tally.date))
         }
-        return YearHeatmap(year: year.start.year, cells: cells, title: "\(year.start.year) · \(l10n.string(.heatmap))", l10n: l10n)
+        return YearHeatmap(
+            year: year.start.year, cells: cells, title: "\(year.start.year) · \(l10n.string(.heatmap))", l10n: l10n, count: year.count)
     }
 
     /// The heatmap's numbers as a table: a row per month, up to today's in the year holding today.
     func heatmapMonths(_ year: PeriodStats) -> [HeatmapMonth] {
         let number = year.start.year
         let lastMonth = timeline.today.year == number ? max(timeline.today.month, stats.months(in: number).last?.start.month ?? 1) : 12
+        // Each month as the heatmap counts it: the year's plays where it has listening.
+        var counted = Array(repeating: 0, count: 12)
+        for day in year.days { counted[day.date.month - 1] += day.total }
         return (1...max(1, lastMonth)).map { month in
             let monthStats = monthIndex[number * 100 + month].map { stats.months[$0] }
             return HeatmapMonth(
                 name: l10n.monthYear(year: number, month: month),
                 href: monthStats.map { _ in urls.href(urls.month(year: number, month: month)) },
-                days: monthStats?.daysLogged ?? 0, tracks: monthStats?.plays ?? 0)
+                days: monthStats?.daysLogged ?? 0, tracks: counted[month - 1])
         }
     }
 
@@ -185,7 +199,7 @@ extension SiteRenderer {
         let largest = max(period.genres.first?.plays ?? 1, 1)
         return period.genres.map { entry in
             GenreShare(
-                name: entry.genre.name, color: entry.genre.color, plays: l10n.tracks(entry.plays),
+                name: entry.genre.name, color: entry.genre.color, plays: l10n.counted(entry.plays, period.count),
                 percent: Share.percent(entry.plays, of: total), width: Share.width(entry.plays, of: largest),
                 href: urls.href(urls.genre(entry.genre.slug)), minor: !entry.genre.isTop)
         }
@@ -194,28 +208,44 @@ extension SiteRenderer {
     /// The plays of tracks with no genre in a period, said apart from its genres.
     func noGenreLine(_ period: PeriodStats) -> String? {
         guard period.noGenrePlays > 0 else { return nil }
-        return "\(l10n.string(.noGenre)): \(l10n.tracks(period.noGenrePlays))"
+        return "\(l10n.string(.noGenre)): \(l10n.counted(period.noGenrePlays, period.count))"
     }
 
     /// Artists, tracks or albums with their plays, each linked: an artist to its page, a track to
     /// its page and its artist's; an album (`titlesLink` false) only to its artist's.
-    func ranked(_ items: [Ranked], limit: Int, titlesLink: Bool = true) -> [RankedItem] {
+    /// `count`: what the numbers count (plays, or songs logged), said beside each.
+    func ranked(_ items: [Ranked], limit: Int, titlesLink: Bool = true, count: PeriodCount) -> [RankedItem] {
         items.prefix(limit).enumerated().map { index, item in
             let artistHref = library.artist(named: item.artist ?? item.name).map { urls.href(urls.artist($0.slug)) }
+            let plays = l10n.counted(item.plays, count)
             guard let artist = item.artist else {
-                return RankedItem(rank: index + 1, name: item.name, plays: l10n.plays(item.plays), artist: nil, href: artistHref)
+                return RankedItem(rank: index + 1, name: item.name, plays: plays, artist: nil, href: artistHref)
             }
             let href = titlesLink ? trackHref(title: item.name, artist: artist) : nil
-            return RankedItem(rank: index + 1, name: item.name, plays: l10n.plays(item.plays), artist: artist, href: href, artistHref: artistHref)
+            return RankedItem(rank: index + 1, name: item.name, plays: plays, artist: artist, href: href, artistHref: artistHref)
         }
     }
 
+    /// A streak, its ends linked to their day pages where the diary has them (a streak of days
+    /// with plays may start or end on a day nothing was logged).
     func streakView(_ streak: Streak?) -> StreakView? {
         streak.map { streak in
             StreakView(
                 length: l10n.days(streak.length), range: l10n.dateRange(streak.start, streak.end),
-                startHref: urls.href(urls.day(streak.start)), endHref: urls.href(urls.day(streak.end)))
+                startHref: isLogged(streak.start) ? urls.href(urls.day(streak.start)) : nil,
+                endHref: isLogged(streak.end) ? urls.href(urls.day(streak.end)) : nil)
         }
+    }
+
+    /// The diary has a day page for `date`.
+    func isLogged(_ date: CalendarDate) -> Bool {
+        var low = 0
+        var high = journal.days.count
+        while low < high {
+            let middle = (low + high) / 2
+            if journal.days[middle].date < date { low = middle + 1 } else { high = middle }
+        }
+        return low < journal.days.count && journal.days[low].date == date
     }
 
     /// A link to a neighbouring period page.
@@ -239,14 +269,29 @@ extension SiteRenderer {
     func summary(_ period: PeriodStats) -> [SummaryItem] {
         var genreHint = l10n.string(.genresHint)
         if period.otherGenreCount > 0 { genreHint += " " + l10n.otherGenresHint(period.otherGenreCount) }
-        return [
+        var items = [
             SummaryItem(
-                label: l10n.string(.tracksPlayed), value: l10n.number(period.plays), href: nil,
-                hint: l10n.string(.tracksPlayedHint)),
+                label: l10n.countLabel(period.count), value: l10n.number(period.plays), href: nil,
+                hint: l10n.countHint(period.count)),
             SummaryItem(
                 label: l10n.string(.daysLogged), value: "\(l10n.number(period.daysLogged)) / \(l10n.number(period.coveredDays))", href: nil,
                 hint: l10n.daysLoggedHint(period.coveredDays)),
             SummaryItem(label: l10n.string(.genres), value: l10n.number(period.genreCount), href: nil, hint: genreHint),
         ]
+        if let played = timePlayed(period) { items.insert(played, at: 1) }
+        return items
+    }
+
+    /// The time a period with listening was played (`130 h 22 min`): "about" when some of it is
+    /// scrobbles' song lengths, which its hint counts.
+    func timePlayed(_ period: PeriodStats) -> SummaryItem? {
+        guard period.countsPlays, period.listenedSeconds > 0 else { return nil }
+        let duration = l10n.totalDuration(period.listenedSeconds)
+        var hint = l10n.string(.minutesPlayedHint)
+        if period.estimatedPlays > 0 { hint += " " + l10n.estimatedPlays(period.estimatedPlays) }
+        if period.untimedPlays > 0 { hint += " " + l10n.untimedPlays(period.untimedPlays) }
+        return SummaryItem(
+            label: l10n.string(.timePlayed), value: period.estimatedPlays > 0 ? "\(l10n.string(.about)) \(duration)" : duration, href: nil,
+            hint: hint)
     }
 }

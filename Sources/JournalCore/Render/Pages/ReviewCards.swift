@@ -7,7 +7,7 @@ extension SiteRenderer {
     func reviewCard(_ index: Int) -> ShareCard {
         let review = reviews[index]
         let year = stats.years[index]
-        var figures = [ShareCard.Figure(value: l10n.number(review.totals.plays), label: l10n.string(.tracksPlayed))]
+        var figures = [ShareCard.Figure(value: l10n.number(review.totals.plays), label: l10n.countLabel(review.totals.count))]
         if review.totals.hasDurations {
             figures.append(ShareCard.Figure(value: l10n.number(review.totals.minutes), label: l10n.string(.minutesShort)))
         } else {
@@ -28,7 +28,7 @@ extension SiteRenderer {
             card.headlines.append(
                 ShareCard.Headline(
                     label: l10n.string(.songOfTheYear), title: song.track.title,
-                    detail: "\(creditedNames(song.track).joined(separator: ", ")) · \(l10n.plays(song.plays))",
+                    detail: "\(creditedNames(song.track).joined(separator: ", ")) · \(l10n.counted(song.plays, review.totals.count))",
                     cover: cardCover(song.track)))
         }
         if let artist = review.topArtists.first {
@@ -39,7 +39,7 @@ extension SiteRenderer {
                 ?? ShareCard.Cover(title: artist.name, artist: "", color: track.map { catalog.drawnGenre(of: $0).color } ?? GenreCatalog.otherColor)
             card.headlines.append(
                 ShareCard.Headline(
-                    label: l10n.string(.artistOfTheYear), title: artist.name, detail: l10n.plays(artist.plays),
+                    label: l10n.string(.artistOfTheYear), title: artist.name, detail: l10n.counted(artist.plays, review.totals.count),
                     cover: cover, round: true))
         }
         return card
@@ -48,7 +48,7 @@ extension SiteRenderer {
     /// What the review's cards say, in words (`og:image:alt`).
     func reviewCardAlt(_ index: Int) -> String {
         let review = reviews[index]
-        var alt = "\(l10n.reviewTitle(review.year)): \(l10n.tracks(review.totals.plays)), \(l10n.artists(review.totals.artists))"
+        var alt = "\(l10n.reviewTitle(review.year)): \(l10n.counted(review.totals.plays, review.totals.count)), \(l10n.artists(review.totals.artists))"
         if review.totals.hasDurations { alt += ", \(l10n.totalDuration(review.totals.listenedSeconds))" }
         alt += "."
         if let song = review.topTracks.first {

@@ -45,7 +45,7 @@ extension SiteRenderer {
                     label: l10n.weekdaysShort[weekday], name: l10n.weekdays[weekday], value: review.weekdayPlays[weekday],
                     isMarked: weekday == review.favouriteWeekday)
             },
-            title: "\(review.year) · \(l10n.string(.listeningRhythm))", l10n: l10n
+            title: "\(review.year) · \(l10n.string(.listeningRhythm))", l10n: l10n, count: review.totals.count
         ).svg()
     }
 

@@ -19,7 +19,7 @@ extension SiteRenderer {
             yearHref: urls.href(urls.year(year)),
             year: String(year),
             totals: reviewTotals(review),
-            untimedNote: review.totals.untimedPlays > 0 && review.totals.plays > 0 ? l10n.untimedPlays(review.totals.untimedPlays) : nil,
+            untimedNote: minutesNote(review.totals),
             comparedWith: reviewSpans(review),
             // In the journal's first year every artist is new: nothing to say.
             newArtists: index > 0 ? newArtists(review) : nil,
@@ -28,20 +28,20 @@ extension SiteRenderer {
             topArtists: review.topArtists.enumerated().map { rank, artist in
                 ReviewRankedArt(
                     rank: rank + 1, name: artist.name, href: artist.slug.map { urls.href(urls.artist($0)) }, artist: nil, artistHref: nil,
-                    plays: l10n.plays(artist.plays), peak: l10n.monthYear(year: year, month: artist.peakMonth),
-                    peakHref: urls.href(urls.month(year: year, month: artist.peakMonth)), peakPlays: l10n.plays(artist.peakPlays),
+                    plays: l10n.counted(artist.plays, review.totals.count), peak: l10n.monthYear(year: year, month: artist.peakMonth),
+                    peakHref: urls.href(urls.month(year: year, month: artist.peakMonth)), peakPlays: l10n.counted(artist.peakPlays, review.totals.count),
                     art: namedArt(review.topArtistTracks[rank]?.track, name: artist.name))
             },
             playlist: review.topTracks.enumerated().map { rank, top in
                 var view = trackView(top.track, number: rank + 1)
-                view.plays = l10n.plays(top.plays)
+                view.plays = l10n.counted(top.plays, review.totals.count)
                 return view
             },
             topAlbums: review.topAlbums.enumerated().map { rank, album in
                 ReviewRankedArt(
                     rank: rank + 1, name: album.name, href: nil, artist: album.artist,
                     artistHref: album.artist.flatMap { library.artist(named: $0) }.map { urls.href(urls.artist($0.slug)) },
-                    plays: l10n.plays(album.plays), art: namedArt(review.topAlbumTracks[rank], name: album.name))
+                    plays: l10n.counted(album.plays, review.totals.count), art: namedArt(review.topAlbumTracks[rank], name: album.name))
             },
             months: review.monthTracks.map { month in
                 let track = month.top.track
@@ -50,7 +50,7 @@ extension SiteRenderer {
                     title: track.title, href: trackHref(title: track.title, artist: track.primaryArtist),
                     artist: creditedNames(track).joined(separator: ", "),
                     artistHref: library.artist(named: track.primaryArtist).map { urls.href(urls.artist($0.slug)) },
-                    plays: l10n.plays(month.top.plays), art: art(track))
+                    plays: l10n.counted(month.top.plays, review.totals.count), art: art(track))
             },
             phases: review.phases.map { phase in
                 ReviewPhase(
@@ -58,34 +58,36 @@ extension SiteRenderer {
                         ? l10n.shortMonth(phase.firstMonth)
                         : "\(l10n.shortMonth(phase.firstMonth)) – \(l10n.shortMonth(phase.lastMonth))",
                     genre: l10n.genreName(phase.genre), color: phase.genre.color,
-                    href: urls.href(urls.genre(phase.genre.slug)), plays: l10n.tracks(phase.plays),
+                    href: urls.href(urls.genre(phase.genre.slug)), plays: l10n.counted(phase.plays, review.totals.count),
                     minor: !phase.genre.isTop, span: phase.lastMonth - phase.firstMonth + 1)
             },
             mix: genreMix(year),
             weekdays: weekdayChart(review),
             favouriteWeekday: review.favouriteWeekday.map { weekday in
-                "\(l10n.weekdays[weekday]) · \(l10n.tracks(review.weekdayPlays[weekday]))"
+                "\(l10n.weekdays[weekday]) · \(l10n.counted(review.weekdayPlays[weekday], review.totals.count))"
             },
             longestStreak: streakView(review.longestStreak),
             // Under a limit of songs a day, most days are as big as the biggest: nothing to say.
-            biggestDay: journal.config.maxTracksPerDay > 0
+            biggestDay: journal.config.maxTracksPerDay > 0 && review.totals.count == .songsLogged
                 ? nil
                 : review.biggestDay.map { day in
                     ReviewBiggestDay(
-                        date: l10n.longDate(day.date), iso: day.date.iso, href: urls.href(urls.day(day.date)),
-                        plays: l10n.tracks(day.plays), ties: l10n.tiedDays(day.ties))
+                        date: l10n.longDate(day.date), iso: day.date.iso, href: isLogged(day.date) ? urls.href(urls.day(day.date)) : nil,
+                        plays: l10n.counted(day.plays, review.totals.count), ties: l10n.tiedDays(day.ties))
                 },
             releaseYears: releaseChart(review),
             undatedNote: review.undatedPlays > 0 && !review.releaseYears.isEmpty ? l10n.undatedPlays(review.undatedPlays) : nil,
             forgottenArtists: review.forgottenArtists.map { forgotten in
                 RankedItem(
-                    rank: forgotten.rank, name: forgotten.name, plays: l10n.plays(forgotten.plays), artist: nil,
+                    rank: forgotten.rank, name: forgotten.name, plays: l10n.counted(forgotten.plays, review.previous?.count ?? review.totals.count),
+                    artist: nil,
                     href: library.artist(named: forgotten.name).map { urls.href(urls.artist($0.slug)) })
             },
             forgottenTracks: review.forgottenTracks.map { forgotten in
                 let artistHref = forgotten.artist.flatMap { library.artist(named: $0) }.map { urls.href(urls.artist($0.slug)) }
                 return RankedItem(
-                    rank: forgotten.rank, name: forgotten.name, plays: l10n.plays(forgotten.plays), artist: forgotten.artist,
+                    rank: forgotten.rank, name: forgotten.name, plays: l10n.counted(forgotten.plays, review.previous?.count ?? review.totals.count),
+                    artist: forgotten.artist,
                     href: forgotten.artist.flatMap { trackHref(title: forgotten.name, artist: $0) }, artistHref: artistHref)
             },
             hasLastYear: index > 0 && reviews[index - 1].year == year - 1 && !stoppedEarly(review),
@@ -131,13 +133,14 @@ extension SiteRenderer {
                         let artist = library.artist(named: name)
                         return NamedLink(name: artist?.name ?? name, href: artist.map { urls.href(urls.artist($0.slug)) })
                     },
-                    detail: l10n.plays(top.plays), art: art(track), round: false))
+                    detail: l10n.counted(top.plays, review.totals.count), art: art(track), round: false))
         }
         if let artist = review.topArtists.first {
             headlines.append(
                 ReviewHeadline(
                     label: l10n.string(.artistOfTheYear), name: artist.name, href: artist.slug.map { urls.href(urls.artist($0)) }, artists: [],
-                    detail: "\(l10n.plays(artist.plays)) · \(l10n.string(.peakMonth)) \(l10n.monthYear(year: review.year, month: artist.peakMonth))",
+                    detail:
+                        "\(l10n.counted(artist.plays, review.totals.count)) · \(l10n.string(.peakMonth)) \(l10n.monthYear(year: review.year, month: artist.peakMonth))",
                     art: namedArt(review.topArtistTracks.first??.track, name: artist.name), round: true))
         }
         return headlines
@@ -150,7 +153,10 @@ extension SiteRenderer {
             cards.append(
                 ReviewHighlight(
                     label: l10n.string(.minutesLabel), value: l10n.number(review.totals.minutes),
-                    detail: l10n.totalDuration(review.totals.listenedSeconds), href: "#review-totals"))
+                    detail: review.totals.estimatedPlays > 0
+                        ? "\(l10n.string(.about)) \(l10n.totalDuration(review.totals.listenedSeconds))"
+                        : l10n.totalDuration(review.totals.listenedSeconds),
+                    href: "#review-totals"))
         }
         if index > 0, review.newArtistCount > 0, review.totals.plays > 0 {
             cards.append(
@@ -162,7 +168,7 @@ extension SiteRenderer {
             cards.append(
                 ReviewHighlight(
                     label: l10n.string(.longestStreak), value: l10n.days(streak.length),
-                    detail: l10n.dateRange(streak.start, streak.end), href: urls.href(urls.day(streak.start))))
+                    detail: l10n.dateRange(streak.start, streak.end), href: isLogged(streak.start) ? urls.href(urls.day(streak.start)) : nil))
         }
         if !review.phases.isEmpty {
             // A genre that leads again after a gap is one step, and a name keeps its hyphen
@@ -183,7 +189,7 @@ extension SiteRenderer {
                 ReviewHighlight(
                     label: l10n.string(.firstSong), value: first.track.title,
                     detail: "\(creditedNames(first.track).joined(separator: ", ")) · \(l10n.shortDate(first.date))",
-                    href: urls.href(urls.day(first.date))))
+                    href: isLogged(first.date) ? urls.href(urls.day(first.date)) : nil))
         }
         return cards
     }
@@ -212,7 +218,8 @@ extension SiteRenderer {
     /// before (`YearReview.comparedSpan`), or alone when there are none to compare with.
     private func reviewTotals(_ review: YearReview) -> [ReviewTotal] {
         let now = review.totals
-        let before = review.previous
+        // Plays and songs logged are not compared with each other.
+        let before = review.previous.flatMap { $0.count == now.count ? $0 : nil }
         func total(_ label: String, _ value: Int, _ previous: Int?, shown: String? = nil, hint: String? = nil) -> ReviewTotal {
             var item = ReviewTotal(label: label, value: shown ?? l10n.number(value), hint: hint)
             if let previous {
@@ -224,7 +231,7 @@ extension SiteRenderer {
             return item
         }
         var totals = [
-            total(l10n.string(.tracksPlayed), now.plays, before?.plays, hint: l10n.string(.tracksPlayedHint)),
+            total(l10n.countLabel(now.count), now.plays, before?.plays, hint: l10n.countHint(now.count)),
             total(
                 l10n.string(.daysLogged), now.daysLogged, before?.daysLogged, shown: "\(l10n.number(now.daysLogged)) / \(l10n.number(now.coveredDays))",
                 hint: l10n.daysLoggedHint(now.coveredDays)),
@@ -233,9 +240,23 @@ extension SiteRenderer {
             total(l10n.string(.albumsLabel), now.albums, before?.albums),
         ]
         if now.hasDurations {
-            totals.append(total(l10n.string(.minutesLabel), now.minutes, before.map(\.minutes), hint: l10n.string(.minutesHint)))
+            totals.append(
+                total(
+                    l10n.string(.minutesLabel), now.minutes, before.map(\.minutes),
+                    hint: l10n.string(now.count == .plays ? .minutesPlayedHint : .minutesHint)))
         }
         return totals
+    }
+
+    /// What the minutes leave out or estimate: plays whose length is their song's (scrobbles),
+    /// and plays or songs logged with no length at all.
+    func minutesNote(_ totals: YearReview.Totals) -> String? {
+        guard totals.plays > 0 else { return nil }
+        let notes = [
+            totals.estimatedPlays > 0 ? l10n.estimatedPlays(totals.estimatedPlays) : nil,
+            totals.untimedPlays > 0 ? l10n.untimedPlays(totals.untimedPlays) : nil,
+        ].compactMap { $0 }
+        return notes.isEmpty ? nil : notes.joined(separator: " ")
     }
 
     private func newArtists(_ review: YearReview) -> ReviewNewArtists? {
@@ -245,9 +266,9 @@ extension SiteRenderer {
             share: l10n.shareOfPlays(Share.percent(review.newArtistPlays, of: review.totals.plays)),
             artists: review.topNewArtists.map { artist in
                 ReviewNewArtist(
-                    name: artist.name, href: urls.href(urls.artist(artist.slug)), plays: l10n.plays(artist.plays),
+                    name: artist.name, href: urls.href(urls.artist(artist.slug)), plays: l10n.counted(artist.plays, review.totals.count),
                     firstDate: l10n.shortDate(artist.firstDate), firstISO: artist.firstDate.iso,
-                    firstHref: urls.href(urls.day(artist.firstDate)), firstTrack: artist.firstTrack)
+                    firstHref: isLogged(artist.firstDate) ? urls.href(urls.day(artist.firstDate)) : nil, firstTrack: artist.firstTrack)
             })
     }
 }

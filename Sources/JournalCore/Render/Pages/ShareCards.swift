@@ -46,7 +46,7 @@ extension SiteRenderer {
         shareCard(
             label: cardLabel(period), kicker: cardKicker(period),
             figures: [
-                ShareCard.Figure(value: l10n.number(period.plays), label: l10n.string(.tracksPlayed)),
+                ShareCard.Figure(value: l10n.number(period.plays), label: l10n.countLabel(period.count)),
                 ShareCard.Figure(value: "\(l10n.number(period.daysLogged))/\(l10n.number(period.coveredDays))", label: l10n.string(.daysLogged)),
                 ShareCard.Figure(value: l10n.number(period.topArtists.count), label: l10n.string(.artists)),
                 ShareCard.Figure(value: l10n.number(period.genreCount), label: l10n.string(.genres)),
@@ -73,7 +73,7 @@ extension SiteRenderer {
     /// What the card says, in words (`og:image:alt`).
     func cardAlt(_ period: PeriodStats) -> String {
         var alt =
-            "\(cardKicker(period)): \(cardLabel(period)). \(l10n.tracks(period.plays)), \(l10n.daysOf(period.daysLogged, period.coveredDays)), \(l10n.artists(period.topArtists.count)), \(l10n.genres(period.genreCount))."
+            "\(cardKicker(period)): \(cardLabel(period)). \(l10n.counted(period.plays, period.count)), \(l10n.daysOf(period.daysLogged, period.coveredDays)), \(l10n.artists(period.topArtists.count)), \(l10n.genres(period.genreCount))."
         let top = period.genres.prefix(3).map(\.genre.name)
         if !top.isEmpty { alt += " \(l10n.string(.topGenres)): \(top.joined(separator: ", "))." }
         return alt

@@ -40,8 +40,9 @@ struct RankedItem: Encodable {
 struct StreakView: Encodable {
     var length: String
     var range: String
-    var startHref: String
-    var endHref: String
+    /// Nil where the diary has no page for the day.
+    var startHref: String?
+    var endHref: String?
 }
 
 /// The previous or next week, month or year.
@@ -102,6 +103,8 @@ struct YearPageView: Encodable {
     var heatmap: String
     /// The heatmap's numbers, for the table beside it.
     var heatmapMonths: [HeatmapMonth]
+    /// What the heatmap's table counts: `Plays` or `Songs logged`.
+    var heatmapCount: String
     var chart: ChartView
     var genres: [GenreShare]
     /// `No genre: 3 tracks`, when the period has tracks with no genre.

@@ -69,7 +69,8 @@ struct ReviewNewArtist: Encodable {
     var plays: String
     var firstDate: String
     var firstISO: String
-    var firstHref: String
+    /// Nil where the diary has no page for the day.
+    var firstHref: String?
     var firstTrack: String
 }
 
@@ -107,7 +108,8 @@ struct ReviewMixRow: Encodable {
 struct ReviewBiggestDay: Encodable {
     var date: String
     var iso: String
-    var href: String
+    /// Nil where the diary has no page for the day.
+    var href: String?
     var plays: String
     /// `one of 40 days with as many`.
     var ties: String
