@@ -15,6 +15,9 @@ public struct Journal: Sendable {
     /// The listening log (docs/content-format.md, "The listening log"); empty for a journal
     /// written by hand only, whose numbers are songs logged.
     public var listening = Listening()
+    /// Which names are one artist and how each is shown (docs/content-format.md, "A track"):
+    /// `artistNames.artists(of:)` splits a credit as the diary's are split.
+    public var artistNames = ArtistNames()
 
     public init(
         config: SiteConfig, days: [Day], playlists: [Playlist] = [], pages: [Page] = [],
