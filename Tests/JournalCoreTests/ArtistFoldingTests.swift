@@ -115,6 +115,25 @@ import Testing
         #expect(built.page("artists/sematary-rapper/index.html") == nil)
     }
 
+    /// A catalogue file `journal add` or `enrich` named by a whole credit before credits were
+    /// split is split too when a part of it is an artist on its own, and its songs are its main
+    /// artist's; a name none of whose parts is an artist alone stays a name.
+    @Test func aCatalogueEntryNamedByACreditIsSplitWhenItsPartsAreArtists() throws {
+        let (_, journal) = try journal("""
+        \(day("2026-11-01", "  - {title: Hangman, artist: SEMATARY & GHOST MOUNTAIN}\n  - {title: Cutthroat, artist: Sematary}"))
+        \(day("2026-11-02", "  - {title: Boxer, artist: Simon & Garfunkel}"))
+        -- catalogue/sematary-ghost-mountain.yaml --
+        artist: SEMATARY & GHOST MOUNTAIN
+        songs:
+          - {title: Hangman, album: Rainbow Bridge 3}
+        -- catalogue/simon-garfunkel.yaml --
+        artist: Simon & Garfunkel
+        """)
+        let tracks = journal.days.flatMap(\.tracks)
+        #expect(tracks.map(\.artists) == [["SEMATARY", "GHOST MOUNTAIN"], ["SEMATARY"], ["Simon & Garfunkel"]])
+        #expect(tracks[0].album == "Rainbow Bridge 3")
+    }
+
     /// A diary's list names each artist whole, for every credit of the journal.
     @Test func aDiaryListMakesItsArtistsKnown() throws {
         let (_, journal) = try journal("""

@@ -8,21 +8,38 @@ enum ArtistNaming {
     static func names(catalogue: SongCatalogue, tracks: [Track]) -> ArtistNames {
         var names = ArtistNames()
         var fixed: [String] = []
-        for artist in catalogue.artists { names.insert(known: artist.name) }
+        for track in tracks where !track.artistIsCredit {
+            for artist in track.artists { names.insert(known: artist) }
+        }
+        // Each entry's name, each list's names, each track's whole credit: what is an artist on its own.
+        var alone = ArtistNames(known: catalogue.artists.map(\.name))
+        for track in tracks {
+            for artist in track.artistIsCredit ? [track.primaryArtist] : track.artists { alone.insert(known: artist) }
+        }
+        for artist in catalogue.artists where !isCredit(artist.name, alone: alone, known: names) {
+            names.insert(known: artist.name)
+        }
         // A spelling another entry is named by stays that entry's (a warning: `sharedSpellings`).
         let entries = Set(catalogue.artists.map { ArtistKey.fold($0.name) })
         for artist in catalogue.artists where !artist.also.isEmpty {
             for spelling in artist.also where !entries.contains(ArtistKey.fold(spelling)) { names.insert(alias: spelling, of: artist.name) }
             fixed.append(artist.name)
         }
-        for track in tracks where !track.artistIsCredit {
-            for artist in track.artists { names.insert(known: artist) }
-        }
         let spellings = tracks.flatMap { track in
             track.artistIsCredit ? ArtistCredit.split(track.primaryArtist, known: names) : track.artists
         }
         names.choose(spellings: spellings, fixed: fixed)
         return names
+    }
+
+    /// Whether a catalogue entry's name is a credit rather than one artist's: `journal add` and
+    /// `journal enrich` named an entry by a track's whole credit before credits were split
+    /// (`SEMATARY & GHOST MOUNTAIN`). It is one when it splits and a part of it is an artist on
+    /// its own elsewhere (`alone`): an entry's name, a diary list's, or a track's whole credit
+    /// (`Sematary`). `Simon & Garfunkel` stays a name unless `Simon` is an artist of the journal.
+    static func isCredit(_ name: String, alone: ArtistNames, known: ArtistNames) -> Bool {
+        let parts = ArtistCredit.split(name, known: known)
+        return parts.count > 1 && parts.contains { alone.contains($0) }
     }
 
     /// `track` with its credit split and each artist by the name it is shown by, once.
@@ -35,11 +52,15 @@ enum ArtistNaming {
         return track
     }
 
-    /// The catalogue with each entry under the name its artist is shown by, so the song book
-    /// finds its songs under the name the tracks now give.
+    /// The catalogue with each entry under the name its artist is shown by, and an entry named
+    /// by a credit under its main artist, so the song book finds its songs under the name the
+    /// tracks now give.
     static func name(_ catalogue: SongCatalogue, by names: ArtistNames) -> SongCatalogue {
         var catalogue = catalogue
-        for index in catalogue.artists.indices { catalogue.artists[index].name = names.name(catalogue.artists[index].name) }
+        for index in catalogue.artists.indices {
+            let name = catalogue.artists[index].name
+            catalogue.artists[index].name = names.artists(of: name).first ?? names.name(name)
+        }
         return catalogue
     }
 }
