@@ -132,7 +132,7 @@ import Testing
 
         // The artist page: the latest year's plays, a day at a time, and the years before linked.
         let artist = try #require(pages["artists/아이유/index.html"])
-        #expect(visibleText(artist).contains("2026 · 3 plays 2 Jan 밤편지 · Ditto (NewJeans, 아이유) · Celebrity"))
+        #expect(visibleText(artist).contains("2026 · 3 plays 2 Jan 밤편지 · Ditto (with NewJeans) · Celebrity"))
         #expect(!attributeValues("href", in: String(try #require(artist.components(separatedBy: "class=\"play-list\"").last))).contains("/2025/03/01/"))
         #expect(visibleText(artist).contains("All tracks (4) →"))
         #expect(visibleText(artist).contains("5 plays + 1 with others · “With others”:"))

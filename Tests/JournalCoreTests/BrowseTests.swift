@@ -74,7 +74,7 @@ import Testing
         }
         #expect(lists.count == 2)
         #expect(days(lists.joined()).prefix(2) == ["/2026/01/02/", "/2025/12/31/"])
-        #expect(text.contains("2026 · 2 plays 2 Jan Ditto · 가을 발라드 (아이유, NewJeans)"))
+        #expect(text.contains("2026 · 2 plays 2 Jan Ditto · 가을 발라드 (with 아이유)"))
         #expect(text.contains("2025 · 1 play 31 Dec Hype Boy"))
         #expect(text.contains("2 plays + 1 with others"))
         #expect(!attributeValues("href", in: page).contains("/artists/newjeans/2025/"))

@@ -230,4 +230,21 @@ import Testing
         #expect(!journal.build(output: journal.path + "/listening/2026").succeeded)
         #expect(Self.text(journal, "listening/2026/2026-11.tsv") == log)
     }
+
+    @Test func aPlaysCreditIsSplitAsTheDiarysAreSoOneArtistHasOneCount() throws {
+        let journal = try Self.journal()
+        try journal.write("content/diary/2026/11/2026-11-21.md", "---\ntracks:\n  - {title: Hangman, artist: Sematary}\n---\n")
+        let header = "utc\tlocal\tseconds\tartist\ttitle\talbum\tsource\tids\tcounts\n"
+        try journal.write(
+            "listening/2026/2026-11.tsv",
+            header + "\t2026-11-21T10:00:00\t200\tSEMATARY & GHOST MOUNTAIN\tHangman\t\tlastfm\t\tyes\n"
+                + "\t2026-11-21T11:00:00\t200\tSematary, Ghost Mountain\tHangman\t\tlastfm\t\tyes\n"
+                + "\t2026-11-21T12:00:00\t200\tsematary\tHangman\t\tlastfm\t\tyes\n"
+                + "\t2026-11-21T13:00:00\t200\tGhost Mountain feat. Sematary\tMurder\t\tlastfm\t\tyes\n")
+        let loaded = try #require(journal.load().journal)
+        let year = try #require(Analysis(journal: loaded, parallel: false).stats.years.first)
+        #expect(year.plays == 4)
+        #expect(year.topArtists.map(\.name) == ["Sematary", "Ghost Mountain"])
+        #expect(year.topArtists.map(\.plays) == [3, 1])
+    }
 }

@@ -26,10 +26,18 @@ struct PlayedTracks: Sendable {
         let book = journal.songBook ?? SongBook(catalogue: SongCatalogue(), days: journal.days, artistGenres: journal.config.artistGenres)
         // Each song completed once, however many days it was played on.
         var known: [String: Track] = [:]
+        // Each credit split once (docs/content-format.md, "Artist credits"), as the diary's are.
+        var credits: [String: [String]] = [:]
         var days: [Int: [Entry]] = [:]
         for day in journal.listening.days {
             days[day.date.dayNumber] = day.songs.map { song in
-                let artists = song.artists
+                let artists: [String]
+                if let split = credits[song.artist] {
+                    artists = split
+                } else {
+                    artists = journal.artistNames.artists(of: song.artist)
+                    credits[song.artist] = artists
+                }
                 let key = SongKey.song(artist: artists.first ?? "", title: song.title) + "\u{0}" + SongKey.fold(song.album ?? "")
                 let track: Track
                 if let found = known[key] {
@@ -43,10 +51,4 @@ struct PlayedTracks: Sendable {
         }
         self.days = days
     }
-}
-
-extension PlayedSong {
-    /// The artists the song credits, the primary first. For now the credit is one artist: the
-    /// credit splitting of issue 36 replaces this one function.
-    var artists: [String] { [artist] }
 }

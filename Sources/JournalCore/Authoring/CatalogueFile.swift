@@ -11,6 +11,7 @@ public enum CatalogueFile {
             "# replaced by a lookup. This file is rewritten in this layout, so keep notes in your diary.",
             "artist: \(scalar(artist.name))",
         ]
+        if !artist.also.isEmpty { lines.append("also: [" + artist.also.map { flowScalar($0) }.joined(separator: ", ") + "]") }
         if let genre = genres(artist.genres) { lines.append("genre: \(genre)") }
         lines += ids(artist.ids, indent: "")
         if !artist.songs.isEmpty {

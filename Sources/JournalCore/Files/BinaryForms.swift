@@ -82,6 +82,7 @@ extension Track: BinaryForm {
         writer.forms(links)
         writer.optionalString(noteHTML)
         writer.bool(genresInherited)
+        writer.bool(artistIsCredit)
     }
 
     init(from reader: inout BinaryReader) throws(BinaryReader.Damaged) {
@@ -91,6 +92,7 @@ extension Track: BinaryForm {
             released: try reader.optionalForm(), artwork: try reader.optionalForm(), preview: try reader.optionalForm(),
             links: try reader.forms(), noteHTML: try reader.optionalString())
         genresInherited = try reader.bool()
+        artistIsCredit = try reader.bool()
     }
 }
 

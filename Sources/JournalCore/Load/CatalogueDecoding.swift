@@ -1,9 +1,10 @@
+import Foundation
 import Yams
 
 /// Decodes one file of `catalogue/` (docs/content-format.md, "The song catalogue"): an artist,
 /// their songs and albums, every problem a diagnostic at its line and column.
 enum CatalogueDecoding {
-    static let artistFields = ["artist", "genre", "ids", "songs", "albums"]
+    static let artistFields = ["artist", "also", "genre", "ids", "songs", "albums"]
     static let songFields = ["title", "album", "genre", "duration", "released", "artwork", "preview", "links", "ids"]
     static let albumFields = ["title", "genre", "released", "artwork", "ids"]
 
@@ -18,6 +19,7 @@ enum CatalogueDecoding {
         }
         let fields = reader.fields(of: root, known: artistFields, in: "a catalogue file")
         let name = reader.requiredString(fields, "artist", in: "a catalogue file", owner: root)
+        let also = reader.otherSpellings(fields["also"], of: name)
         let genres = reader.stringList(fields["genre"], field: "genre")
         let ids = reader.ids(fields["ids"])
         var songs: [CatalogueSong] = []
@@ -32,9 +34,9 @@ enum CatalogueDecoding {
         // Without errors every item became an entry, so the titles line up with the list's items.
         reader.warnRepeats(songs.map(\.title), in: fields["songs"], what: "song")
         reader.warnRepeats(albums.map(\.title), in: fields["albums"], what: "album")
-        return DecodedFile(
-            value: CatalogueArtist(name: name, genres: genres, ids: ids, songs: songs, albums: albums, sourcePath: relative),
-            diagnostics: reader.diagnostics, images: reader.images)
+        var artist = CatalogueArtist(name: name, genres: genres, ids: ids, songs: songs, albums: albums, sourcePath: relative)
+        artist.also = also
+        return DecodedFile(value: artist, diagnostics: reader.diagnostics, images: reader.images)
     }
 }
 
@@ -47,6 +49,30 @@ extension YAMLFields {
             return []
         }
         return Array(sequence)
+    }
+
+    /// `also:`, other spellings of the entry's artist `name`: text or a list of text, none empty;
+    /// one that is already `name` (or listed twice) is a warning and left out.
+    mutating func otherSpellings(_ node: Node?, of name: String?) -> [String] {
+        guard let node, !isMissing(node) else { return [] }
+        let items = node.sequence.map(Array.init) ?? [node]
+        var seen = Set(name.map { [ArtistKey.fold($0)] } ?? [])
+        var spellings: [String] = []
+        for item in items {
+            guard let text = item.scalar?.string.trimmingCharacters(in: .whitespaces), !text.isEmpty else {
+                let found = item.scalar != nil ? "an empty name" : describe(item)
+                error("each item of 'also' must be another spelling of this artist's name, like 'also: [SEMATARY]', found \(found)", at: item)
+                continue
+            }
+            guard seen.insert(ArtistKey.fold(text)).inserted else {
+                warning(
+                    "'\(text)' in 'also' is already this artist's name, or listed before: spellings that differ only in case or punctuation are one artist anyway",
+                    at: item)
+                continue
+            }
+            spellings.append(text)
+        }
+        return spellings
     }
 
     /// `ids:`, a mapping of service names to the song's, album's or artist's id there.

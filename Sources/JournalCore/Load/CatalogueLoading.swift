@@ -55,7 +55,31 @@ extension JournalLoader {
                 artists.append(artist)
             }
         }
+        diagnostics += Self.sharedSpellings(artists, display: display)
         return (SongCatalogue(artists: artists), images)
+    }
+
+    /// A spelling two entries claim (one's `also:` the other's name or `also:`): a warning at the
+    /// later file; the first entry in path order keeps it.
+    static func sharedSpellings(_ artists: [CatalogueArtist], display: (String) -> String) -> [Diagnostic] {
+        var owner: [String: String] = [:]
+        for artist in artists { owner[ArtistKey.fold(artist.name)] = owner[ArtistKey.fold(artist.name)] ?? artist.name }
+        var found: [Diagnostic] = []
+        for artist in artists {
+            for spelling in artist.also {
+                let key = ArtistKey.fold(spelling)
+                if let other = owner[key], ArtistKey.fold(other) != ArtistKey.fold(artist.name) {
+                    found.append(
+                        Diagnostic(
+                            .warning,
+                            "'\(spelling)' in 'also' of '\(artist.name)' is already the artist '\(other)' of another catalogue file: it stays '\(other)'; remove it from one of them",
+                            path: display(artist.sourcePath)))
+                } else {
+                    owner[key] = artist.name
+                }
+            }
+        }
+        return found
     }
 }
 
@@ -67,6 +91,8 @@ extension CatalogueArtist {
     /// only what this entry lacks.
     public mutating func `continue`(with later: CatalogueArtist, path: String, diagnostics: inout [Diagnostic]) {
         otherSourcePaths.append(later.sourcePath)
+        let spellings = Set(([name] + also).map(ArtistKey.fold))
+        also += later.also.filter { !spellings.contains(ArtistKey.fold($0)) }
         if genres.isEmpty { genres = later.genres }
         for (name, id) in later.ids where ids[name] == nil { ids[name] = id }
         Self.append(later.songs, to: &songs, title: \.title, kind: "song", of: name, earlier: sourcePath, path: path, diagnostics: &diagnostics)

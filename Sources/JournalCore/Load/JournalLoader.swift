@@ -193,7 +193,15 @@ public struct JournalLoader: Sendable {
         }
 
         let listening = loadListening(settings: settings.listening, parallel: options.parallel, diagnostics: &diagnostics)
-        let book = SongBook(catalogue: catalogue, days: days, artistGenres: settings.artistGenres)
+        // One artist, one name: credits split and spellings folded before songs are matched.
+        let artistNames = ArtistNaming.names(catalogue: catalogue, tracks: days.flatMap(\.tracks) + playlists.flatMap(\.tracks))
+        days = ParallelMap.map(days, parallel: options.parallel) { day in
+            var day = day
+            day.tracks = day.tracks.map { ArtistNaming.name($0, by: artistNames) }
+            return day
+        }
+        for index in playlists.indices { playlists[index].tracks = playlists[index].tracks.map { ArtistNaming.name($0, by: artistNames) } }
+        let book = SongBook(catalogue: ArtistNaming.name(catalogue, by: artistNames), days: days, artistGenres: settings.artistGenres)
         @Sendable func complete(_ track: Track) -> Track {
             var track = book.complete(track)
             track.artwork = homeCopy(track.artwork)
@@ -218,6 +226,7 @@ public struct JournalLoader: Sendable {
         journal.covers = covers.covers
         journal.listening = listening
         journal.songBook = book
+        journal.artistNames = artistNames
         return LoadResult(
             journal: journal, theme: theme, diagnostics: diagnostics, coverIndex: covers.index,
             artwork: CardArtwork.read(source: source, journal: journal))

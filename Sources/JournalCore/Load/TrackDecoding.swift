@@ -73,9 +73,12 @@ extension YAMLFields {
             noteHTML = body(note, firstLine: location(of: fields["note"]).line, markdown: markdown).html
         }
         guard let title, !artists.isEmpty else { return nil }
-        return Track(
+        var track = Track(
             title: title, artists: artists, album: album, genres: genres, duration: duration,
             released: released, artwork: artwork, preview: preview, links: links, noteHTML: noteHTML)
+        // One string may credit several artists: split once every artist's name is known (`ArtistNaming`).
+        track.artistIsCredit = fields["artist"]?.scalar != nil
+        return track
     }
 
     mutating func duration(_ node: Node?) -> Int? {

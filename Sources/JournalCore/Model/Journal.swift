@@ -18,6 +18,9 @@ public struct Journal: Sendable {
     /// What is known about every song, to complete the log's songs as the days' tracks are
     /// completed; nil for a journal not loaded from files (the days' own tracks are used then).
     var songBook: SongBook?
+    /// Which names are one artist and how each is shown (docs/content-format.md, "A track"):
+    /// `artistNames.artists(of:)` splits a credit as the diary's are split.
+    public var artistNames = ArtistNames()
 
     public init(
         config: SiteConfig, days: [Day], playlists: [Playlist] = [], pages: [Page] = [],

@@ -14,6 +14,9 @@ public struct SongCatalogue: Sendable, Equatable {
 public struct CatalogueArtist: Sendable, Equatable {
     /// As the file writes it; matched to the diary's primary artists like songs are (`SongKey`).
     public var name: String
+    /// Other spellings of this artist (`also:`), merged into it by hand: tracks that write one
+    /// are this artist's, shown by `name` (docs/content-format.md, "The song catalogue").
+    public var also: [String] = []
     /// The artist's genre, for their songs that have none from anywhere else. The first is primary.
     public var genres: [String]
     /// Where the services know the artist (`musicbrainz`: an artist MBID).

@@ -20,6 +20,9 @@ public struct Track: Hashable, Sendable {
     /// (docs/content-format.md, "Songs are remembered"): they count, but do not decide how a
     /// genre's name is spelled.
     public var genresInherited = false
+    /// `artist` was written as one string, a credit that may name several artists: Load splits
+    /// it (`ArtistCredit`) once it knows every artist's name, and then sets this false.
+    public var artistIsCredit = false
 
     public init(
         title: String, artists: [String], album: String? = nil, genres: [String] = [],

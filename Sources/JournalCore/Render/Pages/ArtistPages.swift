@@ -85,7 +85,7 @@ extension SiteRenderer {
             allAlbums: profile.albums.count > topCount ? MoreLink(href: urls.href(urls.artistAlbums(artist.slug)), count: profile.albums.count) : nil,
             years: years,
             shown: (split ? Array(profile.years.suffix(1)) : profile.years).reversed().map { year in
-                ShownYear(year: String(year.year), id: Self.yearID(year.year), count: l10n.plays(year.plays.count), plays: playRows(year))
+                ShownYear(year: String(year.year), id: Self.yearID(year.year), count: l10n.plays(year.plays.count), plays: playRows(year, of: artist))
             })
         return chrome(title: artist.name, description: nil, path: path, section: "artists").page("artist", view)
     }
@@ -125,7 +125,7 @@ extension SiteRenderer {
             return PeriodLink(href: href, label: l10n.string(label), name: String(otherYear))
         }
         let view = ArtistYearPageView(
-            breadcrumbs: breadcrumbs(artist, String(year)), year: String(year), count: l10n.plays(plays.plays.count), plays: playRows(plays),
+            breadcrumbs: breadcrumbs(artist, String(year)), year: String(year), count: l10n.plays(plays.plays.count), plays: playRows(plays, of: artist),
             previous: link(position - 1, .previousYear), next: link(position + 1, .nextYear))
         return chrome(title: "\(artist.name) · \(year)", description: nil, path: urls.artistYear(artist.slug, year), section: "artists")
             .page("artistYear", view)
@@ -167,9 +167,11 @@ extension SiteRenderer {
         }
     }
 
-    /// A year's plays a day at a time, newest first; dates by day and month, the year being the heading's.
-    private func playRows(_ year: ArtistProfile.Year?) -> [ArtistDayRow] {
-        (year?.days ?? []).reversed().map { plays in
+    /// A year's plays a day at a time, newest first; dates by day and month, the year being the
+    /// heading's. A play credited to others too says with whom: the track's other artists.
+    private func playRows(_ year: ArtistProfile.Year?, of artist: Artist) -> [ArtistDayRow] {
+        let own = artist.name.lowercased()
+        return (year?.days ?? []).reversed().map { plays in
             let date = journal.days[plays[0].dayIndex].date
             return ArtistDayRow(
                 date: l10n.dayMonth(date), dateISO: date.iso, href: urls.href(urls.day(date)),
@@ -177,7 +179,7 @@ extension SiteRenderer {
                     let track = journal.days[play.dayIndex].tracks[play.trackIndex]
                     return PlayedTrack(
                         title: track.title, href: trackHref(title: track.title, artist: track.primaryArtist),
-                        with: track.artists.count > 1 ? track.artists.joined(separator: ", ") : nil)
+                        with: track.artists.count > 1 ? track.artists.filter { $0.lowercased() != own }.joined(separator: ", ") : nil)
                 })
         }
     }
