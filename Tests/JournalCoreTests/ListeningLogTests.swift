@@ -247,4 +247,13 @@ import Testing
         #expect(year.topArtists.map(\.name) == ["Sematary", "Ghost Mountain"])
         #expect(year.topArtists.map(\.plays) == [3, 1])
     }
+
+    @Test func aYearsMonthsSayWhatTheyCountAndATimePlayedMayWrap() throws {
+        let journal = try Self.journal()
+        try Self.importing(Self.export(Self.week), into: journal)
+        #expect(journal.build().succeeded)
+        let year = try #require(journal.page("2026/index.html"))
+        #expect(year.contains("title=\"November 2026 · 7 plays\">Nov</a><span class=\"muted small\">7 plays</span>"))
+        #expect(year.contains("<dt>Time played</dt><dd class=\"wraps\">"))
+    }
 }

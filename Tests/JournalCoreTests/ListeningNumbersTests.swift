@@ -147,7 +147,7 @@ import Testing
         let month = try #require(pages["2026/03/index.html"])
         #expect(month.contains("<dt>Plays</dt><dd>12</dd>"))
         // 2,200 s: 37 min, 800 s of it from the scrobbles' song length.
-        #expect(month.contains("<dt>Time played</dt><dd>about 37 min</dd>"))
+        #expect(month.contains("<dt>Time played</dt><dd class=\"wraps\">about 37 min</dd>"))
         #expect(month.contains("4 plays&#39; length estimated") || month.contains("4 plays’ length estimated") || month.contains("4 plays' length estimated"))
         #expect(month.contains("Genres · 12 plays"))
         // A day's segment: 2 March, Song B twice.

@@ -162,7 +162,7 @@ import Testing
         // The export stopped on 24 January: nothing can be called forgotten.
         #expect(!review.contains("Forgotten favourites"))
         let year = try #require(journal.page("2024/index.html"))
-        #expect(year.contains("<dt>In the journal</dt><dd>1–24 Jan 2024</dd>"))
+        #expect(year.contains("<dt>In the journal</dt><dd class=\"wraps\">1–24 Jan 2024</dd>"))
         #expect(!(try #require(journal.page("2023/index.html"))).contains("In the journal"))
         let home = try #require(journal.page("index.html"))
         #expect(home.contains("<a href=\"/2024/\">2024</a></h2>"))

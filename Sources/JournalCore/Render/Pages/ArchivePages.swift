@@ -54,8 +54,8 @@ extension SiteRenderer {
             return MonthCell(
                 short: l10n.shortMonth(month),
                 label: "\(l10n.monthYear(year: year, month: month)) · \(l10n.counted(stats.plays, stats.count))",
-                href: urls.href(urls.month(year: year, month: month)), plays: stats.plays, level: level,
-                weeks: withWeeks ? weekLinks(ofMonth: stats, onlyStartingIn: true) : [])
+                href: urls.href(urls.month(year: year, month: month)), plays: stats.plays, count: l10n.counted(stats.plays, stats.count),
+                level: level, weeks: withWeeks ? weekLinks(ofMonth: stats, onlyStartingIn: true) : [])
         }.filter { !withWeeks || $0.href != nil }
     }
 

@@ -292,6 +292,6 @@ extension SiteRenderer {
         if period.untimedPlays > 0 { hint += " " + l10n.untimedPlays(period.untimedPlays) }
         return SummaryItem(
             label: l10n.string(.timePlayed), value: period.estimatedPlays > 0 ? "\(l10n.string(.about)) \(duration)" : duration, href: nil,
-            hint: hint)
+            hint: hint, wraps: true)
     }
 }

@@ -9,7 +9,7 @@ extension SiteRenderer {
         return [
             SummaryItem(
                 label: l10n.string(.dataSpan), value: l10n.dateRange(span.lowerBound, span.upperBound), href: nil,
-                hint: l10n.string(.dataSpanHint))
+                hint: l10n.string(.dataSpanHint), wraps: true)
         ]
     }
 

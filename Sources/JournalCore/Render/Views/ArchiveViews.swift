@@ -26,6 +26,8 @@ struct MonthCell: Encodable {
     /// The month's page; nil when nothing was logged that month.
     var href: String?
     var plays: Int
+    /// `2,547 plays` or `12 songs logged`: the count with its unit, as the year page lists it.
+    var count: String = ""
     /// 0 for a month with no page, then 1–4 by plays against the journal's busiest month.
     var level: Int
     var weeks: [WeekLink]

@@ -9,6 +9,9 @@ struct SummaryItem: Encodable {
     var href: String?
     /// What the number counts, shown on hover.
     var hint: String? = nil
+    /// A value of several words (a duration: `1,383 h 17 min`) may wrap on a phone; a count stays
+    /// on one line.
+    var wraps = false
 }
 
 /// A genre's plays in a period, with its share.
