@@ -1,4 +1,5 @@
 import Foundation
+import JournalCore
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -85,12 +86,41 @@ extension LookupClient {
         guard let text = value?.trimmingCharacters(in: .whitespaces), !text.isEmpty else { return nil }
         // A number past a year (or `inf`) is a year: nobody waits that long, and no conversion overflows.
         if let seconds = Double(text), seconds >= 0 { return seconds.isFinite ? min(seconds, 31_536_000) : 31_536_000 }
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "GMT")
-        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
-        return formatter.date(from: text).map { max(0, $0.timeIntervalSinceNow) }
+        return httpDate(text).map { min(max(0, $0 - Date().timeIntervalSince1970), 31_536_000) }
     }
+
+    /// An HTTP date (RFC 9110, 5.6.7: `Sun, 06 Nov 1994 08:49:37 GMT`, always ASCII) as seconds
+    /// since 1970, read on its bytes. Not DateFormatter: a service's header is anyone's text, and
+    /// Foundation's formatter traps on some (a combining mark in the day name, found by LookupFuzz,
+    /// Fuzz/crashes/LookupFuzz/retry-after-combining-mark).
+    static func httpDate(_ text: String) -> Double? {
+        let bytes = Array(text.utf8)
+        guard bytes.count == 29, bytes[3] == UInt8(ascii: ","), bytes[26...] == Array("GMT".utf8)[...] else { return nil }
+        let space = UInt8(ascii: " ")
+        let colon = UInt8(ascii: ":")
+        for (index, separator) in [(4, space), (7, space), (11, space), (16, space), (19, colon), (22, colon), (25, space)]
+        where bytes[index] != separator {
+            return nil
+        }
+        guard httpDays.contains(String(decoding: bytes[0..<3], as: UTF8.self)) else { return nil }
+        func number(_ range: Range<Int>) -> Int? {
+            var value = 0
+            for byte in bytes[range] {
+                guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
+                value = value * 10 + Int(byte - UInt8(ascii: "0"))
+            }
+            return value
+        }
+        guard let monthIndex = httpMonths.firstIndex(of: String(decoding: bytes[8..<11], as: UTF8.self)),
+            let day = number(5..<7), let year = number(12..<16), let hour = number(17..<19),
+            let minute = number(20..<22), let second = number(23..<25), hour < 24, minute < 60, second < 61,
+            let date = CalendarDate(year: year, month: monthIndex + 1, day: day)
+        else { return nil }
+        return Double(date.dayNumber * 86_400 + hour * 3600 + minute * 60 + second)
+    }
+
+    private static let httpDays: Set<String> = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
+    private static let httpMonths = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 
     static func describe(_ error: any Error) -> String {
         if let error = error as? URLError {

@@ -4,6 +4,10 @@ import Testing
 
 @testable import JournalLookup
 
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
 /// What a hostile or broken service does to the client: it never crashes, never waits without
 /// end, never keeps a bad answer, and never follows a cover onto this machine's network.
 @Suite struct LookupHardeningTests {
@@ -23,6 +27,34 @@ import Testing
             Issue.record("a service that keeps refusing is refused")
             return
         }
+    }
+
+    /// A Retry-After date is read on its bytes: Foundation's DateFormatter trapped on a day name
+    /// with a combining mark (LookupFuzz). A date in the year 9999 waits a year, like a number.
+    @Test func aRetryAfterDateIsReadWithoutFoundationsFormatter() throws {
+        func wait(_ value: String) throws -> Double? {
+            let url = try #require(URL(string: "https://example.org/"))
+            let response = try #require(
+                HTTPURLResponse(url: url, statusCode: 429, httpVersion: "HTTP/1.1", headerFields: ["Retry-After": value]))
+            return LookupClient.retryAfter(response)
+        }
+        #expect(try wait("Fr\u{301}Si, 31 Dec 9999 23:59:59 GMT") == nil)
+        #expect(try wait("Fri, 31 Dec 9999 23:59:59 GMT") == 31_536_000)
+        #expect(try wait("Sun, 06 Nov 1994 08:49:37 GMT") == 0)
+        #expect(LookupClient.httpDate("Sun, 06 Nov 1994 08:49:37 GMT") == 784_111_777)
+        #expect(LookupClient.httpDate("Sun, 31 Feb 1994 08:49:37 GMT") == nil)
+        #expect(LookupClient.httpDate("Sun, 06 Nov 1994 24:49:37 GMT") == nil)
+        #expect(LookupClient.httpDate("Sun, 06 Nov 1994 08:49:37 UTC") == nil)
+        let soon = try #require(try wait(Self.httpDate(secondsFromNow: 120)))
+        #expect(soon > 100 && soon <= 120)
+    }
+
+    static func httpDate(secondsFromNow: Double) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "GMT")
+        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
+        return formatter.string(from: Date().addingTimeInterval(secondsFromNow))
     }
 
     @Test func aServiceThatKeepsRefusingIsNotAskedAgainInTheRun() async throws {
