@@ -86,6 +86,8 @@ import Testing
         #expect(alpha.contains("March 2026 · Jazz · 12 plays"), "the chart's bars say plays")
         #expect(alpha.contains("2026 · 3 songs logged"))
         #expect(!alpha.contains("3 plays"))
+        // Genres share out the log's plays: Jazz 12 of 29 (Rock 2, no genre 15).
+        #expect(site["genres/index.html"]?.contains("Jazz 12 plays · 41%") == true)
         // The index and its top list rank Alpha by the log's own plays.
         let index = try #require(site["artists/index.html"])
         #expect(index.contains("Alpha 12 plays + 2 with others"))

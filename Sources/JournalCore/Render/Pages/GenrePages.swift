@@ -4,8 +4,9 @@ import Mustache
 /// over time, top artists and every day it was played.
 extension SiteRenderer {
     func genresPage() -> TemplateObject {
-        // The log's plays where the journal has a log, else songs logged (docs/content-format.md, "Browsing").
-        let kind: PeriodCount = journal.listening.isEmpty ? .songsLogged : .plays
+        // The log's plays where the log's songs have genres, else songs logged
+        // (docs/content-format.md, "Browsing"): a log without genres shares nothing out.
+        let kind: PeriodCount = catalog.playedGenres.contains { $0.listened > 0 } ? .plays : .songsLogged
         func counted(_ genre: Genre) -> Int { kind == .plays ? genre.listened : genre.plays }
         let total = max(1, catalog.playedGenres.reduce(0) { $0 + counted($1) } + counted(catalog.noGenre))
         let largest = max(1, catalog.playedGenres.map(counted).max() ?? 1)
