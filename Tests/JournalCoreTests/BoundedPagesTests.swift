@@ -132,10 +132,10 @@ import Testing
 
         // The artist page: the latest year's plays, a day at a time, and the years before linked.
         let artist = try #require(pages["artists/아이유/index.html"])
-        #expect(visibleText(artist).contains("2026 · 3 plays 2 Jan 밤편지 · Ditto (with NewJeans) · Celebrity"))
+        #expect(visibleText(artist).contains("2026 · 3 songs logged 2 Jan 밤편지 · Ditto (with NewJeans) · Celebrity"))
         #expect(!attributeValues("href", in: String(try #require(artist.components(separatedBy: "class=\"play-list\"").last))).contains("/2025/03/01/"))
         #expect(visibleText(artist).contains("All tracks (4) →"))
-        #expect(visibleText(artist).contains("5 plays + 1 with others · “With others”:"))
+        #expect(visibleText(artist).contains("5 songs logged + 1 with others · “With others”:"))
         let tracks = try #require(pages["artists/아이유/tracks/page/2/index.html"])
         #expect(visibleText(tracks).contains("4 tracks · Page 2 of 2"))
         #expect(tracks.contains("<title>아이유 · Tracks · Page 2 of 2 · Pages</title>"))

@@ -46,11 +46,11 @@ import Testing
                 """)
         #expect(journal.build().succeeded)
         let names = visibleText(try #require(journal.page("artists/index.html")))
-        #expect(names.contains("Guest Star 1 play with others"), "\(names)")
-        #expect(!names.contains("0 plays"))
-        #expect(names.contains("Lead Singer 2 plays"))
+        #expect(names.contains("Guest Star 1 song logged with others"), "\(names)")
+        #expect(!names.contains("0 plays") && !names.contains("0 songs"))
+        #expect(names.contains("Lead Singer 2 songs logged"))
         let page = visibleText(try #require(journal.page("artists/guest-star/index.html")))
-        #expect(page.contains("1 play with others") && !page.contains("0 plays"), "\(page)")
+        #expect(page.contains("1 song logged with others") && !page.contains("0 songs"), "\(page)")
     }
 
     @Test func artistPagesMatchNamesCaseInsensitivelyAndListEveryPlay() throws {
@@ -59,7 +59,7 @@ import Testing
         let index = try #require(journal.page("artists/index.html"))
         let names = visibleText(index)
         // NewJeans: 2 plays as primary artist (Hype Boy, Ditto spelled "newjeans"), 1 more as a guest.
-        #expect(names.contains("NewJeans 2 plays + 1 with others"))
+        #expect(names.contains("NewJeans 2 songs logged + 1 with others"))
         #expect(names.range(of: "NewJeans")!.lowerBound < names.range(of: "Energy 52")!.lowerBound)
         let page = try #require(journal.page("artists/newjeans/index.html"))
         let text = visibleText(page)
@@ -74,9 +74,9 @@ import Testing
         }
         #expect(lists.count == 2)
         #expect(days(lists.joined()).prefix(2) == ["/2026/01/02/", "/2025/12/31/"])
-        #expect(text.contains("2026 · 2 plays 2 Jan Ditto · 가을 발라드 (with 아이유)"))
-        #expect(text.contains("2025 · 1 play 31 Dec Hype Boy"))
-        #expect(text.contains("2 plays + 1 with others"))
+        #expect(text.contains("2026 · 2 songs logged 2 Jan Ditto · 가을 발라드 (with 아이유)"))
+        #expect(text.contains("2025 · 1 song logged 31 Dec Hype Boy"))
+        #expect(text.contains("2 songs logged + 1 with others"))
         #expect(!attributeValues("href", in: page).contains("/artists/newjeans/2025/"))
         #expect(journal.page("artists/newjeans/2025/index.html") == nil)
         // Collaborations credit every artist, each linked.
@@ -91,18 +91,18 @@ import Testing
         let journal = try TestJournal(Self.journalFiles)
         #expect(journal.build().succeeded)
         let genres = try #require(journal.page("genres/index.html"))
-        #expect(visibleText(genres).contains("K-Pop 2 tracks · 50%"))
+        #expect(visibleText(genres).contains("K-Pop 2 songs logged · 50%"))
         let kpop = try #require(journal.page("genres/k-pop/index.html"))
         #expect(kpop.contains("<svg class=\"chart\""))
         // The latest year's days on the page, the year before on a page of its own.
         #expect(!attributeValues("href", in: kpop).contains("/2025/12/31/"))
         #expect(attributeValues("href", in: kpop).contains("/2026/01/02/"))
-        #expect(visibleText(kpop).contains("2026 · 1 day · 1 play Jan 2"))
+        #expect(visibleText(kpop).contains("2026 · 1 day · 1 song logged Jan 2"))
         #expect(attributeValues("href", in: kpop).contains("/genres/k-pop/2025/"))
         let kpop2025 = try #require(journal.page("genres/k-pop/2025/index.html"))
         #expect(attributeValues("href", in: kpop2025).contains("/2025/12/31/"))
         #expect(attributeValues("href", in: kpop2025).contains("/genres/k-pop/"))
-        #expect(visibleText(kpop).contains("1 NewJeans 2 plays"))
+        #expect(visibleText(kpop).contains("1 NewJeans 2 songs logged"))
         // Tags match without case: "Rain" and "rain" are one tag, holding days and playlists.
         let rain = try #require(journal.page("tags/rain/index.html"))
         #expect(visibleText(rain).contains("2 days"))

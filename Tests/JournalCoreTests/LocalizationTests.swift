@@ -197,8 +197,8 @@ import Testing
         #expect(
             lines.contains(
                 "templates/i18n/fr.yaml:6:1: warning: the language file lacks 'counts.albums', 'counts.appearances', 'counts.artists', "
-                    + "'counts.days', 'counts.days_logged_hint', 'counts.estimated_plays', 'counts.genres', 'counts.guest_plays' "
-                    + "and 10 more; pages show English for these 18 keys"))
+                    + "'counts.days', 'counts.days_logged', 'counts.days_logged_hint', 'counts.days_with_plays', 'counts.estimated_plays' "
+                    + "and 13 more; pages show English for these 21 keys"))
         let html = try #require(journal.page("2026/11/21/index.html"))
         // English where French is missing or broken, French where it is given; never a key.
         #expect(visibleText(html).contains("2 tracks Saturday 21 November 2026"))

@@ -111,7 +111,7 @@ import Testing
         #expect(files == ["search/days-2025-12.json", "search/playlists-pages.json"])
         let search = try #require(journal.page("search/index.html"))
         #expect(search.contains("data-index=\"/journal/search-index.json\""))
-        #expect(search.contains("data-label-plays=\"{&quot;other&quot;:&quot;{n} plays&quot;,&quot;one&quot;:&quot;1 play&quot;}\""))
+        #expect(search.contains("data-label-plays=\"{&quot;other&quot;:&quot;{n} songs logged&quot;,&quot;one&quot;:&quot;1 song logged&quot;}\""))
         #expect(attributeValues("src", in: search).contains("/journal/assets/search.js"))
     }
 

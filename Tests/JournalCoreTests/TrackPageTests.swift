@@ -52,14 +52,14 @@ import Testing
         #expect(text.contains("밤편지"))
         // Newest first, a day at a time with its title and the notes of its plays; the album said
         // per day, since there are two.
-        let plays = try #require(text.range(of: "Every play")).upperBound
+        let plays = try #require(text.range(of: "In the diary")).upperBound
         let order = ["3 Jan", "×2", "Once more.", "Again, louder.", "2 Jan", "Live Clip", "1 Mar", "Rain again", "The first time."]
         var from = plays
         for fragment in order {
             let found = try #require(text.range(of: fragment, range: from..<text.endIndex), "\(fragment) after the last")
             from = found.upperBound
         }
-        #expect(text.contains("2026 · 3 plays") && text.contains("2025 · 1 play"))
+        #expect(text.contains("2026 · 3 songs logged") && text.contains("2025 · 1 song logged"))
         // The albums, most played first.
         let palette = try #require(text.range(of: "Palette"))
         let live = try #require(text.range(of: "Live Clip"))
@@ -142,7 +142,7 @@ import Testing
         #expect(chartLinks.contains("/artists/ann/tracks/again/#y2025") && chartLinks.contains("/artists/ann/tracks/again/page/2/#y2024"))
         let second = try #require(journal.page("artists/ann/tracks/again/page/2/index.html"))
         #expect(second.contains("id=\"y2024\""))
-        #expect(visibleText(first).contains("250 plays · Page 1 of 3"))
+        #expect(visibleText(first).contains("250 songs logged · Page 1 of 3"))
         #expect(first.contains("<svg"))
         #expect(attributeValues("href", in: third).contains("/artists/ann/tracks/again/page/2/"))
     }

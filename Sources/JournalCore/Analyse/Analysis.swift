@@ -3,6 +3,8 @@
 public struct Analysis: Sendable {
     public let stats: Stats
     public let library: Library
+    /// The listening log's plays by artist, track and genre: what browsing pages count.
+    public let listened: ListeningCounts
     /// Every year's review, in the order of `stats.years`.
     public let reviews: [YearReview]
     /// Each artist's profile, in the order of `library.artists`.
@@ -22,22 +24,23 @@ public struct Analysis: Sendable {
         self.timeline = timeline
         let played = PlayedTracks(journal: journal)
         let catalog = GenreCatalog(journal: journal, played: played)
-        let (stats, library) = ParallelMap.both(
-            parallel: parallel,
-            { Stats(journal: journal, catalog: catalog, played: played) },
-            { Library(journal: journal, catalog: catalog) })
+        let stats = Stats(journal: journal, catalog: catalog, played: played)
+        // The browsing pages count the same plays the periods do (docs/content-format.md, "Browsing").
+        let listened = ListeningCounts(played: played, stats: stats)
+        let library = Library(journal: journal, catalog: catalog, listened: listened)
         self.stats = stats
         self.library = library
+        self.listened = listened
         // Profiles, reviews and covers are independent of each other.
         (artistProfiles, (reviews, genreProfiles)) = ParallelMap.both(
             parallel: parallel,
             {
-                ParallelMap.map(library.artists, parallel: parallel) { ArtistProfile($0, journal: journal) }
+                ParallelMap.map(library.artists, parallel: parallel) { ArtistProfile($0, journal: journal, listened: listened) }
             },
             {
                 (
                     YearReview.all(journal: journal, stats: stats, library: library, timeline: timeline),
-                    catalog.playedGenres.map { GenreProfile($0, journal: journal, catalog: catalog, library: library) }
+                    catalog.playedGenres.map { GenreProfile($0, journal: journal, catalog: catalog, library: library, listened: listened) }
                 )
             })
         covers = PeriodCovers(stats: stats, journal: journal, parallel: parallel)

@@ -28,15 +28,19 @@ public struct ArtistProfile: Sendable {
     /// under the album its title is played from elsewhere, when that is exactly one album (the
     /// day that forgot the album field), else under none. Plays descending, then title
     /// (case-insensitively), then first played; each keeps the spelling of its first play.
+    /// Where the artist has plays in the listening log, its songs and albums by those plays
+    /// (`ListeningCounts`), else by songs logged (`count`).
     public let tracks: [Count]
     /// Ordered as `tracks`.
     public let albums: [Count]
+    /// What `tracks` and `albums` count.
+    public let count: PeriodCount
     /// Oldest first; only years with plays.
     public let years: [Year]
     public let firstPlayed: CalendarDate?
     public let lastPlayed: CalendarDate?
 
-    public init(_ artist: Artist, journal: Journal) {
+    public init(_ artist: Artist, journal: Journal, listened: ListeningCounts = .none) {
         let played = artist.plays.map { journal.days[$0.dayIndex].tracks[$0.trackIndex] }
         // The albums each title is played from, and each album's first spelling.
         var albumsOfTitle: [String: Set<String>] = [:]
@@ -66,8 +70,11 @@ public struct ArtistProfile: Sendable {
                 ($1.count.plays, $0.count.title.lowercased(), $0.first) < ($0.count.plays, $1.count.title.lowercased(), $1.first)
             }.map(\.count)
         }
-        tracks = ordered(trackCounts)
-        albums = ordered(albumCounts)
+        if let log = listened.artists[artist.key], log.tally.plays > 0 {
+            (tracks, albums, count) = (log.tracks, log.albums, .plays)
+        } else {
+            (tracks, albums, count) = (ordered(trackCounts), ordered(albumCounts), .songsLogged)
+        }
         var years: [Year] = []
         for play in artist.plays {
             let year = journal.days[play.dayIndex].date.year

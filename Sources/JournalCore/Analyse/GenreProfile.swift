@@ -30,9 +30,15 @@ public struct GenreProfile: Sendable {
     /// Primary artists by plays in the genre (the order of `Stats.ranking`), at most `topCount`.
     public let topArtists: [Ranked]
 
+    /// The genre's plays in the listening log; none where the journal has no log.
+    public let log: PlayTally
+    /// What its page counts: the log's plays where the genre has any, else songs logged.
+    public var count: PeriodCount { log.plays > 0 ? .plays : .songsLogged }
+
     public static let topCount = 10
 
-    public init(_ genre: Genre, journal: Journal, catalog: GenreCatalog, library: Library) {
+    public init(_ genre: Genre, journal: Journal, catalog: GenreCatalog, library: Library, listened: ListeningCounts = .none) {
+        log = listened.genres[genre.key] ?? PlayTally()
         plays = library.genrePlays[genre.key] ?? []
         days = plays.map(\.dayIndex).reduce(into: [Int]()) { if $0.last != $1 { $0.append($1) } }
         var byYear: [YearDays] = []
@@ -49,8 +55,11 @@ public struct GenreProfile: Sendable {
             let artist = journal.days[play.dayIndex].tracks[play.trackIndex].primaryArtist
             artistCounts[artist.lowercased(), default: (artist, 0)].plays += 1
         }
-        topArtists = Array(
-            artistCounts.values.map { Ranked(name: $0.name, artist: nil, plays: $0.plays) }
-                .sorted(by: Stats.ranking).prefix(Self.topCount))
+        topArtists =
+            log.plays > 0
+            ? listened.genreArtists[genre.key] ?? []
+            : Array(
+                artistCounts.values.map { Ranked(name: $0.name, artist: nil, plays: $0.plays) }
+                    .sorted(by: Stats.ranking).prefix(Self.topCount))
     }
 }

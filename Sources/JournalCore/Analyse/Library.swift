@@ -35,6 +35,15 @@ public struct Artist: Sendable {
     public var primaryPlays: Int
     /// Plays where the artist is credited but not first (a feature, a duet's second name).
     public var guestPlays: Int { plays.count - primaryPlays }
+    /// The artist's plays in the listening log; none for an artist only the diary has.
+    public var log = PlayTally()
+    /// What its page counts (docs/content-format.md, "Browsing"): the log's plays where the
+    /// artist has any, else the songs the diary logged.
+    public var count: PeriodCount { log.plays > 0 ? .plays : .songsLogged }
+    /// Its primary plays or songs logged, as `count` counts: what the index ranks.
+    public var ranked: Int { log.plays > 0 ? log.primaryPlays : primaryPlays }
+    /// Its guest plays or songs logged with others, as `count` counts.
+    public var rankedGuest: Int { log.plays > 0 ? log.guestPlays : guestPlays }
 }
 
 /// A tag of days and playlists.
@@ -71,8 +80,15 @@ public struct TrackSummary: Sendable, Equatable {
     /// Its plays in each year, by year number (its page heads each year with them); none for a
     /// track without a page.
     public var playsByYear: [Int: Int] = [:]
+    /// Its plays in the listening log.
+    public var log = PlayTally()
 
+    /// Songs logged: the diary's days it is listed on, once a listing.
     public var plays: Int { history.count }
+    /// What its page counts: the log's plays where it has any, else songs logged.
+    public var count: PeriodCount { log.plays > 0 ? .plays : .songsLogged }
+    /// Its plays or songs logged, as `count` counts.
+    public var counted: Int { log.plays > 0 ? log.plays : history.count }
 
     /// A track played more than once has a page of its own; one played once is its card on that
     /// day (docs/content-format.md, "Browsing").
@@ -86,8 +102,19 @@ public struct TrackSummary: Sendable, Equatable {
 
 /// Artists, genres' plays, tracks and tags: the browsing side of the journal, computed once.
 public struct Library: Sendable {
-    /// Sorted by primary plays, descending, ties by name.
+    /// Every artist of the diary, and the artists only the listening log has that have at least
+    /// `logOnlyMinimum` plays (at most `logOnlyLimit` of them, the most played): sorted by
+    /// `Artist.ranked`, descending, ties by name.
     public let artists: [Artist]
+    /// Artists only the listening log has that were left without a page: fewer plays than
+    /// `logOnlyMinimum`, or beyond the `logOnlyLimit` most played.
+    public let artistsLeftOut: Int
+
+    /// An artist only the listening log has gets a page from this many plays (docs/content-format.md,
+    /// "Browsing"): a 10-year log of 300,000 plays has thousands of artists heard once or twice.
+    public static let logOnlyMinimum = 10
+    /// At most this many artists only the log has get pages, the most played first.
+    public static let logOnlyLimit = 5000
     /// Sorted by name.
     public let tags: [Tag]
     /// Plays by genre key, in date order.
@@ -99,7 +126,7 @@ public struct Library: Sendable {
     private let tagIndex: [String: Int]
     private let trackIndex: [String: Int]
 
-    public init(journal: Journal, catalog: GenreCatalog) {
+    public init(journal: Journal, catalog: GenreCatalog, listened: ListeningCounts = .none) {
         var plays: [String: [Play]] = [:]
         var primary: [String: Int] = [:]
         var spellings: [String: [String: Int]] = [:]
@@ -122,20 +149,28 @@ public struct Library: Sendable {
             let name = spellings[key, default: [:]].max { ($0.value, $1.key) < ($1.value, $0.key) }?.key ?? key
             return (key, name)
         }
-        let ordered = unsorted.sorted {
-            let (a, b) = (primary[$0.key, default: 0], primary[$1.key, default: 0])
-            return a != b ? a > b : ($0.name.lowercased(), $0.name) < ($1.name.lowercased(), $1.name)
-        }
-        // Slugs are handed out in name order, so adding plays never renumbers them.
+        // Artists only the log has: the most played, from `logOnlyMinimum` plays.
+        let logOnly = listened.artists.filter { plays[$0.key] == nil }
+        let kept = logOnly.filter { $0.value.tally.plays >= Self.logOnlyMinimum }
+            .sorted { ($1.value.tally.plays, $0.key) < ($0.value.tally.plays, $1.key) }.prefix(Self.logOnlyLimit)
+            .map { (key: $0.key, name: $0.value.name) }
+        artistsLeftOut = logOnly.count - kept.count
+        // Slugs are handed out in name order, the diary's artists first, so adding plays never
+        // renumbers them.
         var slugs = SlugAllocator()
         var slugByKey: [String: String] = [:]
-        for entry in unsorted.sorted(by: { ($0.key, $0.name) < ($1.key, $1.name) }) {
+        for entry in unsorted.sorted(by: { ($0.key, $0.name) < ($1.key, $1.name) }) + kept.sorted(by: { ($0.key, $0.name) < ($1.key, $1.name) }) {
             slugByKey[entry.key] = slugs.allocate(Slug.make(entry.name))
         }
-        artists = ordered.map { entry in
-            Artist(
+        artists = (unsorted + kept).map { entry in
+            var artist = Artist(
                 key: entry.key, name: entry.name, slug: slugByKey[entry.key] ?? Slug.fallback,
                 plays: plays[entry.key] ?? [], primaryPlays: primary[entry.key, default: 0])
+            artist.log = listened.artists[entry.key]?.tally ?? PlayTally()
+            return artist
+        }.sorted {
+            // By the log's primary plays, then the diary's, then by name.
+            ($1.log.primaryPlays, $1.primaryPlays, $0.name.lowercased(), $0.name) < ($0.log.primaryPlays, $0.primaryPlays, $1.name.lowercased(), $1.name)
         }
         artistIndex = Dictionary(artists.enumerated().map { ($1.key, $0) }, uniquingKeysWith: { first, _ in first })
         self.genrePlays = genrePlays
@@ -179,6 +214,9 @@ public struct Library: Sendable {
                 else { continue }
                 tracks[position].playlists.append(index)
             }
+        }
+        for (key, index) in trackIndex {
+            if let log = listened.tracks[key] { tracks[index].log = log }
         }
         for index in tracks.indices where tracks[index].hasPage {
             tracks[index].albums = AlbumPlays.tally(tracks[index].history, in: journal)

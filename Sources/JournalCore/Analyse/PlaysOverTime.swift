@@ -22,7 +22,7 @@ public struct PlaysOverTime: Sendable {
         guard let first = plays.first.map({ journal.days[$0.dayIndex].date }),
             let last = plays.last.map({ journal.days[$0.dayIndex].date })
         else { return nil }
-        unit = (last.year - first.year) * 12 + last.month - first.month < 24 ? .month : .year
+        let unit: Unit = (last.year - first.year) * 12 + last.month - first.month < 24 ? .month : .year
         let width = stacked ? stats.chartGenres.count : 1
         var counts: [Int: [Int]] = [:]
         for play in plays {
@@ -31,6 +31,31 @@ public struct PlaysOverTime: Sendable {
             let slot = stacked ? stats.chartSlot(of: journal.days[play.dayIndex].tracks[play.trackIndex]) : 0
             if let slot { counts[key, default: Array(repeating: 0, count: width)][slot] += 1 }
         }
+        self.init(counts: counts, first: first, last: last, unit: unit, width: width)
+    }
+
+    /// The listening log's plays of an artist, a track or a genre (`PlayTally.months`); nil when
+    /// there are none. `stacked`: by chart slot, else every play in one count.
+    public init?(_ tally: PlayTally, stacked: Bool, slots: Int) {
+        guard let first = tally.first, let last = tally.last else { return nil }
+        let unit: Unit = (last.year - first.year) * 12 + last.month - first.month < 24 ? .month : .year
+        let width = stacked ? slots : 1
+        var counts: [Int: [Int]] = [:]
+        for (month, slotCounts) in tally.months {
+            let key = unit == .month ? month : month / 100
+            var bucket = counts[key] ?? Array(repeating: 0, count: width)
+            if stacked {
+                for (slot, count) in slotCounts.enumerated() where slot < width { bucket[slot] += count }
+            } else {
+                bucket[0] += slotCounts.reduce(0, +)
+            }
+            counts[key] = bucket
+        }
+        self.init(counts: counts, first: first, last: last, unit: unit, width: width)
+    }
+
+    private init(counts: [Int: [Int]], first: CalendarDate, last: CalendarDate, unit: Unit, width: Int) {
+        self.unit = unit
         let empty = Array(repeating: 0, count: width)
         var buckets: [Bucket] = []
         switch unit {

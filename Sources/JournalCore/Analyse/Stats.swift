@@ -7,13 +7,17 @@ public struct Stats: Sendable {
     public let weeks: [PeriodStats]
     public let months: [PeriodStats]
     public let years: [PeriodStats]
-    /// The whole journal, from its first logged day to its last; nil when nothing is logged.
+    /// The whole journal, from its first day with data (logged or played) to its last; nil when
+    /// it has none.
     public let allTime: PeriodStats?
     /// Over the whole journal.
     public let longestStreak: Streak?
     /// The run ending on the last logged day; it is current only while it reaches today or
     /// yesterday (`Timeline.currentStreak`).
     public let currentStreak: Streak?
+    /// What the journal's streaks count: days with plays where it has a listening log, else
+    /// days logged.
+    public let streakCount: PeriodCount
     public let weekStart: SiteConfig.WeekStart
     /// The listening log's songs as tracks, by day number.
     let played: PlayedTracks
@@ -183,37 +187,37 @@ public struct Stats: Sendable {
                 estimatedPlays: estimatedPlays, untimedPlays: untimedPlays)
         }
 
-        var weekStarts: [Int] = []
-        var monthStarts: [CalendarDate] = []
-        var yearStarts: [Int] = []
-        for day in journal.days {
-            let weekStart = day.date.startOfWeek(journal.config.weekStart).dayNumber
-            if weekStarts.last != weekStart { weekStarts.append(weekStart) }
-            if let month = CalendarDate(year: day.date.year, month: day.date.month, day: 1), monthStarts.last != month { monthStarts.append(month) }
-            if yearStarts.last != day.date.year { yearStarts.append(day.date.year) }
+        // A week, month or year has a page when it has a diary day or a day of listening
+        // (docs/content-format.md, "Statistics"): a month heard but not written about is kept.
+        var weekStarts = Set<Int>()
+        var monthStarts = Set<CalendarDate>()
+        var yearStarts = Set<Int>()
+        for date in journal.days.map(\.date) + journal.listening.days.map(\.date) {
+            weekStarts.insert(date.startOfWeek(journal.config.weekStart).dayNumber)
+            if let month = CalendarDate(year: date.year, month: date.month, day: 1) { monthStarts.insert(month) }
+            yearStarts.insert(date.year)
         }
-        weeks = weekStarts.map { period(.week, CalendarDate(dayNumber: $0), CalendarDate(dayNumber: $0 + 6)) }
-        months = monthStarts.map { start in
+        weeks = weekStarts.sorted().map { period(.week, CalendarDate(dayNumber: $0), CalendarDate(dayNumber: $0 + 6)) }
+        months = monthStarts.sorted().map { start in
             let end = CalendarDate(dayNumber: start.dayNumber + CalendarDate.daysIn(year: start.year, month: start.month) - 1)
             return period(.month, start, end)
         }
-        years = yearStarts.compactMap { year in
+        years = yearStarts.sorted().compactMap { year in
             guard let start = CalendarDate(year: year, month: 1, day: 1), let end = CalendarDate(year: year, month: 12, day: 31) else { return nil }
             return period(.year, start, end)
         }
-        if let first = journal.days.first, let last = journal.days.last {
-            allTime = period(.all, first.date, last.date)
-        } else {
-            allTime = nil
-        }
+        // The whole journal: its diary's days and its log's (`Timeline.dataSpan`).
+        allTime = dataSpan.map { period(.all, $0.lowerBound, $0.upperBound) }
 
+        // The journal's streaks: of days with plays where it has a log, else of days logged.
+        streakCount = journal.listening.isEmpty ? .songsLogged : .plays
         var longest: Streak?
         var run: Streak?
-        for day in journal.days {
-            if let current = run, current.end.dayNumber + 1 == day.date.dayNumber {
-                run = Streak(start: current.start, end: day.date)
+        for date in journal.listening.isEmpty ? journal.days.map(\.date) : journal.listening.days.map(\.date) {
+            if let current = run, current.end.dayNumber + 1 == date.dayNumber {
+                run = Streak(start: current.start, end: date)
             } else {
-                run = Streak(start: day.date, end: day.date)
+                run = Streak(start: date, end: date)
             }
             if let current = run, current.length > (longest?.length ?? 0) { longest = current }
         }
@@ -232,7 +236,7 @@ public struct Stats: Sendable {
         }
     }
 
-    /// The months of `year` with a logged day, in order.
+    /// The months of `year` with a logged day or a day of listening, in order.
     public func months(in year: Int) -> ArraySlice<PeriodStats> {
         guard let first = months.firstIndex(where: { $0.start.year == year }) else { return [] }
         let end = months[first...].firstIndex { $0.start.year != year } ?? months.endIndex

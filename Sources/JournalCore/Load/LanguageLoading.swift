@@ -44,7 +44,8 @@ enum LanguageLoading {
                     ("other_genres_hint", .count), ("days_logged_hint", .count), ("artists", .count), ("albums", .count),
                     ("new_artists", .count), ("untimed_plays", .count), ("undated_plays", .count), ("tied_days", .count),
                     ("songs_played", .count), ("more_songs", .count), ("plays_of_unknown_length", .count),
-                    ("songs_logged", .count), ("estimated_plays", .count),
+                    ("songs_logged", .count), ("estimated_plays", .count), ("guest_songs_logged", .count),
+                    ("days_with_plays", .count), ("days_logged", .count),
                 ]
             ),
             (
@@ -54,6 +55,7 @@ enum LanguageLoading {
                     ("month_year", .pattern(monthYear)), ("week_of", .pattern(dates)),
                     ("page_of", .pattern(TextPattern.numberPlaceholders(.page, .pages))),
                     ("days_of", .pattern(TextPattern.numberPlaceholders(.logged, .covered))),
+                    ("artists_left_out", .pattern(TextPattern.numberPlaceholders(.n, .minimum, .limit))),
                     ("minutes", .pattern(TextPattern.numberPlaceholders(.minutes))),
                     ("hours", .pattern(TextPattern.numberPlaceholders(.hours, .minutes))),
                     ("review_title", .pattern(dates.filter { $0.key == "year" })),

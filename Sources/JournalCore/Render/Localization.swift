@@ -50,6 +50,10 @@ public struct Localization: Sendable {
     let undatedPlayCount: CountForms
     let tiedDayCount: CountForms
     let songsLoggedCount: CountForms
+    let guestSongsLoggedCount: CountForms
+    let daysWithPlaysCount: CountForms
+    let daysLoggedCount: CountForms
+    let artistsLeftOutPattern: TextPattern
     let estimatedPlayCount: CountForms
     let reviewTitlePattern: TextPattern
     let yearSoFarPattern: TextPattern
@@ -114,6 +118,10 @@ public struct Localization: Sendable {
         undatedPlayCount = count("counts.undated_plays")
         tiedDayCount = count("counts.tied_days")
         songsLoggedCount = count("counts.songs_logged")
+        guestSongsLoggedCount = count("counts.guest_songs_logged")
+        daysWithPlaysCount = count("counts.days_with_plays")
+        daysLoggedCount = count("counts.days_logged")
+        artistsLeftOutPattern = pattern("formats.artists_left_out")
         estimatedPlayCount = count("counts.estimated_plays")
         reviewTitlePattern = pattern("formats.review_title")
         yearSoFarPattern = pattern("formats.year_so_far")
@@ -180,6 +188,33 @@ public struct Localization: Sendable {
 
     /// `12 songs logged`: the diary's own count, never called plays.
     public func songsLogged(_ count: Int) -> String { songsLoggedCount.format(count, grouping) }
+
+    /// `3 plays with others` where `kind` counts plays, else `3 songs logged with others`: an
+    /// artist heard only as a guest.
+    public func guestCounted(_ count: Int, _ kind: PeriodCount) -> String {
+        kind == .plays ? guestPlays(count) : guestSongsLoggedCount.format(count, grouping)
+    }
+
+    /// `12 days with plays` where `kind` counts plays, else `12 days logged`: a streak's length.
+    public func streakDays(_ count: Int, _ kind: PeriodCount) -> String {
+        (kind == .plays ? daysWithPlaysCount : daysLoggedCount).format(count, grouping)
+    }
+
+    /// What the artists index says of the artists only the log has that got no page.
+    public func artistsLeftOut(_ count: Int, minimum: Int, limit: Int) -> String {
+        artistsLeftOutPattern.render { placeholder in
+            switch placeholder {
+            case .number(.minimum): return number(minimum)
+            case .number(.limit): return number(limit)
+            default: return number(count)
+            }
+        }
+    }
+
+    /// `Plays over time` or `Songs logged over time`.
+    public func overTime(_ kind: PeriodCount) -> String {
+        string(kind == .plays ? .playsOverTime : .songsLoggedOverTime)
+    }
 
     /// `852 plays` where `kind` counts the listening log's plays, else `12 songs logged`.
     public func counted(_ count: Int, _ kind: PeriodCount) -> String {

@@ -19,7 +19,7 @@ struct TextPattern: Sendable, Equatable {
     }
 
     enum NumberField: String, Sendable, CaseIterable {
-        case n, page, pages, hours, minutes, logged, covered, percent
+        case n, page, pages, hours, minutes, logged, covered, percent, minimum, limit
     }
 
     /// The parts of a calendar date a pattern can show; numbers are written without leading zeros.

@@ -57,6 +57,8 @@ enum UIString: String, CaseIterable, Sendable {
     case playlists
     case playsLabel = "plays_label"
     case playsOverTime = "plays_over_time"
+    case songsLoggedOverTime = "songs_logged_over_time"
+    case inTheDiary = "in_the_diary"
     case previousMonth = "previous_month"
     case previousPage = "previous_page"
     case previousWeek = "previous_week"

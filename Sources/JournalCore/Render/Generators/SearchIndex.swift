@@ -60,7 +60,8 @@ struct SearchIndex {
         let l10n = renderer.l10n
         let urls = renderer.urls
         let labels = Kind.allCases.map { "\(JSONText.quoted("\($0)")):\(JSONText.quoted(l10n.string($0.label)))" }.joined(separator: ",")
-        let forms = l10n.playCount
+        // Rows count plays where the journal has a log, else songs logged (`names()`).
+        let forms = renderer.journal.listening.isEmpty ? l10n.songsLoggedCount : l10n.playCount
         let one = forms.one.map { ",\"one\":" + JSONText.quoted($0.render { _ in "{n}" }) } ?? ""
         let plays = "{\"other\":\(JSONText.quoted(forms.other.render { _ in "{n}" }))\(one)}"
         return SearchView(
@@ -80,16 +81,19 @@ struct SearchIndex {
         for index in journal.days.indices.reversed() {
             rows.append(dayRow(index))
         }
+        // Every count is the log's plays where the journal has a log (0, and so not shown, for
+        // what only the diary has), else songs logged: the search page names one unit (`view()`).
+        let hasLog = !journal.listening.isEmpty
         for artist in library.artists {
-            rows.append(Self.row(.artist, artist.name, urls.artist(artist.slug), artist.primaryPlays))
+            rows.append(Self.row(.artist, artist.name, urls.artist(artist.slug), hasLog ? artist.log.primaryPlays : artist.primaryPlays))
         }
         // Tracks, once each, linking to their page (a track played once: its card on its day); their artists are their
         // text, so "rinomu" lists Rinomu's tracks after Rinomu and "ditto newjeans" finds Ditto.
         for track in library.tracks {
-            rows.append(Self.row(.track, track.title, urls.trackLink(track), track.plays, track.credit, text: track.credit))
+            rows.append(Self.row(.track, track.title, urls.trackLink(track), hasLog ? track.log.plays : track.plays, track.credit, text: track.credit))
         }
         for genre in renderer.catalog.playedGenres {
-            rows.append(Self.row(.genre, genre.name, urls.genre(genre.slug), genre.plays))
+            rows.append(Self.row(.genre, genre.name, urls.genre(genre.slug), hasLog ? genre.listened : genre.plays))
         }
         for tag in library.tags {
             rows.append(Self.row(.tag, tag.name, urls.tag(tag.slug), tag.plays, tag.days.isEmpty ? "" : l10n.days(tag.days.count)))
@@ -98,13 +102,17 @@ struct SearchIndex {
             let (year, number) = (month.start.year, month.start.month)
             let name = l10n.monthYear(year: year, month: number)
             let aliases = ["\(CalendarDate.pad(year, 4))-\(CalendarDate.pad(number, 2))", "\(l10n.shortMonth(number)) \(year)"]
-            rows.append(Self.row(.month, name, urls.month(year: year, month: number), month.plays, l10n.days(month.daysLogged), aliases: aliases))
+            rows.append(
+                Self.row(
+                    .month, name, urls.month(year: year, month: number), hasLog && !month.countsPlays ? 0 : month.plays, l10n.days(month.daysLogged),
+                    aliases: aliases))
         }
         let yearName = l10n.string(.searchYearName)
         for year in stats.years.reversed() {
             let number = year.start.year
             let alias = yearName.replacingOccurrences(of: "{year}", with: String(number))
-            rows.append(Self.row(.year, String(number), urls.year(number), year.plays, l10n.days(year.daysLogged), aliases: [alias]))
+            rows.append(
+                Self.row(.year, String(number), urls.year(number), hasLog && !year.countsPlays ? 0 : year.plays, l10n.days(year.daysLogged), aliases: [alias]))
         }
         for playlist in journal.playlists {
             rows.append(

@@ -17,8 +17,9 @@ extension SiteRenderer {
             noGenre: noGenreLine(all),
             topArtists: ranked(all.topArtists, limit: 10, count: all.count),
             topTracks: ranked(all.topTracks, limit: 10, count: all.count),
-            longestStreak: streakView(stats.longestStreak),
-            currentStreak: streakView(currentStreak),
+            // Days with plays where the journal has a log, else days logged, each said so.
+            longestStreak: streakView(stats.longestStreak, count: stats.streakCount),
+            currentStreak: streakView(currentStreak, count: stats.streakCount),
             years: stats.years.reversed().map { year in
                 ArchiveYear(
                     name: String(year.start.year), href: urls.href(urls.year(year.start.year)),
@@ -60,14 +61,14 @@ extension SiteRenderer {
     }
 
     /// The weeks with a page that overlap `month`. `onlyStartingIn`: only those whose first
-    /// logged day falls in the month, so that on a year page each week is listed once.
+    /// day logged or played falls in the month, so that on a year page each week is listed once.
     func weekLinks(ofMonth month: PeriodStats, onlyStartingIn: Bool) -> [WeekLink] {
         var links: [WeekLink] = []
         var start = month.start.startOfWeek(journal.config.weekStart)
         while start.dayNumber <= month.end.dayNumber {
             if let index = weekIndex[start] {
                 let week = stats.weeks[index]
-                let firstLogged = week.days.first(where: \.isLogged)?.date
+                let firstLogged = week.days.first(where: { $0.isLogged || $0.hasPlays })?.date
                 if !onlyStartingIn || firstLogged.map({ $0.year == month.start.year && $0.month == month.start.month }) == true {
                     links.append(
                         WeekLink(
@@ -82,10 +83,10 @@ extension SiteRenderer {
     }
 
     /// The way up from a period page to the archive: year, then month (of the week's first
-    /// logged day, which always has a page).
+    /// day logged or played, which always has a page).
     func breadcrumbs(_ period: PeriodStats) -> [Crumb] {
         var crumbs = [Crumb(name: l10n.string(.archive), href: urls.href(urls.archive))]
-        let anchor = period.days.first(where: \.isLogged)?.date ?? period.start
+        let anchor = period.days.first(where: { $0.isLogged || $0.hasPlays })?.date ?? period.start
         switch period.kind {
         case .all:
             return []

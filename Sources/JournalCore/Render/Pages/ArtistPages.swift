@@ -11,11 +11,11 @@ extension SiteRenderer {
         for entry in index.entries[paging.range(number)] {
             let artist = library.artists[entry.artist]
             // An artist heard only as a guest is said so, not "0 plays + 1 with others".
-            let primary = artist.primaryPlays > 0
+            let primary = artist.ranked > 0
             let row = ArtistRow(
                 name: artist.name, href: urls.href(urls.artist(artist.slug)),
-                plays: primary ? l10n.plays(artist.primaryPlays) : l10n.guestPlays(artist.guestPlays),
-                credits: primary && artist.guestPlays > 0 ? l10n.appearances(artist.guestPlays) : nil)
+                plays: primary ? l10n.counted(artist.ranked, artist.count) : l10n.guestCounted(artist.rankedGuest, artist.count),
+                credits: primary && artist.rankedGuest > 0 ? l10n.appearances(artist.rankedGuest) : nil)
             if groups.last?.letter == entry.letter {
                 groups[groups.count - 1].rows.append(row)
             } else {
@@ -29,13 +29,17 @@ extension SiteRenderer {
         let top =
             number > 1
             ? []
-            : library.artists.prefix(topCount).filter { $0.primaryPlays > 0 }.enumerated().map { rank, artist in
-                RankedItem(rank: rank + 1, name: artist.name, plays: l10n.plays(artist.primaryPlays), artist: nil, href: urls.href(urls.artist(artist.slug)))
+            : library.artists.prefix(topCount).filter { $0.ranked > 0 }.enumerated().map { rank, artist in
+                RankedItem(
+                    rank: rank + 1, name: artist.name, plays: l10n.counted(artist.ranked, artist.count), artist: nil,
+                    href: urls.href(urls.artist(artist.slug)))
             }
         let pageLabel = paging.pageCount > 1 ? l10n.pageOf(number, paging.pageCount) : nil
         let view = ArtistsIndexView(
             count: l10n.artists(library.artists.count), pageLabel: pageLabel,
-            hasCredits: library.artists.contains { $0.guestPlays > 0 }, letters: letters, top: top, groups: groups,
+            leftOut: library.artistsLeftOut > 0
+                ? l10n.artistsLeftOut(library.artistsLeftOut, minimum: Library.logOnlyMinimum, limit: Library.logOnlyLimit) : nil,
+            hasCredits: library.artists.contains { $0.rankedGuest > 0 }, letters: letters, top: top, groups: groups,
             pagination: pagination(number, of: paging.pageCount, newestFirst: false) { urls.paged(urls.artists, $0) })
         let title = [l10n.string(.artists), number > 1 ? pageLabel : nil].compactMap { $0 }.joined(separator: " · ")
         return chrome(title: title, description: nil, path: urls.paged(urls.artists, number), section: "artists").page("artists", view)
@@ -48,14 +52,9 @@ extension SiteRenderer {
 
     func artistPage(_ index: Int, profile: ArtistProfile) -> TemplateObject {
         let artist = library.artists[index]
-        var summary: [SummaryItem] = []
-        if let first = profile.firstPlayed, let last = profile.lastPlayed {
-            summary = [
-                SummaryItem(label: l10n.string(.playsLabel), value: l10n.number(artist.plays.count), href: nil),
-                SummaryItem(label: l10n.string(.firstListened), value: l10n.shortDate(first), href: urls.href(urls.day(first))),
-                SummaryItem(label: l10n.string(.lastListened), value: l10n.shortDate(last), href: urls.href(urls.day(last))),
-            ]
-        }
+        let count = artist.count
+        let summary = browsingSummary(
+            log: artist.log, songsLogged: artist.plays.count, first: profile.firstPlayed, last: profile.lastPlayed)
         let path = urls.artist(artist.slug)
         let latest = profile.years.last
         let split = splitsYears(profile)
@@ -66,28 +65,56 @@ extension SiteRenderer {
                 YearLink(
                     year: String(year.year),
                     href: year.year == latest?.year ? urls.href(path) + "#plays" : urls.href(urls.artistYear(artist.slug, year.year)),
-                    detail: l10n.plays(year.plays.count))
+                    detail: l10n.songsLogged(year.plays.count))
             }
         let view = ArtistPageView(
             name: artist.name,
             summary: summary,
-            credits: artist.guestPlays == 0
+            credits: artist.rankedGuest == 0
                 ? nil
-                : artist.primaryPlays == 0
-                    ? l10n.guestPlays(artist.guestPlays)
-                    : "\(l10n.plays(artist.primaryPlays)) \(l10n.appearances(artist.guestPlays))",
-            chart: timeChart(artist.plays, title: "\(artist.name) · \(l10n.string(.playsOverTime))", genre: nil) { year in
-                artistYearHref(artist.slug, profile: profile, year: year)
-            },
-            tracks: countRows(profile.tracks.prefix(topCount), from: 0),
-            albums: countRows(profile.albums.prefix(topCount), from: 0),
+                : artist.ranked == 0
+                    ? l10n.guestCounted(artist.rankedGuest, count)
+                    : "\(l10n.counted(artist.ranked, count)) \(l10n.appearances(artist.rankedGuest))",
+            chartHeading: l10n.overTime(count),
+            chart: count == .plays
+                ? timeChart(
+                    PlaysOverTime(artist.log, stacked: true, slots: chartGenres.count), title: "\(artist.name) · \(l10n.overTime(count))", genre: nil,
+                    count: .plays
+                ) { year in artistYearHref(artist.slug, profile: profile, year: year) }
+                : timeChart(artist.plays, title: "\(artist.name) · \(l10n.overTime(count))", genre: nil) { year in
+                    artistYearHref(artist.slug, profile: profile, year: year)
+                },
+            tracks: countRows(profile.tracks.prefix(topCount), from: 0, count: profile.count),
+            albums: countRows(profile.albums.prefix(topCount), from: 0, count: profile.count),
             allTracks: profile.tracks.count > topCount ? MoreLink(href: urls.href(urls.artistTracks(artist.slug)), count: profile.tracks.count) : nil,
             allAlbums: profile.albums.count > topCount ? MoreLink(href: urls.href(urls.artistAlbums(artist.slug)), count: profile.albums.count) : nil,
             years: years,
             shown: (split ? Array(profile.years.suffix(1)) : profile.years).reversed().map { year in
-                ShownYear(year: String(year.year), id: Self.yearID(year.year), count: l10n.plays(year.plays.count), plays: playRows(year, of: artist))
+                ShownYear(year: String(year.year), id: Self.yearID(year.year), count: l10n.songsLogged(year.plays.count), plays: playRows(year, of: artist))
             })
         return chrome(title: artist.name, description: nil, path: path, section: "artists").page("artist", view)
+    }
+
+    /// What an artist's, a track's or a genre's page counts at its top (docs/content-format.md,
+    /// "Browsing"): its plays in the listening log and their time where it has any, its songs
+    /// logged where the diary has them, each named, and the first and last day it was heard
+    /// (linked where the diary has the day).
+    func browsingSummary(log: PlayTally, songsLogged: Int, first: CalendarDate?, last: CalendarDate?) -> [SummaryItem] {
+        var items: [SummaryItem] = []
+        if log.plays > 0 {
+            items.append(SummaryItem(label: l10n.string(.playsLabel), value: l10n.number(log.plays), href: nil, hint: l10n.countHint(.plays)))
+            if let time = timePlayed(seconds: log.seconds, estimated: log.estimatedPlays, untimed: log.untimedPlays) { items.append(time) }
+        }
+        if songsLogged > 0 {
+            items.append(
+                SummaryItem(label: l10n.string(.songsLogged), value: l10n.number(songsLogged), href: nil, hint: l10n.countHint(.songsLogged)))
+        }
+        if let first = [first, log.first].compactMap({ $0 }).min(), let last = [last, log.last].compactMap({ $0 }).max() {
+            items.append(
+                SummaryItem(label: l10n.string(.firstListened), value: l10n.shortDate(first), href: isLogged(first) ? urls.href(urls.day(first)) : nil))
+            items.append(SummaryItem(label: l10n.string(.lastListened), value: l10n.shortDate(last), href: isLogged(last) ? urls.href(urls.day(last)) : nil))
+        }
+        return items
     }
 
     /// Whether an artist's earlier years have pages of their own: only when its plays would not
@@ -125,7 +152,7 @@ extension SiteRenderer {
             return PeriodLink(href: href, label: l10n.string(label), name: String(otherYear))
         }
         let view = ArtistYearPageView(
-            breadcrumbs: breadcrumbs(artist, String(year)), year: String(year), count: l10n.plays(plays.plays.count), plays: playRows(plays, of: artist),
+            breadcrumbs: breadcrumbs(artist, String(year)), year: String(year), count: l10n.songsLogged(plays.plays.count), plays: playRows(plays, of: artist),
             previous: link(position - 1, .previousYear), next: link(position + 1, .nextYear))
         return chrome(title: "\(artist.name) · \(year)", description: nil, path: urls.artistYear(artist.slug, year), section: "artists")
             .page("artistYear", view)
@@ -144,7 +171,7 @@ extension SiteRenderer {
         let view = ArtistListPageView(
             breadcrumbs: breadcrumbs(artist, heading), heading: heading,
             count: [list == .tracks ? l10n.tracks(counts.count) : l10n.albums(counts.count), pageLabel].compactMap { $0 }.joined(separator: " · "),
-            rows: countRows(counts[paging.range(number)], from: paging.range(number).lowerBound),
+            rows: countRows(counts[paging.range(number)], from: paging.range(number).lowerBound, count: profile.count),
             pagination: pagination(number, of: paging.pageCount, newestFirst: false) { urls.paged(first, $0) })
         let title = [artist.name, heading, number > 1 ? pageLabel : nil].compactMap { $0 }.joined(separator: " · ")
         return chrome(title: title, description: nil, path: urls.paged(first, number), section: "artists").page("artistList", view)
@@ -159,10 +186,10 @@ extension SiteRenderer {
     }
 
     /// Rows numbered from `offset + 1`.
-    private func countRows(_ counts: ArraySlice<ArtistProfile.Count>, from offset: Int) -> [CountRow] {
+    private func countRows(_ counts: ArraySlice<ArtistProfile.Count>, from offset: Int, count kind: PeriodCount) -> [CountRow] {
         counts.enumerated().map { position, count in
             CountRow(
-                rank: offset + position + 1, title: count.title, album: count.album, plays: l10n.plays(count.plays),
+                rank: offset + position + 1, title: count.title, album: count.album, plays: l10n.counted(count.plays, kind),
                 href: count.primaryArtist.flatMap { trackHref(title: count.title, artist: $0) })
         }
     }
@@ -188,7 +215,13 @@ extension SiteRenderer {
     /// `genre`'s colour. A bar links to where the artist's or genre's own plays of its year are
     /// listed (`yearHref`), a month's bar to its year's: never to the site's year or month page.
     func timeChart(_ plays: [Play], title: String, genre: Genre?, yearHref: (Int) -> String?) -> ChartView? {
-        guard let overTime = PlaysOverTime(plays, journal: journal, stats: stats, stacked: genre == nil) else { return nil }
+        timeChart(PlaysOverTime(plays, journal: journal, stats: stats, stacked: genre == nil), title: title, genre: genre, yearHref: yearHref)
+    }
+
+    /// Plays counted over time as a chart (the log's, or the songs logged).
+    /// `count`: what the bars count, for their titles.
+    func timeChart(_ overTime: PlaysOverTime?, title: String, genre: Genre?, count: PeriodCount = .songsLogged, yearHref: (Int) -> String?) -> ChartView? {
+        guard let overTime else { return nil }
         // Months read "Sep" over "2026": the year under the first month (unless a January with
         // its own year is within three months) and under every January, never "Sep 26", a date.
         let firstJanuary = overTime.buckets.firstIndex { $0.month == 1 }
@@ -204,7 +237,7 @@ extension SiteRenderer {
                 counts: bucket.counts, href: href)
         }
         // The chart thins labels that would touch, at any number of slots.
-        let chart = StackedBarChart(genres: genre.map { [$0] } ?? chartGenres, slots: slots, title: title, l10n: l10n)
+        let chart = StackedBarChart(genres: genre.map { [$0] } ?? chartGenres, slots: slots, title: title, l10n: l10n, count: count)
         return chartView(chart, svgPath: nil, slotHeader: l10n.string(overTime.unit == .month ? .month : .year))
     }
 }

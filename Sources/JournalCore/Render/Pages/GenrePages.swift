@@ -4,14 +4,19 @@ import Mustache
 /// over time, top artists and every day it was played.
 extension SiteRenderer {
     func genresPage() -> TemplateObject {
-        let total = max(1, catalog.totalPlays + catalog.noGenre.plays)
-        let largest = max(1, catalog.playedGenres.first?.plays ?? 1)
+        // The log's plays where the log's songs have genres, else songs logged
+        // (docs/content-format.md, "Browsing"): a log without genres shares nothing out.
+        let kind: PeriodCount = catalog.playedGenres.contains { $0.listened > 0 } ? .plays : .songsLogged
+        func counted(_ genre: Genre) -> Int { kind == .plays ? genre.listened : genre.plays }
+        let total = max(1, catalog.playedGenres.reduce(0) { $0 + counted($1) } + counted(catalog.noGenre))
+        let largest = max(1, catalog.playedGenres.map(counted).max() ?? 1)
         let rows = catalog.playedGenres.map { genre in
             GenreRow(
-                name: genre.name, color: genre.color, href: urls.href(urls.genre(genre.slug)), plays: l10n.tracks(genre.plays),
-                percent: Share.percent(genre.plays, of: total), width: Share.width(genre.plays, of: largest), other: !genre.isTop)
+                name: genre.name, color: genre.color, href: urls.href(urls.genre(genre.slug)),
+                plays: kind == .plays && genre.listened == 0 ? l10n.songsLogged(genre.plays) : l10n.counted(counted(genre), kind),
+                percent: Share.percent(counted(genre), of: total), width: Share.width(counted(genre), of: largest), other: !genre.isTop)
         }
-        let noGenre = catalog.noGenre.plays > 0 ? "\(l10n.string(.noGenre)): \(l10n.tracks(catalog.noGenre.plays))" : nil
+        let noGenre = counted(catalog.noGenre) > 0 ? "\(l10n.string(.noGenre)): \(l10n.counted(counted(catalog.noGenre), kind))" : nil
         // `genres` stays the list themes iterate; what is said about it comes beside it.
         var page = chrome(title: l10n.string(.genres), description: nil, path: urls.genres, section: "genres").page("genres", rows)
         page["genreNotes"] = TemplateEncoding.value(
@@ -33,17 +38,19 @@ extension SiteRenderer {
             }
         let view = GenrePageView(
             name: genre.name, color: genre.color, isOther: !genre.isTop,
-            summary: [
-                SummaryItem(label: l10n.string(.playsLabel), value: l10n.number(profile.plays.count), href: nil),
-                SummaryItem(label: l10n.string(.taggedDays), value: l10n.number(profile.days.count), href: nil),
-                SummaryItem(label: l10n.string(.rank), value: "#\(profile.rank)", href: nil),
-            ],
-            chart: timeChart(profile.plays, title: "\(genre.name) · \(l10n.string(.playsOverTime))", genre: genre) { year in
+            summary: genreSummary(profile),
+            chartHeading: l10n.overTime(profile.count),
+            chart: timeChart(
+                profile.count == .plays
+                    ? PlaysOverTime(profile.log, stacked: false, slots: 1)
+                    : PlaysOverTime(profile.plays, journal: journal, stats: stats, stacked: false),
+                title: "\(genre.name) · \(l10n.overTime(profile.count))", genre: genre, count: profile.count
+            ) { year in
                 genreYearHref(genre.slug, profile: profile, year: year)
             },
             topArtists: profile.topArtists.enumerated().map { index, item in
                 RankedItem(
-                    rank: index + 1, name: item.name, plays: l10n.plays(item.plays), artist: nil,
+                    rank: index + 1, name: item.name, plays: l10n.counted(item.plays, profile.count), artist: nil,
                     href: library.artist(named: item.name).map { urls.href(urls.artist($0.slug)) })
             },
             years: years,
@@ -52,6 +59,15 @@ extension SiteRenderer {
             latestID: latest.map { Self.yearID($0.year) } ?? "",
             months: monthDays(latest))
         return chrome(title: genre.name, description: nil, path: path, section: "genres").page("genre", view)
+    }
+
+    /// A genre's plays and time played in the log where it has any, its songs logged and the
+    /// days they were logged on, and its rank.
+    private func genreSummary(_ profile: GenreProfile) -> [SummaryItem] {
+        var items = browsingSummary(log: profile.log, songsLogged: profile.plays.count, first: nil, last: nil)
+        items.append(SummaryItem(label: l10n.string(.daysLogged), value: l10n.number(profile.days.count), href: nil))
+        items.append(SummaryItem(label: l10n.string(.rank), value: "#\(profile.rank)", href: nil))
+        return items
     }
 
     /// The years that have a page of their own (`urls.genreYear`), oldest first: every year
@@ -89,9 +105,9 @@ extension SiteRenderer {
             .page("genreYear", view)
     }
 
-    /// `48 days · 61 plays`.
+    /// `48 days · 61 songs logged`: the diary's days of the genre.
     private func yearDetail(_ year: GenreProfile.YearDays) -> String {
-        "\(l10n.days(year.days.count)) · \(l10n.plays(year.plays))"
+        "\(l10n.days(year.days.count)) · \(l10n.songsLogged(year.plays))"
     }
 
     /// A year's days by month, each chip the day of the month: the month and year are the headings'.

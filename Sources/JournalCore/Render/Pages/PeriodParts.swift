@@ -228,10 +228,11 @@ extension SiteRenderer {
 
     /// A streak, its ends linked to their day pages where the diary has them (a streak of days
     /// with plays may start or end on a day nothing was logged).
-    func streakView(_ streak: Streak?) -> StreakView? {
+    /// `count`: say what the days are (`12 days with plays`, `12 days logged`).
+    func streakView(_ streak: Streak?, count: PeriodCount? = nil) -> StreakView? {
         streak.map { streak in
             StreakView(
-                length: l10n.days(streak.length), range: l10n.dateRange(streak.start, streak.end),
+                length: count.map { l10n.streakDays(streak.length, $0) } ?? l10n.days(streak.length), range: l10n.dateRange(streak.start, streak.end),
                 startHref: isLogged(streak.start) ? urls.href(urls.day(streak.start)) : nil,
                 endHref: isLogged(streak.end) ? urls.href(urls.day(streak.end)) : nil)
         }
@@ -285,13 +286,20 @@ extension SiteRenderer {
     /// The time a period with listening was played (`130 h 22 min`): "about" when some of it is
     /// scrobbles' song lengths, which its hint counts.
     func timePlayed(_ period: PeriodStats) -> SummaryItem? {
-        guard period.countsPlays, period.listenedSeconds > 0 else { return nil }
-        let duration = l10n.totalDuration(period.listenedSeconds)
+        guard period.countsPlays else { return nil }
+        return timePlayed(seconds: period.listenedSeconds, estimated: period.estimatedPlays, untimed: period.untimedPlays)
+    }
+
+    /// The time played of plays of the log (`130 h 22 min`), "about" when `estimated` plays'
+    /// lengths are their songs' `duration`; nil when nothing was timed.
+    func timePlayed(seconds: Int, estimated: Int, untimed: Int) -> SummaryItem? {
+        guard seconds > 0 else { return nil }
+        let duration = l10n.totalDuration(seconds)
         var hint = l10n.string(.minutesPlayedHint)
-        if period.estimatedPlays > 0 { hint += " " + l10n.estimatedPlays(period.estimatedPlays) }
-        if period.untimedPlays > 0 { hint += " " + l10n.untimedPlays(period.untimedPlays) }
+        if estimated > 0 { hint += " " + l10n.estimatedPlays(estimated) }
+        if untimed > 0 { hint += " " + l10n.untimedPlays(untimed) }
         return SummaryItem(
-            label: l10n.string(.timePlayed), value: period.estimatedPlays > 0 ? "\(l10n.string(.about)) \(duration)" : duration, href: nil,
+            label: l10n.string(.timePlayed), value: estimated > 0 ? "\(l10n.string(.about)) \(duration)" : duration, href: nil,
             hint: hint, wraps: true)
     }
 }

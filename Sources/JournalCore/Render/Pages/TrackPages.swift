@@ -30,7 +30,7 @@ extension SiteRenderer {
         card.trackHref = nil
         card.note = nil
         let albums = track.albums.enumerated().map { rank, album in
-            CountRow(rank: rank + 1, title: album.name, album: nil, plays: l10n.plays(album.plays))
+            CountRow(rank: rank + 1, title: album.name, album: nil, plays: l10n.songsLogged(album.plays))
         }
         let credit = last.artists.joined(separator: ", ")
         var years: [TrackPlayYear] = []
@@ -47,7 +47,7 @@ extension SiteRenderer {
                 years[years.count - 1].plays.append(row)
             } else {
                 let inYear = track.playsByYear[day.date.year] ?? 0
-                years.append(TrackPlayYear(year: String(day.date.year), id: Self.yearID(day.date.year), count: l10n.plays(inYear), plays: [row]))
+                years.append(TrackPlayYear(year: String(day.date.year), id: Self.yearID(day.date.year), count: l10n.songsLogged(inYear), plays: [row]))
             }
         }
         let first = journal.days[track.history[0].dayIndex].date
@@ -59,21 +59,23 @@ extension SiteRenderer {
             breadcrumbs: breadcrumbs,
             title: track.title,
             artists: card.artists,
-            summary: [
-                SummaryItem(label: l10n.string(.playsLabel), value: l10n.number(track.plays), href: nil),
-                SummaryItem(label: l10n.string(.firstListened), value: l10n.shortDate(first), href: urls.href(urls.day(first))),
-                SummaryItem(label: l10n.string(.lastListened), value: l10n.shortDate(track.lastPlayed), href: urls.href(urls.day(track.lastPlayed))),
-            ],
+            summary: browsingSummary(log: track.log, songsLogged: track.plays, first: first, last: track.lastPlayed),
             card: card,
-            chart: track.plays >= Self.trackChartPlays
-                ? timeChart(track.history, title: "\(track.title) · \(l10n.string(.playsOverTime))", genre: named) { year in
+            chartHeading: l10n.overTime(track.count),
+            chart: track.counted >= Self.trackChartPlays
+                ? timeChart(
+                    track.count == .plays
+                        ? PlaysOverTime(track.log, stacked: false, slots: 1)
+                        : PlaysOverTime(track.history, journal: journal, stats: stats, stacked: false),
+                    title: "\(track.title) · \(l10n.overTime(track.count))", genre: named, count: track.count
+                ) { year in
                     // The page of the year's newest play, at the year's heading.
                     plays.firstIndex { self.journal.days[$0.dayIndex].date.year == year }.map { position in
                         urls.href(urls.paged(path, paging.page(of: position))) + "#" + Self.yearID(year)
                     }
                 } : nil,
             albums: albums.count > 1 ? albums : [],
-            count: [l10n.plays(track.plays), pageLabel].compactMap { $0 }.joined(separator: " · "),
+            count: [l10n.songsLogged(track.plays), pageLabel].compactMap { $0 }.joined(separator: " · "),
             years: years,
             pagination: pagination(number, of: paging.pageCount, newestFirst: true) { urls.paged(path, $0) },
             playlists: track.playlists.map { position in

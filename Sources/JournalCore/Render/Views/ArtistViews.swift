@@ -15,6 +15,8 @@ struct ArtistsIndexView: Encodable {
     var count: String
     /// `Page 2 of 6`, when there are several.
     var pageLabel: String?
+    /// How many artists only the listening log has were left without a page, and why.
+    var leftOut: String?
     /// Some artist has plays with others: the page says what that means.
     var hasCredits: Bool
     var letters: [LetterLink]
@@ -43,6 +45,8 @@ struct ArtistPageView: Encodable {
     var summary: [SummaryItem]
     /// `2 plays + 1 with others`, when some plays credit the artist beside another.
     var credits: String?
+    /// `Plays over time` or `Songs logged over time`.
+    var chartHeading: String
     var chart: ChartView?
     /// The top tracks and albums.
     var tracks: [CountRow]

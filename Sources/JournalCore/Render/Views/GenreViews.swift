@@ -24,6 +24,8 @@ struct GenrePageView: Encodable {
     var color: String
     var isOther: Bool
     var summary: [SummaryItem]
+    /// `Plays over time` or `Songs logged over time`.
+    var chartHeading: String
     var chart: ChartView?
     var topArtists: [RankedItem]
     /// Every year it was played, newest first, when there are several.

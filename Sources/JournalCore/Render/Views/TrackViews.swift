@@ -10,10 +10,12 @@ struct TrackPageView: Encodable {
     var summary: [SummaryItem]
     /// The track as last played: artwork, album, genre, preview and links (its note is with its play).
     var card: TrackView
+    /// `Plays over time` or `Songs logged over time`.
+    var chartHeading: String
     var chart: ChartView?
     /// The albums its plays came from, when more than one.
     var albums: [CountRow]
-    /// `1,649 plays`, with the page when there are several.
+    /// `12 songs logged`, with the page when there are several.
     var count: String
     /// The plays this page lists, by year and day, newest first.
     var years: [TrackPlayYear]
