@@ -206,21 +206,27 @@ struct EnrichCommand: JournalSubcommand {
             until: until.flatMap { CalendarDate(iso: $0) }, dryRun: dryRun)
         let client = LookupSetup.client(source: source, config: config)
         let terminal = isatty(STDERR_FILENO) == 1
-        let started = Date()
-        let progress: Enrichment.Progress = { done, total, artist in
-            let elapsed = Date().timeIntervalSince(started)
-            let left = done < total ? Self.duration(elapsed / Double(done) * Double(total - done)) + " left" : "done"
-            if terminal {
-                let width = 24
-                let filled = total == 0 ? width : width * done / total
-                let bar = String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled)
-                let line = "[\(bar)] \(done)/\(total) artists · \(left)"
-                FileHandle.standardError.write(Data(("\r" + line + (done == total ? "\n" : "")).utf8))
-            } else {
-                console.out("\(done)/\(total) \(artist) · \(left)")
+        // Artists, and before them the credits asked at MusicBrainz, each timed from its own start
+        // (the call with nothing done yet).
+        func progress(_ unit: String) -> Enrichment.Progress {
+            let clock = ProgressClock()
+            return { done, total, name in
+                guard done > 0 else { return clock.start() }
+                let elapsed = clock.elapsed()
+                let left = done < total ? Self.duration(elapsed / Double(done) * Double(total - done)) + " left" : "done"
+                if terminal {
+                    let width = 24
+                    let filled = total == 0 ? width : width * done / total
+                    let bar = String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled)
+                    let line = "[\(bar)] \(done)/\(total) \(unit) · \(left)"
+                    FileHandle.standardError.write(Data(("\r" + line + (done == total ? "\n" : "")).utf8))
+                } else {
+                    console.out("\(done)/\(total) \(unit == "artists" ? "" : unit + ": ")\(name) · \(left)")
+                }
             }
         }
-        let report = Blocking.wait { await enrichment.run(client: client, progress: progress) }
+        let (artists, credits) = (progress("artists"), progress("credits at MusicBrainz"))
+        let report = Blocking.wait { await enrichment.run(client: client, progress: artists, creditProgress: credits) }
         if let refusal = report.refusal {
             console.error(refusal)
             return 1
@@ -236,7 +242,12 @@ struct EnrichCommand: JournalSubcommand {
                 "\(dryRun ? "Would bring" : "Brought") \(count) cover\(count == 1 ? "" : "s") home from other sites into static/\(RemoteCover.folder)/: builds show \(count == 1 ? "it" : "them") resized."
             )
         }
-        if report.artists == 0 {
+        if report.credited > 0 {
+            console.out(
+                "MusicBrainz credits \(report.credited) song\(report.credited == 1 ? "" : "s") whose credit the journal split: \(dryRun ? "would write" : "wrote") their artists as 'credits:' in the catalogue, so builds split them as MusicBrainz does."
+            )
+        }
+        if report.artists == 0, report.credited == 0 {
             console.out("Every song has a genre, a cover, a duration, a preview and links: nothing to look up.")
             return 0
         }

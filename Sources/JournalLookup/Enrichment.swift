@@ -43,6 +43,8 @@ public struct Enrichment: Sendable {
         public var songsFound = 0
         public var filled: [String: Int] = [:]
         public var misses: [Miss] = []
+        /// Songs MusicBrainz credited, whose artists went into the catalogue (`credits:`).
+        public var credited = 0
         /// The catalogue files written (or that would be, in a dry run).
         public var written: [String] = []
         /// The covers written into `static/covers/`, as site paths.
@@ -58,12 +60,14 @@ public struct Enrichment: Sendable {
         public var leftAway: [(address: String, reason: String)] = []
     }
 
-    /// Progress, after each artist: artists done, artists in all, the one just done.
+    /// Progress, after each artist: artists done, artists in all, the one just done; first with
+    /// none done, as the artists begin. (And so for the credits asked at MusicBrainz before
+    /// them: credits done, in all, the song.)
     public typealias Progress = @Sendable (Int, Int, String) -> Void
 
     // MARK: Running
 
-    public func run(client: LookupClient, progress: Progress? = nil) async -> Report {
+    public func run(client: LookupClient, progress: Progress? = nil, creditProgress: Progress? = nil) async -> Report {
         var report = Report()
         if !dryRun {
             CatalogueFile.removeLeftovers(under: join(source, "catalogue"))
@@ -79,12 +83,16 @@ public struct Enrichment: Sendable {
                 + "\nThe catalogue has problems (above): fix them first; nothing was looked up or written."
             return report
         }
-        let work = work()
+        var update = CatalogueUpdate(source: source, catalogue: catalogue)
+        // MusicBrainz's credits first: a song it credits to one artist (`Simon & Garfunkel`) is
+        // looked up and filed under that artist, not under a part of the split credit.
+        let credits = await learnCredits(catalogue: catalogue, update: &update, client: client, report: &report, progress: creditProgress)
+        let work = work(credits: credits)
         report.artists = work.count
         report.songsLacking = work.reduce(0) { $0 + $1.albums.reduce(0) { $0 + $1.songs.count } }
-        var update = CatalogueUpdate(source: source, catalogue: catalogue)
         let vocabulary = GenreVocabulary(journal: journal, catalogue: catalogue)
         let entries = Dictionary(catalogue.artists.map { (SongKey.fold($0.name), $0) }, uniquingKeysWith: { first, _ in first })
+        if !work.isEmpty { progress?(0, work.count, "") }
         for (index, artistWork) in work.enumerated() {
             let known = entries[SongKey.fold(artistWork.artist)]
             let findings = await enrich(artistWork, known: known, vocabulary: vocabulary, client: client, report: &report)
@@ -97,7 +105,7 @@ public struct Enrichment: Sendable {
             }
             switch result {
             case .success(let written):
-                if let written { report.written.append(display(written)) }
+                if let written, !report.written.contains(display(written)) { report.written.append(display(written)) }
             case .failure(let problem):
                 report.warnings.append("\(artistWork.artist): \(problem); what was found for them is not saved")
             }

@@ -55,13 +55,16 @@ extension Enrichment {
     }
 
     /// The work, most played artist first: every song of the chosen days that lacks a genre,
-    /// a cover, a duration, a preview or links, once per song however often it was played.
-    public func work() -> [ArtistWork] {
+    /// a cover, a duration, a preview or links, once per song however often it was played. A
+    /// song MusicBrainz credits (`credits`, by `creditKey` of its credit as written) is its main
+    /// artist's.
+    public func work(credits: [String: [String]] = [:]) -> [ArtistWork] {
         var songs: [String: Song] = [:]
         var order: [String] = []
         for day in journal.days where isChosen(day) {
             for track in day.tracks {
-                let key = SongKey.song(artist: track.primaryArtist, title: track.title)
+                let artist = track.credit.flatMap { credits[Self.creditKey($0, track.title)]?.first } ?? track.primaryArtist
+                let key = SongKey.song(artist: artist, title: track.title)
                 if var song = songs[key] {
                     song.plays += 1
                     songs[key] = song
@@ -70,7 +73,7 @@ extension Enrichment {
                 let needs = Needs.of(track)
                 let recording = track.links.first { $0.service == .musicbrainz }.flatMap { Self.recordingID(in: $0.url.text) }
                 songs[key] = Song(
-                    artist: track.primaryArtist, title: track.title, album: track.album, duration: track.duration,
+                    artist: artist, title: track.title, album: track.album, duration: track.duration,
                     recording: recording, needs: needs, plays: 1)
                 order.append(key)
             }

@@ -340,7 +340,7 @@ import Testing
         // What each type stores, counted: the binary form writes exactly these (a decoded file's
         // fourth, `transient`, says it is never kept at all).
         let fields: [(Any, Int)] = [
-            (day, 9), (track, 12), (playlist, 11), (link, 2), (TrackLink(service: .spotify, url: link), 2),
+            (day, 9), (track, 13), (playlist, 11), (link, 2), (TrackLink(service: .spotify, url: link), 2),
             (location, 3), (Diagnostic.error("e", at: location), 5), (image, 4), (days, 4),
             (CalendarDate(year: 2026, month: 1, day: 1)!, 3),
         ]

@@ -37,6 +37,7 @@ public enum CatalogueFile {
 
     static func songLines(_ song: CatalogueSong) -> [String] {
         var fields: [String] = []
+        if !song.credits.isEmpty { fields.append("credits: [" + song.credits.map { flowScalar($0) }.joined(separator: ", ") + "]") }
         if let album = song.album { fields.append("album: \(scalar(album))") }
         if let genre = genres(song.genres) { fields.append("genre: \(genre)") }
         if let duration = song.duration { fields.append("duration: \"\(DurationFormat.string(seconds: duration))\"") }

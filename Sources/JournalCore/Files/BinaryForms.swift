@@ -83,6 +83,7 @@ extension Track: BinaryForm {
         writer.optionalString(noteHTML)
         writer.bool(genresInherited)
         writer.bool(artistIsCredit)
+        writer.optionalString(credit)
     }
 
     init(from reader: inout BinaryReader) throws(BinaryReader.Damaged) {
@@ -93,6 +94,7 @@ extension Track: BinaryForm {
             links: try reader.forms(), noteHTML: try reader.optionalString())
         genresInherited = try reader.bool()
         artistIsCredit = try reader.bool()
+        credit = try reader.optionalString()
     }
 }
 

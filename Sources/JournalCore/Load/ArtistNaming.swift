@@ -1,18 +1,23 @@
 /// One artist, one name (docs/content-format.md, "A track", `artist`): once every file is read,
 /// Load splits each credit written as one string into its artists, knowing the names the
-/// catalogue and the diary's lists give, and writes every spelling of an artist as the one it
-/// is shown by, so pages, tops and the song book see one artist.
+/// catalogue (with the MusicBrainz credits `journal enrich` recorded) and the diary's lists give,
+/// and writes every spelling of an artist as the one it is shown by, so pages, tops and the song
+/// book see one artist.
 enum ArtistNaming {
-    /// The names the catalogue (each entry's `artist:` and `also:`) and the tracks' lists
-    /// (`artist: [A, B]`) give, and the spelling each artist of `tracks` is shown by.
+    /// The names the catalogue (each entry's `artist:` and `also:`, each song's `credits:`) and
+    /// the tracks' lists (`artist: [A, B]`) give, and the spelling each artist of `tracks` is
+    /// shown by.
     static func names(catalogue: SongCatalogue, tracks: [Track]) -> ArtistNames {
         var names = ArtistNames()
         var fixed: [String] = []
         for track in tracks where !track.artistIsCredit {
             for artist in track.artists { names.insert(known: artist) }
         }
-        // Each entry's name, each list's names, each track's whole credit: what is an artist on its own.
-        var alone = ArtistNames(known: catalogue.artists.map(\.name))
+        // MusicBrainz's credits name one artist each (`Simon & Garfunkel`), whatever else the journal holds.
+        let credited = catalogue.artists.flatMap { $0.songs.flatMap(\.credits) }
+        for name in credited { names.insert(known: name) }
+        // Each entry's name, each list's and credit's names, each track's whole credit: what is an artist on its own.
+        var alone = ArtistNames(known: catalogue.artists.map(\.name) + credited)
         for track in tracks {
             for artist in track.artistIsCredit ? [track.primaryArtist] : track.artists { alone.insert(known: artist) }
         }
@@ -47,6 +52,7 @@ enum ArtistNaming {
         var track = track
         var seen = Set<String>()
         let artists = track.artistIsCredit ? names.artists(of: track.primaryArtist) : track.artists.map(names.name)
+        if track.artistIsCredit, artists.count > 1 { track.credit = track.primaryArtist }
         track.artists = artists.filter { seen.insert(names.key($0)).inserted }
         track.artistIsCredit = false
         return track

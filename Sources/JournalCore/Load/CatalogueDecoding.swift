@@ -5,7 +5,7 @@ import Yams
 /// their songs and albums, every problem a diagnostic at its line and column.
 enum CatalogueDecoding {
     static let artistFields = ["artist", "also", "genre", "ids", "songs", "albums"]
-    static let songFields = ["title", "album", "genre", "duration", "released", "artwork", "preview", "links", "ids"]
+    static let songFields = ["title", "credits", "album", "genre", "duration", "released", "artwork", "preview", "links", "ids"]
     static let albumFields = ["title", "genre", "released", "artwork", "ids"]
 
     /// The artist the file describes, or nil with the reasons; and the covers it names by a site
@@ -104,8 +104,34 @@ extension YAMLFields {
             genres: stringList(fields["genre"], field: "genre"), duration: duration(fields["duration"]),
             released: released(fields["released"]), artwork: image(fields["artwork"], field: "artwork"),
             preview: url(fields["preview"], field: "preview"), links: links(fields["links"]),
-            ids: ids(fields["ids"]))
+            ids: ids(fields["ids"]), credits: creditedArtists(fields["credits"]))
         return title == nil ? nil : song
+    }
+
+    /// A song's `credits:`, its artists as MusicBrainz credits them, main artist first: a list of
+    /// names (one name alone is a list of one), none empty; a name listed twice is a warning and
+    /// left out (docs/content-format.md, "Artist credits").
+    mutating func creditedArtists(_ node: Node?) -> [String] {
+        guard let node, !isMissing(node) else { return [] }
+        let items = node.sequence.map(Array.init) ?? [node]
+        var seen = Set<String>()
+        var names: [String] = []
+        for item in items {
+            guard let text = item.scalar?.string.trimmingCharacters(in: .whitespaces), !text.isEmpty else {
+                let found = item.scalar != nil ? "an empty name" : describe(item)
+                error(
+                    "each item of 'credits' must be the name of one artist of the song, main artist first, like 'credits: [Simon & Garfunkel]' or 'credits: [Daft Punk, Kanye West]', found \(found)",
+                    at: item)
+                continue
+            }
+            guard seen.insert(ArtistKey.fold(text)).inserted else {
+                warning(
+                    "'\(text)' is listed twice in 'credits' (spellings that differ only in case or punctuation are one artist): the first is used", at: item)
+                continue
+            }
+            names.append(text)
+        }
+        return names
     }
 
     mutating func catalogueAlbum(_ node: Node, number: Int) -> CatalogueAlbum? {

@@ -55,12 +55,18 @@ public struct CatalogueSong: Sendable, Equatable {
     public var links: [TrackLink]
     /// Where the services know the song: `itunes`, `deezer`, `musicbrainz` (a recording MBID), `isrc` …
     public var ids: [String: String]
+    /// The song's artists as MusicBrainz credits them (`credits:`), main artist first, each one
+    /// artist: no credit anywhere in the journal splits them (docs/content-format.md, "Artist
+    /// credits"). Empty: not known.
+    public var credits: [String]
 
     public init(
         title: String, album: String? = nil, genres: [String] = [], duration: Int? = nil, released: ReleaseDate? = nil,
-        artwork: LinkTarget? = nil, preview: LinkTarget? = nil, links: [TrackLink] = [], ids: [String: String] = [:]
+        artwork: LinkTarget? = nil, preview: LinkTarget? = nil, links: [TrackLink] = [], ids: [String: String] = [:],
+        credits: [String] = []
     ) {
         self.title = title
+        self.credits = credits
         self.album = album
         self.genres = genres
         self.duration = duration
@@ -130,6 +136,7 @@ extension CatalogueSong {
         for link in found.links where !links.contains(where: { $0.service == link.service }) { links.append(link) }
         links = links.inServiceOrder
         for (name, id) in found.ids where ids[name] == nil { ids[name] = id }
+        if credits.isEmpty { credits = found.credits }
         return self != before
     }
 }

@@ -23,6 +23,9 @@ public struct Track: Hashable, Sendable {
     /// `artist` was written as one string, a credit that may name several artists: Load splits
     /// it (`ArtistCredit`) once it knows every artist's name, and then sets this false.
     public var artistIsCredit = false
+    /// The credit as written, when Load split it into more than one artist (`A & B`): what
+    /// `journal enrich` asks MusicBrainz about (docs/content-format.md, "Artist credits").
+    public var credit: String?
 
     public init(
         title: String, artists: [String], album: String? = nil, genres: [String] = [],
