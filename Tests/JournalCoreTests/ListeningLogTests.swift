@@ -181,7 +181,7 @@ import Testing
         let before = try #require(Self.text(journal, "listening/2026/2026-11.tsv"))
         // What a `kill -9` after the decision leaves: the record and a staged month not yet renamed.
         let staged = before + "2026-11-21T05:00:00Z\t2026-11-21T14:00:00\t200\tIU\tPalette\t\tspotify\t\tyes\n"
-        try journal.write("listening/.journal-import-99999/journal-import", "marker")
+        try journal.write("listening/.journal-import-99999/journal-import", ListeningLogStaging.kind.markerText)
         try journal.write("listening/.journal-import-99999/0.tsv", staged)
         try journal.write("listening/.journal-import-99999/commit", "journal listening 1\n0\t2026/2026-11.tsv\nend\n")
         #expect(journal.lines(journal.load().diagnostics).contains { $0.contains("run `journal import --resume`") })
@@ -191,14 +191,14 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: journal.path + "/listening/.journal-import-99999"))
         #expect(journal.load().journal?.listening.days.first?.plays == 2)
         // An undecided one is removed, the log untouched; a record naming a place outside the log is refused.
-        try journal.write("listening/.journal-import-99998/journal-import", "marker")
+        try journal.write("listening/.journal-import-99998/journal-import", ListeningLogStaging.kind.markerText)
         try journal.write("listening/.journal-import-99998/0.tsv", "nothing")
         _ = JournalImport.recover(source: journal.path)
         #expect(Self.text(journal, "listening/2026/2026-11.tsv") == staged)
         #expect(!FileManager.default.fileExists(atPath: journal.path + "/listening/.journal-import-99998"))
         // Decided, but waiting for days whose own record was never written: undecided, as they are.
         try journal.write("content/diary/.journal-import-99997/journal-import", "marker")
-        try journal.write("listening/.journal-import-99997/journal-import", "marker")
+        try journal.write("listening/.journal-import-99997/journal-import", ListeningLogStaging.kind.markerText)
         try journal.write("listening/.journal-import-99997/0.tsv", staged + "2026-11-21T06:00:00Z\t2026-11-21T15:00:00\t200\tIU\tBBIBBI\t\tspotify\t\tyes\n")
         try journal.write(
             "listening/.journal-import-99997/commit", "journal listening 1\ndiary\tcontent/diary/.journal-import-99997\n0\t2026/2026-11.tsv\nend\n")
@@ -209,6 +209,29 @@ import Testing
         #expect(ListeningLogStaging.entries(ofRecord: Array("journal listening 1\n0\t../../journal.yaml\nend\n".utf8)) == nil)
         #expect(ListeningLogStaging.entries(ofRecord: Array("journal listening 1\ndiary\t../x\n0\t2026/2026-11.tsv\nend\n".utf8)) == nil)
         #expect(ListeningLogStaging.entries(ofRecord: Array("journal listening 1\n0\t2026/2026-13.tsv\nend\n".utf8)) == nil)
+    }
+
+    @Test func aLogStagingFolderIsRemovedOnlyWhenItIsImportsOwn() throws {
+        let journal = try Self.journal()
+        try Self.importing(Self.export(Array(Self.week.prefix(1))), into: journal)
+        let log = journal.path + "/listening/"
+        // Empty and unmarked, a minute old: an import stopped as it made the folder.
+        try FileManager.default.createDirectory(atPath: log + ".journal-import-99996", withIntermediateDirectories: false)
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -120)], ofItemAtPath: log + ".journal-import-99996")
+        // Marked, with a file import never writes: the file, and the marker, stay.
+        try journal.write("listening/.journal-import-99995/journal-import", ListeningLogStaging.kind.markerText)
+        try journal.write("listening/.journal-import-99995/0.tsv", "staged")
+        try journal.write("listening/.journal-import-99995/notes.txt", "mine")
+        // Another marker's text: not the log's, left alone.
+        try journal.write("listening/.journal-import-99994/journal-import", "something else")
+        try journal.write("listening/.journal-import-99994/0.tsv", "staged")
+        let recovered = JournalImport.recover(source: journal.path)
+        #expect(recovered.diagnostics.isEmpty, "\(recovered.diagnostics)")
+        #expect(!FileManager.default.fileExists(atPath: log + ".journal-import-99996"))
+        #expect(!FileManager.default.fileExists(atPath: log + ".journal-import-99995/0.tsv"))
+        #expect(Self.text(journal, "listening/.journal-import-99995/notes.txt") == "mine")
+        #expect(FileManager.default.fileExists(atPath: log + ".journal-import-99995/journal-import"))
+        #expect(Self.text(journal, "listening/.journal-import-99994/0.tsv") == "staged")
     }
 
     @Test func aFieldNeverHoldsATabALineBreakOrAControlCharacter() {
