@@ -148,6 +148,29 @@ import Testing
         #expect(listening.days.flatMap(\.songs).map(\.title) == ["Hype Boy", "Hype Boy"])
     }
 
+    @Test func anIgnoredArtistIsACreditsMainArtistSplitAsTheDiarysAre() {
+        let settings = ListeningSettings(ignore: [
+            ListeningIgnore(artist: "Rain Sounds"), ListeningIgnore(artist: "Rain"), ListeningIgnore(artist: "Simon"),
+            ListeningIgnore(artist: "Sleep Lab", title: "White Noise"),
+        ])
+        var ignoring = settings.ignoring(names: ArtistNames(known: ["Simon & Garfunkel"]))
+        func ignores(_ artist: String, _ title: String = "A song") -> Bool { ignoring.ignores(artist: artist, title: title, album: nil) }
+        #expect(ignores("rain sounds"))
+        #expect(ignores("Rain Sounds, Ocean Waves"))
+        #expect(ignores("Rain Sounds & Ocean Waves"))
+        #expect(ignores("Sleep Lab", "white-noise"))
+        #expect(!ignores("Sleep Lab", "Pink Noise"))
+        #expect(!ignores("Ocean Waves feat. Rain Sounds"))
+        // Wrong before, a prefix test on the folded credit: a guest written "ft.", a spelling
+        // with punctuation, a name that only starts like one ("Rainfeather" began with
+        // "rain" + "feat"), and a known name the catalogue keeps whole.
+        #expect(ignores("Rain Sounds ft. Ocean Waves"))
+        #expect(ignores("Rain-Sounds!"))
+        #expect(!ignores("Rainfeather"))
+        #expect(!ignores("Simon & Garfunkel"))
+        #expect(ignores("Simon feat. Garfunkel"))
+    }
+
     @Test func aDamagedLogIsReportedAtItsPlaceAndImportLeavesItAlone() throws {
         let journal = try Self.journal()
         let header = "utc\tlocal\tseconds\tartist\ttitle\talbum\tsource\tids\tcounts\n"

@@ -19,7 +19,7 @@ extension SiteRenderer {
             untimed: listening.unrecordedPlays == 0
                 ? nil : timed == 0 ? l10n.string(.dayListeningUnknownLength) : l10n.playsOfUnknownLength(listening.unrecordedPlays),
             list: shown.enumerated().map { offset, song in
-                let picked = day.tracks.first { Self.isPicked(song, as: $0) }
+                let picked = day.tracks.first { Self.isPicked(song, as: $0, names: journal.artistNames) }
                 return PlayedSongView(
                     rank: offset + 1, title: song.title, artist: song.artist,
                     href: trackHref(title: song.title, artist: picked?.primaryArtist ?? song.artist),
@@ -29,18 +29,10 @@ extension SiteRenderer {
             morePlays: rest.isEmpty ? nil : l10n.plays(restPlays))
     }
 
-    /// Whether a played song is one the writer logged: the same title, without case, and a
-    /// credit that is the track's artists, or starts with its primary artist before a
-    /// separator (`A feat. B`, `A, B`, `A & B`).
-    static func isPicked(_ song: PlayedSong, as track: Track) -> Bool {
-        guard song.title.lowercased() == track.title.lowercased() else { return false }
-        let credit = song.artist.lowercased()
-        let primary = track.primaryArtist.lowercased()
-        if credit == primary || credit == track.artists.joined(separator: ", ").lowercased() { return true }
-        guard !primary.isEmpty, credit.hasPrefix(primary),
-            let cut = credit.index(credit.startIndex, offsetBy: primary.count, limitedBy: credit.endIndex)
-        else { return false }
-        return credit[cut...].first.map { !$0.isLetter && !$0.isNumber } ?? true
+    /// Whether a played song is one the writer logged: the same title, without case, by the same
+    /// main artist, credits split as the diary's are (`A feat. B` is A's song).
+    static func isPicked(_ song: PlayedSong, as track: Track, names: ArtistNames) -> Bool {
+        GenreKey.fold(song.title) == GenreKey.fold(track.title) && names.mainKey(of: song.artist) == names.mainKey(of: track.primaryArtist)
     }
 
     /// Plays by hour over the listening days from `start` through `end`; nil when there are none.
