@@ -234,6 +234,35 @@ import Testing
         #expect(ListeningLogStaging.entries(ofRecord: Array("journal listening 1\n0\t2026/2026-13.tsv\nend\n".utf8)) == nil)
     }
 
+    @Test func anImportThatAddsNoPlayNeverMakesTheLogAndAMonthChangedMeanwhileIsNeverReplaced() throws {
+        let journal = try Self.journal()
+        try journal.write("export.json", bytes: Self.export(Self.week))
+        let config = try #require(JournalLoader(source: journal.path).readConfig(overrides: ConfigOverrides()).config)
+        // Every play before --since: no play to write, and no `listening/` made for nothing.
+        let options = JournalImport.Options(files: [journal.path + "/export.json"], since: CalendarDate(iso: "2027-01-01"))
+        let summary = JournalImport.run(source: journal.path, config: config, options: options)
+        #expect(summary.diagnostics.errors.isEmpty, "\(summary.diagnostics)")
+        #expect(summary.logged == 0 && summary.outsideRange == 7)
+        #expect(!FileManager.default.fileExists(atPath: journal.path + "/listening"))
+
+        // The lock is taken after the month files are read: one another import changed between
+        // the two is refused, unless it only holds a beginning of what this import writes.
+        try Self.importing(Self.export(Array(Self.week.prefix(1))), into: journal)
+        let relative = "listening/2026/2026-11.tsv"
+        let read = try #require(Self.text(journal, relative))
+        let line = "2026-11-21T05:00:00Z\t2026-11-21T14:00:00\t200\tIU\tPalette\t\tspotify\t\tyes\n"
+        let planned = [ListeningLogUpdate.Month(relative: relative, text: read + line, exists: true)]
+        #expect(JournalImport.changedSinceRead(planned, source: journal.path) == nil)
+        try journal.write(relative, read + line)
+        #expect(JournalImport.changedSinceRead(planned, source: journal.path) == nil)
+        try journal.write(relative, read + line.replacingOccurrences(of: "Palette", with: "BBIBBI"))
+        #expect(JournalImport.changedSinceRead(planned, source: journal.path) == relative)
+        let new = [ListeningLogUpdate.Month(relative: "listening/2026/2026-12.tsv", text: read, exists: false)]
+        #expect(JournalImport.changedSinceRead(new, source: journal.path) == nil)
+        try journal.write("listening/2026/2026-12.tsv", "")
+        #expect(JournalImport.changedSinceRead(new, source: journal.path) == "listening/2026/2026-12.tsv")
+    }
+
     @Test func aLogStagingFolderIsRemovedOnlyWhenItIsImportsOwn() throws {
         let journal = try Self.journal()
         try Self.importing(Self.export(Array(Self.week.prefix(1))), into: journal)
