@@ -114,6 +114,37 @@ import Testing
         #expect(!visibleText(page).contains("0 min"))
     }
 
+    @Test func aScrobblesLengthIsItsSongsAndOnlySongsOfUnknownLengthAreSaidToBe() throws {
+        let diary = """
+            -- journal.yaml --
+            title: Heard
+            -- content/diary/2026-03-10.md --
+            ---
+            tracks:
+              - {title: Hype Boy, artist: NewJeans, duration: "3:00"}
+            ---
+            """
+        let listening = Listening(days: [
+            Self.day(
+                "2026-03-10",
+                [
+                    PlayedSong(artist: "NewJeans", title: "Hype Boy", plays: 4, seconds: 0, unrecorded: 4),
+                    PlayedSong(artist: "NewJeans", title: "Ditto", plays: 2, seconds: 480),
+                    PlayedSong(artist: "아이유", title: "밤편지", plays: 1, seconds: 0, unrecorded: 1),
+                ], hours: [9: 7])
+        ])
+        let page = try #require(try Self.pages(diary, listening: listening)["2026/03/10/index.html"])
+        // 4 × 3:00 estimated and 8 min recorded; 밤편지's length is known nowhere.
+        #expect(visibleText(page).contains("3 songs played · 7 plays · about 20 min · 1 play of unknown length"), "\(visibleText(page))")
+        // Scrobbles only, of a song whose length is known: an estimate, not "length not recorded".
+        let scrobbles = Listening(days: [
+            Self.day("2026-03-10", [PlayedSong(artist: "NewJeans", title: "Hype Boy", plays: 4, seconds: 0, unrecorded: 4)], hours: [9: 4])
+        ])
+        let only = try #require(try Self.pages(diary, listening: scrobbles)["2026/03/10/index.html"])
+        #expect(visibleText(only).contains("1 song played · 4 plays · about 12 min"), "\(visibleText(only))")
+        #expect(!visibleText(only).contains("unknown length") && !visibleText(only).contains("not recorded"))
+    }
+
     @Test func aDayOfThreeHundredSongsStaysUnderAHundredKilobytes() throws {
         let songs = (1...300).map { number in
             PlayedSong(

@@ -8,16 +8,24 @@ extension SiteRenderer {
     /// The listening of diary day `day`, when the log has plays on it.
     func dayListening(_ day: Day) -> DayListeningView? {
         guard let listening = journal.listening.day(day.date), listening.plays > 0 else { return nil }
-        let timed = listening.plays - listening.unrecordedPlays
+        // A scrobble's length is its song's `duration` from the catalogue, as periods count it
+        // ("about"); only plays of a song with no known length are of unknown length.
+        var estimatedPlays = 0
+        var estimatedSeconds = 0
+        for entry in stats.played.days[day.date.dayNumber] ?? [] where entry.unrecorded > 0 && entry.track.duration != nil {
+            estimatedPlays += entry.unrecorded
+            estimatedSeconds += entry.estimatedSeconds
+        }
+        let seconds = listening.seconds + estimatedSeconds
+        let unknown = max(0, listening.unrecordedPlays - estimatedPlays)
         let shown = listening.songs.prefix(Self.shownSongs)
         let rest = listening.songs.dropFirst(Self.shownSongs)
         let restPlays = rest.reduce(0) { $0 + $1.plays }
         return DayListeningView(
             songs: l10n.songsPlayed(listening.songs.count),
             plays: l10n.plays(listening.plays),
-            duration: timed > 0 ? l10n.totalDuration(listening.seconds) : nil,
-            untimed: listening.unrecordedPlays == 0
-                ? nil : timed == 0 ? l10n.string(.dayListeningUnknownLength) : l10n.playsOfUnknownLength(listening.unrecordedPlays),
+            duration: seconds > 0 ? (estimatedPlays > 0 ? "\(l10n.string(.about)) " : "") + l10n.totalDuration(seconds) : nil,
+            untimed: unknown == 0 ? nil : seconds == 0 ? l10n.string(.dayListeningUnknownLength) : l10n.playsOfUnknownLength(unknown),
             list: shown.enumerated().map { offset, song in
                 let picked = day.tracks.first { Self.isPicked(song, as: $0, names: journal.artistNames) }
                 return PlayedSongView(
