@@ -74,7 +74,7 @@ struct PickCommand: JournalSubcommand {
         case .failure(let refusal): return console.refuse(refusal)
         case .success(let found): numbers = found
         }
-        switch DayPick.write(numbers, of: day, source: source, config: config) {
+        switch DayPick.write(numbers, of: day, source: source, config: config, names: journal.artistNames) {
         case .failure(let refusal): return console.refuse(refusal)
         case .success(let path):
             console.out("\(path): \(numbers.count) song\(numbers.count == 1 ? "" : "s") picked.")

@@ -140,8 +140,6 @@ public struct SongAddition: Sendable {
                 return .failure(.dayFile(path: display(relative), reason: "--replace \(replacing), but the day has \(count) song\(count == 1 ? "" : "s")"))
             }
             edit = DayFileEdit.replaceTracks(in: text, with: (0..<count).map { $0 == replacing - 1 ? .new(track) : .existing($0) })
-        } else if DayFileEdit.isImported(text), let count = DayFileEdit.tracks(in: text)?.count, count > 0 {
-            edit = DayFileEdit.replaceTracks(in: text, with: (0..<count).map { .existing($0) } + [.new(track)])
         } else {
             edit = DayFileEdit.appendTrack(track, to: text)
         }

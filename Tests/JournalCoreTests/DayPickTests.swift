@@ -32,7 +32,7 @@ import Testing
         let day = try Self.day(journal)
         #expect(day.songs.map(\.title) == ["Blueming", "Ditto", "Hype Boy"])
         // Ditto (13:56) and Hype Boy (12:57), picked in that order: listed as played.
-        let written = DayPick.write([2, 3], of: day, source: journal.path, config: try Self.config(journal))
+        let written = DayPick.write([2, 3], of: day, source: journal.path, config: try Self.config(journal), names: ArtistNames())
         #expect((try? written.get()) != nil, "\(written)")
         let after = try #require(ListeningLogTests.text(journal, Self.dayPath))
         #expect(!after.contains("source:") && !after.contains("# Imported by"))
@@ -64,7 +64,7 @@ import Testing
             """
         try journal.write(Self.dayPath, written)
         let day = try Self.day(journal)
-        #expect((try? DayPick.write([3, 1], of: day, source: journal.path, config: try Self.config(journal)).get()) != nil)
+        #expect((try? DayPick.write([3, 1], of: day, source: journal.path, config: try Self.config(journal), names: ArtistNames()).get()) != nil)
         let after = try #require(ListeningLogTests.text(journal, Self.dayPath))
         #expect(
             after == """
@@ -87,7 +87,7 @@ import Testing
 
                 """)
         // Ditto instead of Hype Boy: Blueming's lines as they were, Ditto written as add writes.
-        #expect((try? DayPick.write([1, 2], of: day, source: journal.path, config: try Self.config(journal)).get()) != nil)
+        #expect((try? DayPick.write([1, 2], of: day, source: journal.path, config: try Self.config(journal), names: ArtistNames()).get()) != nil)
         let swapped = try #require(ListeningLogTests.text(journal, Self.dayPath))
         #expect(
             swapped.contains(
@@ -102,7 +102,7 @@ import Testing
         let journal = try Self.imported()
         try journal.remove(Self.dayPath)
         let day = try Self.day(journal)
-        #expect((try? DayPick.write([1], of: day, source: journal.path, config: try Self.config(journal)).get()) != nil)
+        #expect((try? DayPick.write([1], of: day, source: journal.path, config: try Self.config(journal), names: ArtistNames()).get()) != nil)
         #expect(try #require(journal.load().journal?.days.first?.tracks.map(\.title)) == ["Blueming"])
         #expect(DayPick.numbers("1,4", count: 3, limit: 2) == .failure(.badPick("'4' is not a number of the list (1 to 3)")))
         #expect(DayPick.numbers("1,1", count: 3, limit: 2) == .failure(.badPick("1 is picked twice")))
@@ -130,5 +130,25 @@ import Testing
         let chosen = try runProcess(binary, ["pick", "2026-11-21", "--pick", "3", "--source", journal.path])
         #expect(chosen.status == 0, "\(chosen.errors)")
         #expect(try #require(journal.load().journal?.days.first?.tracks.map(\.title)) == ["Hype Boy"])
+    }
+
+    @Test func aSongTheDayHasIsKeptWhateverItsCreditAddsOrHowItIsSpelt() {
+        let song = { (artist: String, title: String) in PlayedSong(artist: artist, title: title, plays: 1, seconds: 1) }
+        let names = ArtistNames(known: ["Simon & Garfunkel"])
+        func items(_ played: PlayedSong, _ existing: [(title: String, artists: [String])]) -> [DayFileEdit.ListItem] {
+            DayPick.items(for: [played], existing: existing, names: names)
+        }
+        #expect(items(song("IU", "Blueming"), [("blueming", ["IU"])]) == [.existing(0)])
+        #expect(items(song("IU, SUGA", "eight"), [("eight", ["IU", "SUGA"])]) == [.existing(0)])
+        #expect(items(song("JAY Z", "Empire State of Mind"), [("Empire State of Mind", ["Jay-Z", "Alicia Keys"])]) == [.existing(0)])
+        // Wrong before, a prefix test on the folded credit: a guest credit written "ft." was a
+        // new item (the writer's lines for the song gone), and a known name that only starts
+        // like the day's artist was kept as the day's song ("Simon & Garfunkel" is not Simon's).
+        #expect(items(song("IU ft. SUGA", "eight"), [("eight", ["IU"])]) == [.existing(0)])
+        #expect(
+            items(song("Simon & Garfunkel", "The Boxer"), [("The Boxer", ["Simon"])])
+                == [.new(NewTrackLines(title: "The Boxer", artists: ["Simon & Garfunkel"]))])
+        // Another artist's song of the same title stays apart.
+        #expect(items(song("NewJeans", "Ditto"), [("Ditto", ["IU"])]) == [.new(NewTrackLines(title: "Ditto", artists: ["NewJeans"]))])
     }
 }

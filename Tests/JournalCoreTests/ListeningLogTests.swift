@@ -148,6 +148,29 @@ import Testing
         #expect(listening.days.flatMap(\.songs).map(\.title) == ["Hype Boy", "Hype Boy"])
     }
 
+    @Test func anIgnoredArtistIsACreditsMainArtistSplitAsTheDiarysAre() {
+        let settings = ListeningSettings(ignore: [
+            ListeningIgnore(artist: "Rain Sounds"), ListeningIgnore(artist: "Rain"), ListeningIgnore(artist: "Simon"),
+            ListeningIgnore(artist: "Sleep Lab", title: "White Noise"),
+        ])
+        var ignoring = settings.ignoring(names: ArtistNames(known: ["Simon & Garfunkel"]))
+        func ignores(_ artist: String, _ title: String = "A song") -> Bool { ignoring.ignores(artist: artist, title: title, album: nil) }
+        #expect(ignores("rain sounds"))
+        #expect(ignores("Rain Sounds, Ocean Waves"))
+        #expect(ignores("Rain Sounds & Ocean Waves"))
+        #expect(ignores("Sleep Lab", "white-noise"))
+        #expect(!ignores("Sleep Lab", "Pink Noise"))
+        #expect(!ignores("Ocean Waves feat. Rain Sounds"))
+        // Wrong before, a prefix test on the folded credit: a guest written "ft.", a spelling
+        // with punctuation, a name that only starts like one ("Rainfeather" began with
+        // "rain" + "feat"), and a known name the catalogue keeps whole.
+        #expect(ignores("Rain Sounds ft. Ocean Waves"))
+        #expect(ignores("Rain-Sounds!"))
+        #expect(!ignores("Rainfeather"))
+        #expect(!ignores("Simon & Garfunkel"))
+        #expect(ignores("Simon feat. Garfunkel"))
+    }
+
     @Test func aDamagedLogIsReportedAtItsPlaceAndImportLeavesItAlone() throws {
         let journal = try Self.journal()
         let header = "utc\tlocal\tseconds\tartist\ttitle\talbum\tsource\tids\tcounts\n"
@@ -181,7 +204,7 @@ import Testing
         let before = try #require(Self.text(journal, "listening/2026/2026-11.tsv"))
         // What a `kill -9` after the decision leaves: the record and a staged month not yet renamed.
         let staged = before + "2026-11-21T05:00:00Z\t2026-11-21T14:00:00\t200\tIU\tPalette\t\tspotify\t\tyes\n"
-        try journal.write("listening/.journal-import-99999/journal-import", "marker")
+        try journal.write("listening/.journal-import-99999/journal-import", ListeningLogStaging.kind.markerText)
         try journal.write("listening/.journal-import-99999/0.tsv", staged)
         try journal.write("listening/.journal-import-99999/commit", "journal listening 1\n0\t2026/2026-11.tsv\nend\n")
         #expect(journal.lines(journal.load().diagnostics).contains { $0.contains("run `journal import --resume`") })
@@ -191,14 +214,14 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: journal.path + "/listening/.journal-import-99999"))
         #expect(journal.load().journal?.listening.days.first?.plays == 2)
         // An undecided one is removed, the log untouched; a record naming a place outside the log is refused.
-        try journal.write("listening/.journal-import-99998/journal-import", "marker")
+        try journal.write("listening/.journal-import-99998/journal-import", ListeningLogStaging.kind.markerText)
         try journal.write("listening/.journal-import-99998/0.tsv", "nothing")
         _ = JournalImport.recover(source: journal.path)
         #expect(Self.text(journal, "listening/2026/2026-11.tsv") == staged)
         #expect(!FileManager.default.fileExists(atPath: journal.path + "/listening/.journal-import-99998"))
         // Decided, but waiting for days whose own record was never written: undecided, as they are.
         try journal.write("content/diary/.journal-import-99997/journal-import", "marker")
-        try journal.write("listening/.journal-import-99997/journal-import", "marker")
+        try journal.write("listening/.journal-import-99997/journal-import", ListeningLogStaging.kind.markerText)
         try journal.write("listening/.journal-import-99997/0.tsv", staged + "2026-11-21T06:00:00Z\t2026-11-21T15:00:00\t200\tIU\tBBIBBI\t\tspotify\t\tyes\n")
         try journal.write(
             "listening/.journal-import-99997/commit", "journal listening 1\ndiary\tcontent/diary/.journal-import-99997\n0\t2026/2026-11.tsv\nend\n")
@@ -209,6 +232,58 @@ import Testing
         #expect(ListeningLogStaging.entries(ofRecord: Array("journal listening 1\n0\t../../journal.yaml\nend\n".utf8)) == nil)
         #expect(ListeningLogStaging.entries(ofRecord: Array("journal listening 1\ndiary\t../x\n0\t2026/2026-11.tsv\nend\n".utf8)) == nil)
         #expect(ListeningLogStaging.entries(ofRecord: Array("journal listening 1\n0\t2026/2026-13.tsv\nend\n".utf8)) == nil)
+    }
+
+    @Test func anImportThatAddsNoPlayNeverMakesTheLogAndAMonthChangedMeanwhileIsNeverReplaced() throws {
+        let journal = try Self.journal()
+        try journal.write("export.json", bytes: Self.export(Self.week))
+        let config = try #require(JournalLoader(source: journal.path).readConfig(overrides: ConfigOverrides()).config)
+        // Every play before --since: no play to write, and no `listening/` made for nothing.
+        let options = JournalImport.Options(files: [journal.path + "/export.json"], since: CalendarDate(iso: "2027-01-01"))
+        let summary = JournalImport.run(source: journal.path, config: config, options: options)
+        #expect(summary.diagnostics.errors.isEmpty, "\(summary.diagnostics)")
+        #expect(summary.logged == 0 && summary.outsideRange == 7)
+        #expect(!FileManager.default.fileExists(atPath: journal.path + "/listening"))
+
+        // The lock is taken after the month files are read: one another import changed between
+        // the two is refused, unless it only holds a beginning of what this import writes.
+        try Self.importing(Self.export(Array(Self.week.prefix(1))), into: journal)
+        let relative = "listening/2026/2026-11.tsv"
+        let read = try #require(Self.text(journal, relative))
+        let line = "2026-11-21T05:00:00Z\t2026-11-21T14:00:00\t200\tIU\tPalette\t\tspotify\t\tyes\n"
+        let planned = [ListeningLogUpdate.Month(relative: relative, text: read + line, exists: true)]
+        #expect(JournalImport.changedSinceRead(planned, source: journal.path) == nil)
+        try journal.write(relative, read + line)
+        #expect(JournalImport.changedSinceRead(planned, source: journal.path) == nil)
+        try journal.write(relative, read + line.replacingOccurrences(of: "Palette", with: "BBIBBI"))
+        #expect(JournalImport.changedSinceRead(planned, source: journal.path) == relative)
+        let new = [ListeningLogUpdate.Month(relative: "listening/2026/2026-12.tsv", text: read, exists: false)]
+        #expect(JournalImport.changedSinceRead(new, source: journal.path) == nil)
+        try journal.write("listening/2026/2026-12.tsv", "")
+        #expect(JournalImport.changedSinceRead(new, source: journal.path) == "listening/2026/2026-12.tsv")
+    }
+
+    @Test func aLogStagingFolderIsRemovedOnlyWhenItIsImportsOwn() throws {
+        let journal = try Self.journal()
+        try Self.importing(Self.export(Array(Self.week.prefix(1))), into: journal)
+        let log = journal.path + "/listening/"
+        // Empty and unmarked, a minute old: an import stopped as it made the folder.
+        try FileManager.default.createDirectory(atPath: log + ".journal-import-99996", withIntermediateDirectories: false)
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -120)], ofItemAtPath: log + ".journal-import-99996")
+        // Marked, with a file import never writes: the file, and the marker, stay.
+        try journal.write("listening/.journal-import-99995/journal-import", ListeningLogStaging.kind.markerText)
+        try journal.write("listening/.journal-import-99995/0.tsv", "staged")
+        try journal.write("listening/.journal-import-99995/notes.txt", "mine")
+        // Another marker's text: not the log's, left alone.
+        try journal.write("listening/.journal-import-99994/journal-import", "something else")
+        try journal.write("listening/.journal-import-99994/0.tsv", "staged")
+        let recovered = JournalImport.recover(source: journal.path)
+        #expect(recovered.diagnostics.isEmpty, "\(recovered.diagnostics)")
+        #expect(!FileManager.default.fileExists(atPath: log + ".journal-import-99996"))
+        #expect(!FileManager.default.fileExists(atPath: log + ".journal-import-99995/0.tsv"))
+        #expect(Self.text(journal, "listening/.journal-import-99995/notes.txt") == "mine")
+        #expect(FileManager.default.fileExists(atPath: log + ".journal-import-99995/journal-import"))
+        #expect(Self.text(journal, "listening/.journal-import-99994/0.tsv") == "staged")
     }
 
     @Test func aFieldNeverHoldsATabALineBreakOrAControlCharacter() {

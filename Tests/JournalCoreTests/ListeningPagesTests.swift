@@ -114,6 +114,37 @@ import Testing
         #expect(!visibleText(page).contains("0 min"))
     }
 
+    @Test func aScrobblesLengthIsItsSongsAndOnlySongsOfUnknownLengthAreSaidToBe() throws {
+        let diary = """
+            -- journal.yaml --
+            title: Heard
+            -- content/diary/2026-03-10.md --
+            ---
+            tracks:
+              - {title: Hype Boy, artist: NewJeans, duration: "3:00"}
+            ---
+            """
+        let listening = Listening(days: [
+            Self.day(
+                "2026-03-10",
+                [
+                    PlayedSong(artist: "NewJeans", title: "Hype Boy", plays: 4, seconds: 0, unrecorded: 4),
+                    PlayedSong(artist: "NewJeans", title: "Ditto", plays: 2, seconds: 480),
+                    PlayedSong(artist: "아이유", title: "밤편지", plays: 1, seconds: 0, unrecorded: 1),
+                ], hours: [9: 7])
+        ])
+        let page = try #require(try Self.pages(diary, listening: listening)["2026/03/10/index.html"])
+        // 4 × 3:00 estimated and 8 min recorded; 밤편지's length is known nowhere.
+        #expect(visibleText(page).contains("3 songs played · 7 plays · about 20 min · 1 play of unknown length"), "\(visibleText(page))")
+        // Scrobbles only, of a song whose length is known: an estimate, not "length not recorded".
+        let scrobbles = Listening(days: [
+            Self.day("2026-03-10", [PlayedSong(artist: "NewJeans", title: "Hype Boy", plays: 4, seconds: 0, unrecorded: 4)], hours: [9: 4])
+        ])
+        let only = try #require(try Self.pages(diary, listening: scrobbles)["2026/03/10/index.html"])
+        #expect(visibleText(only).contains("1 song played · 4 plays · about 12 min"), "\(visibleText(only))")
+        #expect(!visibleText(only).contains("unknown length") && !visibleText(only).contains("not recorded"))
+    }
+
     @Test func aDayOfThreeHundredSongsStaysUnderAHundredKilobytes() throws {
         let songs = (1...300).map { number in
             PlayedSong(
@@ -186,10 +217,19 @@ import Testing
     @Test func aPlayedSongIsPickedByItsTitleAndItsCreditsFirstArtist() {
         func track(_ title: String, _ artists: [String]) -> Track { Track(title: title, artists: artists) }
         let song = { (artist: String, title: String) in PlayedSong(artist: artist, title: title, plays: 1, seconds: 1) }
-        #expect(SiteRenderer.isPicked(song("NewJeans", "hype boy"), as: track("Hype Boy", ["NewJeans"])))
-        #expect(SiteRenderer.isPicked(song("Sematary & Ghost Mountain", "Rainbow"), as: track("Rainbow", ["Sematary"])))
-        #expect(SiteRenderer.isPicked(song("A, B", "X"), as: track("X", ["A", "B"])))
-        #expect(!SiteRenderer.isPicked(song("IUxyz", "X"), as: track("X", ["IU"])))
-        #expect(!SiteRenderer.isPicked(song("NewJeans", "Ditto"), as: track("Hype Boy", ["NewJeans"])))
+        let names = ArtistNames(known: ["Simon & Garfunkel"])
+        func isPicked(_ played: PlayedSong, as logged: Track) -> Bool { SiteRenderer.isPicked(played, as: logged, names: names) }
+        #expect(isPicked(song("NewJeans", "hype boy"), as: track("Hype Boy", ["NewJeans"])))
+        #expect(isPicked(song("Sematary & Ghost Mountain", "Rainbow"), as: track("Rainbow", ["Sematary"])))
+        #expect(isPicked(song("A, B", "X"), as: track("X", ["A", "B"])))
+        #expect(!isPicked(song("IUxyz", "X"), as: track("X", ["IU"])))
+        #expect(!isPicked(song("NewJeans", "Ditto"), as: track("Hype Boy", ["NewJeans"])))
+        #expect(isPicked(song("IU ft. SUGA", "eight"), as: track("eight", ["IU"])))
+        // Wrong before, by a prefix of the lowercased credit: a spelling of the same artist (the
+        // diary's "Jay-Z", the log's "JAY Z"); a known name that only starts like the diary's
+        // artist ("Simon & Garfunkel" is not Simon's); a name running on after a hyphen.
+        #expect(isPicked(song("JAY Z", "Empire State of Mind"), as: track("Empire State of Mind", ["Jay-Z", "Alicia Keys"])))
+        #expect(!isPicked(song("Simon & Garfunkel", "The Boxer"), as: track("The Boxer", ["Simon"])))
+        #expect(!isPicked(song("IU-Band", "X"), as: track("X", ["IU"])))
     }
 }

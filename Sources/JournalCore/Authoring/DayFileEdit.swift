@@ -62,40 +62,11 @@ public enum DayFileEdit {
     }
 
     /// `text` (a whole day file) with `track` added as the last item of its `tracks:` list,
-    /// indented like the items before it. Values are trimmed, as the build reads them.
+    /// indented like the item before it. Values are trimmed, as the build reads them. Appending
+    /// is one case of replacing the list: every item kept, then the new one (so the imported
+    /// mark goes too, as `replaceTracks` says).
     public static func appendTrack(_ track: NewTrackLines, to text: String) -> Result<String, Problem> {
-        let track = NewTrackLines(
-            title: track.title.trimmed(.whitespacesAndNewlines),
-            artists: track.artists.map { $0.trimmed(.whitespacesAndNewlines) }.filter { !$0.isEmpty },
-            note: track.note?.trimmed(.whitespacesAndNewlines).nilIfEmpty)
-        if track.title.isEmpty { return .failure(.invalidValue("the track needs a title")) }
-        if track.artists.isEmpty { return .failure(.invalidValue("the track needs an artist")) }
-        for value in [track.title, track.note ?? ""] + track.artists where ControlCharacters.first(in: value) != nil {
-            return .failure(.invalidValue("'\(ControlCharacters.escaped(value))' holds a control character, which a day file cannot hold"))
-        }
-
-        let before: Node
-        switch frontMatter(of: text) {
-        case .failure(let problem): return .failure(problem)
-        case .success(let root): before = root
-        }
-        let lines = DayFileLine.split(text)
-        let insertion: (after: Int, lines: [String])
-        switch place(track, in: before, lines: lines) {
-        case .failure(let problem): return .failure(problem)
-        case .success(let found): insertion = found
-        }
-
-        let ending = lines[insertion.after].ending.isEmpty ? "\n" : lines[insertion.after].ending
-        var result = ""
-        for (index, line) in lines.enumerated() {
-            result += line.content + line.ending
-            if index == insertion.after { result += insertion.lines.map { $0 + ending }.joined() }
-        }
-        guard case .success(let after) = frontMatter(of: result), readsBack(after, as: before, plus: track) else {
-            return .failure(.notVerified)
-        }
-        return .success(result)
+        replaceTracks(in: text) { count in (0..<count).map(ListItem.existing) + [.new(track)] }
     }
 
     /// How many tracks the day file `text` lists now, or nil when it cannot be read. A blank
@@ -126,60 +97,6 @@ public enum DayFileEdit {
         return .success(root)
     }
 
-    /// The index of the line to insert after, and the new item's lines.
-    private static func place(_ track: NewTrackLines, in root: Node, lines: [DayFileLine]) -> Result<(after: Int, lines: [String]), Problem> {
-        guard let pairs = root.mapping.map(Array.init),
-            let index = pairs.firstIndex(where: { $0.key.scalar?.string == "tracks" })
-        else { return .failure(.noTracks) }
-        let (key, value) = pairs[index]
-        // Lines are 0-based here; YAML lines start at the file's line 2.
-        let keyLine = (key.mark?.line ?? 1)
-        if let scalar = value.scalar, scalar.style == .plain, scalar.string.isEmpty {
-            // `tracks:` with nothing after it yet: the first item, indented as `journal new` does.
-            guard DayFileLine.isKeyOnly(lines[keyLine].content) else { return .failure(.unusualLayout(line: keyLine + 1)) }
-            return .success((keyLine, itemLines(track, dashIndent: 2, offset: 2, flow: false)))
-        }
-        guard let sequence = value.sequence else { return .failure(.notAList(line: (value.mark?.line ?? 1) + 1)) }
-        // By the text: Yams does not keep a node's style.
-        if let mark = value.mark, DayFileLine.scalar(at: mark, in: lines) == "[" { return .failure(.flowList(line: mark.line + 1)) }
-        guard let last = sequence.last, let mark = last.mark else { return .failure(.notAList(line: keyLine + 1)) }
-
-        // Where the last item's dash is, and how far after it the item starts.
-        let itemLine = mark.line
-        let itemColumn = mark.column - 1
-        guard itemLine > keyLine, itemLine < lines.count else { return .failure(.unusualLayout(line: itemLine + 1)) }
-        let prefix = Array(lines[itemLine].content.unicodeScalars.prefix(itemColumn))
-        var dashLine = itemLine
-        var dashIndent: Int
-        if let dash = DayFileLine.dashPrefix(prefix) {
-            dashIndent = dash
-        } else if prefix.allSatisfy({ $0 == " " }) {
-            // `-` alone on a line, the item below it.
-            guard let found = (keyLine + 1..<itemLine).last(where: { DayFileLine.isBareDash(lines[$0].content) }) else {
-                return .failure(.unusualLayout(line: itemLine + 1))
-            }
-            dashLine = found
-            dashIndent = DayFileLine.indentation(lines[found].content)
-        } else {
-            return .failure(.unusualLayout(line: itemLine + 1))
-        }
-        let offset = itemColumn - dashIndent
-        guard offset >= 2 else { return .failure(.unusualLayout(line: itemLine + 1)) }
-
-        // The item runs on while lines are indented past its dash; comments and blank lines
-        // after it, and the next key, stay where they are.
-        let end = min(lines.count, index + 1 < pairs.count ? (pairs[index + 1].key.mark?.line ?? lines.count) : closingLine(lines))
-        var lastLine = dashLine
-        for candidate in dashLine + 1..<max(dashLine + 1, end) {
-            let content = lines[candidate].content
-            if DayFileLine.isBlank(content) || (DayFileLine.indentation(content) <= dashIndent && DayFileLine.isComment(content)) { continue }
-            guard DayFileLine.indentation(content) > dashIndent else { break }
-            lastLine = candidate
-        }
-        let flow = DayFileLine.scalar(at: mark, in: lines) == "{" && dashLine == itemLine && lastLine == itemLine
-        return .success((lastLine, itemLines(track, dashIndent: dashIndent, offset: offset, flow: flow)))
-    }
-
     /// The index of the line that closes the front matter.
     static func closingLine(_ lines: [DayFileLine]) -> Int {
         lines.indices.dropFirst().first { DayFileLine.isDelimiter(lines[$0].content) } ?? lines.count
@@ -199,32 +116,6 @@ public enum DayFileEdit {
 
     /// A double-quoted YAML string, as `journal new` and `journal import` write values.
     static func quoted(_ text: String) -> String { NewEntry.yamlQuoted(text) }
-
-    // MARK: Checking
-
-    /// Whether `after` is `before` with `track` as one more item of `tracks`, and nothing else changed.
-    private static func readsBack(_ after: Node, as before: Node, plus track: NewTrackLines) -> Bool {
-        guard let old = before.mapping.map(Array.init), let new = after.mapping.map(Array.init), old.count == new.count else { return false }
-        for (was, now) in zip(old, new) {
-            guard was.key == now.key else { return false }
-            guard was.key.scalar?.string == "tracks" else {
-                if was.value != now.value { return false }
-                continue
-            }
-            guard let items = now.value.sequence.map(Array.init), let added = items.last else { return false }
-            let previous = was.value.sequence.map(Array.init) ?? []
-            guard items.count == previous.count + 1, Array(items.dropLast()) == previous else { return false }
-            var reader = YAMLFields(path: "", firstLine: 2)
-            let fields = reader.fields(of: added, known: YAMLFields.trackFields, in: "track")
-            guard fields.count == (track.note == nil ? 2 : 3),
-                reader.string(fields["title"], field: "title") == track.title,
-                reader.stringList(fields["artist"], field: "artist") == track.artists,
-                reader.string(fields["note"], field: "note") == track.note,
-                reader.diagnostics.isEmpty
-            else { return false }
-        }
-        return true
-    }
 }
 
 /// One line of a file with what ended it (`\n`, `\r\n`, a lone `\r`, or nothing at the end).
@@ -296,8 +187,4 @@ struct DayFileLine {
         let after = content[content.index(after: colon)...].drop { $0 == " " || $0 == "\t" }
         return after.isEmpty || after.first == "#"
     }
-}
-
-extension String {
-    fileprivate var nilIfEmpty: String? { isEmpty ? nil : self }
 }

@@ -13,12 +13,6 @@ extension DayFileEdit {
         case new(NewTrackLines)
     }
 
-    /// Whether the day file carries `journal import`'s mark (`source:`).
-    public static func isImported(_ text: String) -> Bool {
-        guard case .success(let root) = frontMatter(of: text) else { return false }
-        return root.mapping?.contains { $0.key.scalar?.string == "source" } ?? false
-    }
-
     /// The title and artists of each item of the day's `tracks:`, as the build reads them.
     public static func tracks(in text: String) -> [(title: String, artists: [String])]? {
         guard case .success(let root) = frontMatter(of: text),
@@ -36,13 +30,11 @@ extension DayFileEdit {
     /// follow, or the result would not read back as intended.
     public static func replaceTracks(in text: String, with items: [ListItem]) -> Result<String, Problem> {
         guard !items.isEmpty else { return .failure(.invalidValue("a day needs at least one song")) }
-        for case .new(let track) in items {
-            if track.title.trimmed(.whitespacesAndNewlines).isEmpty { return .failure(.invalidValue("the track needs a title")) }
-            if track.artists.allSatisfy({ $0.trimmed(.whitespacesAndNewlines).isEmpty }) { return .failure(.invalidValue("the track needs an artist")) }
-            for value in [track.title, track.note ?? ""] + track.artists where ControlCharacters.first(in: value) != nil {
-                return .failure(.invalidValue("'\(ControlCharacters.escaped(value))' holds a control character, which a day file cannot hold"))
-            }
-        }
+        return replaceTracks(in: text) { _ in items }
+    }
+
+    /// The rewrite itself; `items` makes the new list from the number of items the file has.
+    static func replaceTracks(in text: String, items list: (Int) -> [ListItem]) -> Result<String, Problem> {
         let before: Node
         switch frontMatter(of: text) {
         case .failure(let problem): return .failure(problem)
@@ -51,99 +43,63 @@ extension DayFileEdit {
         guard let pairs = before.mapping.map(Array.init), let index = pairs.firstIndex(where: { $0.key.scalar?.string == "tracks" }) else {
             return .failure(.noTracks)
         }
-        let lines = DayFileLine.split(text)
-        let (key, value) = pairs[index]
-        let keyLine = key.mark?.line ?? 1
-        let end = min(lines.count, index + 1 < pairs.count ? (pairs[index + 1].key.mark?.line ?? lines.count) : closingLine(lines))
-        // Each item's lines, from its dash to the line before the next item's (the last one: its
-        // indented lines); where the list starts and ends.
-        var ranges: [Range<Int>] = []
-        var dashIndent = 2
-        var offset = 2
-        var flow = false
-        var listStart = keyLine + 1
-        var listEnd = keyLine + 1
-        if let scalar = value.scalar, scalar.style == .plain, scalar.string.isEmpty {
-            guard DayFileLine.isKeyOnly(lines[keyLine].content) else { return .failure(.unusualLayout(line: keyLine + 1)) }
-            if items.contains(where: { if case .existing = $0 { return true } else { return false } }) { return .failure(.notVerified) }
-        } else {
-            guard let sequence = value.sequence.map(Array.init), !sequence.isEmpty else { return .failure(.notAList(line: (value.mark?.line ?? 1) + 1)) }
-            if let mark = value.mark, DayFileLine.scalar(at: mark, in: lines) == "[" { return .failure(.flowList(line: mark.line + 1)) }
-            var dashes: [Int] = []
-            for item in sequence {
-                guard let mark = item.mark, mark.line > keyLine, mark.line < lines.count else { return .failure(.unusualLayout(line: keyLine + 1)) }
-                let prefix = Array(lines[mark.line].content.unicodeScalars.prefix(mark.column - 1))
-                if let dash = DayFileLine.dashPrefix(prefix) {
-                    dashes.append(mark.line)
-                    if dashes.count == 1 {
-                        dashIndent = dash
-                        offset = mark.column - 1 - dash
-                        flow = DayFileLine.scalar(at: mark, in: lines) == "{"
-                    }
-                } else if prefix.allSatisfy({ $0 == " " }),
-                    let found = ((dashes.last.map { $0 + 1 } ?? keyLine + 1)..<mark.line).last(where: { DayFileLine.isBareDash(lines[$0].content) })
-                {
-                    dashes.append(found)
-                    if dashes.count == 1 {
-                        dashIndent = DayFileLine.indentation(lines[found].content)
-                        offset = mark.column - 1 - dashIndent
-                    }
-                } else {
-                    return .failure(.unusualLayout(line: mark.line + 1))
-                }
+        // New tracks as the build reads them: trimmed, then checked.
+        var items = list(pairs[index].value.sequence?.count ?? 0)
+        for (position, item) in items.enumerated() {
+            guard case .new(let track) = item else { continue }
+            let clean = NewTrackLines(
+                title: track.title.trimmed(.whitespacesAndNewlines),
+                artists: track.artists.map { $0.trimmed(.whitespacesAndNewlines) }.filter { !$0.isEmpty },
+                note: track.note.map { $0.trimmed(.whitespacesAndNewlines) }.flatMap { $0.isEmpty ? nil : $0 })
+            if clean.title.isEmpty { return .failure(.invalidValue("the track needs a title")) }
+            if clean.artists.isEmpty { return .failure(.invalidValue("the track needs an artist")) }
+            for value in [clean.title, clean.note ?? ""] + clean.artists where ControlCharacters.first(in: value) != nil {
+                return .failure(.invalidValue("'\(ControlCharacters.escaped(value))' holds a control character, which a day file cannot hold"))
             }
-            guard offset >= 2, dashes == dashes.sorted(), Set(dashes).count == dashes.count else { return .failure(.unusualLayout(line: keyLine + 1)) }
-            var last = dashes[dashes.count - 1]
-            for candidate in last + 1..<max(last + 1, end) {
-                let content = lines[candidate].content
-                if DayFileLine.isBlank(content) || (DayFileLine.indentation(content) <= dashIndent && DayFileLine.isComment(content)) { continue }
-                guard DayFileLine.indentation(content) > dashIndent else { break }
-                last = candidate
-            }
-            for (position, dash) in dashes.enumerated() {
-                ranges.append(dash..<(position + 1 < dashes.count ? dashes[position + 1] : last + 1))
-            }
-            listStart = dashes[0]
-            listEnd = last + 1
+            items[position] = .new(clean)
         }
-        for case .existing(let number) in items where !ranges.indices.contains(number) { return .failure(.notVerified) }
 
-        // The imported mark: a one-line `source:` and import's own comment line.
+        let lines = DayFileLine.split(text)
+        let list: TrackListLayout
+        switch TrackListLayout.find(pairs: pairs, tracks: index, lines: lines) {
+        case .failure(let problem): return .failure(problem)
+        case .success(let found): list = found
+        }
+        for case .existing(let number) in items where !list.items.indices.contains(number) { return .failure(.notVerified) }
+
+        // The imported mark: a one-line `source:` and import's own comment line in the front matter.
         var dropped: Set<Int> = []
         if let source = pairs.first(where: { $0.key.scalar?.string == "source" }), let line = source.key.mark?.line,
             source.value.mark?.line == line, line < lines.count
         {
             dropped.insert(line)
+            for number in 0..<closingLine(lines) where lines[number].content.hasPrefix("# Imported by `journal import`") { dropped.insert(number) }
         }
-        for (number, line) in lines.enumerated() where line.content.hasPrefix("# Imported by `journal import`") { dropped.insert(number) }
 
-        let ending = lines[max(0, listStart - 1)].ending.isEmpty ? "\n" : lines[max(0, listStart - 1)].ending
+        // A new item ends its lines as the line before it does.
         var result = ""
-        for number in 0..<listStart where !dropped.contains(number) { result += lines[number].content + lines[number].ending }
+        var ending = "\n"
+        func write(_ line: DayFileLine) {
+            ending = line.ending.isEmpty ? "\n" : line.ending
+            result += line.content + ending
+        }
+        for number in 0..<list.start where !dropped.contains(number) { write(lines[number]) }
         for item in items {
             switch item {
             case .existing(let number):
-                for line in ranges[number] {
-                    var ending = lines[line].ending
-                    if ending.isEmpty { ending = "\n" }
-                    result += lines[line].content + ending
-                }
+                for line in list.items[number] { write(lines[line]) }
             case .new(let track):
-                let clean = NewTrackLines(
-                    title: track.title.trimmed(.whitespacesAndNewlines),
-                    artists: track.artists.map { $0.trimmed(.whitespacesAndNewlines) }.filter { !$0.isEmpty },
-                    note: track.note.map { $0.trimmed(.whitespacesAndNewlines) }.flatMap { $0.isEmpty ? nil : $0 })
-                result += itemLines(clean, dashIndent: dashIndent, offset: offset, flow: flow).map { $0 + ending }.joined()
+                result += itemLines(track, dashIndent: list.dashIndent, offset: list.offset, flow: list.flow).map { $0 + ending }.joined()
             }
         }
-        for number in listEnd..<lines.count where !dropped.contains(number) { result += lines[number].content + lines[number].ending }
+        for number in list.end..<lines.count where !dropped.contains(number) { result += lines[number].content + lines[number].ending }
 
         guard case .success(let after) = frontMatter(of: result), readsBack(after, as: before, items: items) else { return .failure(.notVerified) }
         return .success(result)
     }
 
     /// Whether `after` is `before` with `items` as its tracks and without `source`, every other
-    /// key as it was.
+    /// key as it was. A new item holds its title, artists and note and nothing else.
     private static func readsBack(_ after: Node, as before: Node, items: [ListItem]) -> Bool {
         guard let old = before.mapping.map(Array.init)?.filter({ $0.key.scalar?.string != "source" }), let new = after.mapping.map(Array.init),
             old.count == new.count
@@ -159,18 +115,98 @@ extension DayFileEdit {
             for (node, item) in zip(list, items) {
                 switch item {
                 case .existing(let number):
-                    guard node == previous[number] else { return false }
+                    guard previous.indices.contains(number), node == previous[number] else { return false }
                 case .new(let track):
                     var reader = YAMLFields(path: "", firstLine: 2)
                     let fields = reader.fields(of: node, known: YAMLFields.trackFields, in: "track")
-                    guard reader.string(fields["title"], field: "title") == track.title.trimmed(.whitespacesAndNewlines),
-                        reader.stringList(fields["artist"], field: "artist")
-                            == track.artists.map({ $0.trimmed(.whitespacesAndNewlines) }).filter({ !$0.isEmpty }),
+                    guard fields.count == (track.note == nil ? 2 : 3),
+                        reader.string(fields["title"], field: "title") == track.title,
+                        reader.stringList(fields["artist"], field: "artist") == track.artists,
+                        reader.string(fields["note"], field: "note") == track.note,
                         reader.diagnostics.isEmpty
                     else { return false }
                 }
             }
         }
         return true
+    }
+}
+
+/// Where a day's `tracks:` list is in the file's lines: each item's lines, from its dash to the
+/// line before the next item's (the last one: its indented lines, not the comments after it),
+/// and how a new item is laid out (like the last one).
+struct TrackListLayout {
+    /// Each item's lines (indices of the file's lines).
+    var items: [Range<Int>] = []
+    /// The lines the list takes (empty, after `tracks:`, when it has no item yet).
+    var start: Int
+    var end: Int
+    var dashIndent = 2
+    /// From the dash to the item's first key.
+    var offset = 2
+    /// Whether items are written `- {title: …, artist: …}`.
+    var flow = false
+
+    /// The list under the key `pairs[tracks]`, or why it cannot be edited by lines.
+    static func find(pairs: [(key: Node, value: Node)], tracks index: Int, lines: [DayFileLine]) -> Result<TrackListLayout, DayFileEdit.Problem> {
+        let (key, value) = pairs[index]
+        // Lines are 0-based here; YAML lines start at the file's line 2.
+        let keyLine = key.mark?.line ?? 1
+        var layout = TrackListLayout(start: keyLine + 1, end: keyLine + 1)
+        if let scalar = value.scalar, scalar.style == .plain, scalar.string.isEmpty {
+            // `tracks:` with nothing after it yet: the first item, indented as `journal new` does.
+            guard keyLine < lines.count, DayFileLine.isKeyOnly(lines[keyLine].content) else { return .failure(.unusualLayout(line: keyLine + 1)) }
+            return .success(layout)
+        }
+        // By the text: Yams does not keep a node's style.
+        if let mark = value.mark, DayFileLine.scalar(at: mark, in: lines) == "[" { return .failure(.flowList(line: mark.line + 1)) }
+        guard let sequence = value.sequence.map(Array.init) else { return .failure(.notAList(line: (value.mark?.line ?? 1) + 1)) }
+        guard !sequence.isEmpty else { return .failure(.notAList(line: keyLine + 1)) }
+
+        // Each item's dash: before the item on its line (`  - title:`), or alone on a line above it.
+        var dashes: [Int] = []
+        var itemLine = keyLine
+        var itemMark: Mark?
+        for item in sequence {
+            guard let mark = item.mark, mark.line > keyLine, mark.line < lines.count else { return .failure(.unusualLayout(line: keyLine + 1)) }
+            let prefix = Array(lines[mark.line].content.unicodeScalars.prefix(mark.column - 1))
+            if let dash = DayFileLine.dashPrefix(prefix) {
+                dashes.append(mark.line)
+                layout.dashIndent = dash
+            } else if prefix.allSatisfy({ $0 == " " }),
+                let found = ((dashes.last.map { $0 + 1 } ?? keyLine + 1)..<mark.line).last(where: { DayFileLine.isBareDash(lines[$0].content) })
+            {
+                dashes.append(found)
+                layout.dashIndent = DayFileLine.indentation(lines[found].content)
+            } else {
+                return .failure(.unusualLayout(line: mark.line + 1))
+            }
+            itemLine = mark.line
+            itemMark = mark
+        }
+        guard let mark = itemMark, let lastDash = dashes.last, dashes == dashes.sorted(), Set(dashes).count == dashes.count else {
+            return .failure(.unusualLayout(line: keyLine + 1))
+        }
+        layout.offset = mark.column - 1 - layout.dashIndent
+        guard layout.offset >= 2 else { return .failure(.unusualLayout(line: itemLine + 1)) }
+
+        // The last item runs on while lines are indented past its dash; comments and blank lines
+        // after it, and the next key, stay where they are.
+        let end = min(lines.count, index + 1 < pairs.count ? (pairs[index + 1].key.mark?.line ?? lines.count) : DayFileEdit.closingLine(lines))
+        var last = lastDash
+        for candidate in lastDash + 1..<max(lastDash + 1, end) {
+            let content = lines[candidate].content
+            if DayFileLine.isBlank(content) || (DayFileLine.indentation(content) <= layout.dashIndent && DayFileLine.isComment(content)) { continue }
+            guard DayFileLine.indentation(content) > layout.dashIndent else { break }
+            last = candidate
+        }
+        for (position, dash) in dashes.enumerated() {
+            layout.items.append(dash..<(position + 1 < dashes.count ? dashes[position + 1] : last + 1))
+        }
+        // One flow mapping on one line, like the last item.
+        layout.flow = DayFileLine.scalar(at: mark, in: lines) == "{" && lastDash == itemLine && last == itemLine
+        layout.start = dashes[0]
+        layout.end = last + 1
+        return .success(layout)
     }
 }

@@ -59,20 +59,17 @@ public enum DayPick {
     }
 
     /// The new list: the picks in the order they were first played that day (then as picked),
-    /// each one the day already has kept as its own item.
-    public static func items(for picks: [PlayedSong], existing: [(title: String, artists: [String])]) -> [DayFileEdit.ListItem] {
+    /// each one the day already has kept as its own item: the same title, by the same main
+    /// artist, credits split as the diary's are (`names`: the log's `A feat. B` is the day's `A`).
+    public static func items(for picks: [PlayedSong], existing: [(title: String, artists: [String])], names: ArtistNames) -> [DayFileEdit.ListItem] {
         let ordered = picks.enumerated().sorted { ($0.element.firstMinute ?? Int.max, $0.offset) < ($1.element.firstMinute ?? Int.max, $1.offset) }.map(
             \.element)
         var used: Set<Int> = []
         return ordered.map { song in
             let title = GenreKey.fold(song.title)
-            let credit = GenreKey.fold(song.artist)
+            let artist = names.mainKey(of: song.artist)
             if let match = existing.indices.first(where: { index in
-                guard !used.contains(index), GenreKey.fold(existing[index].title) == title else { return false }
-                let artists = existing[index].artists
-                let primary = GenreKey.fold(artists.first ?? "")
-                return primary == credit || GenreKey.fold(artists.joined(separator: ",")) == credit || credit.hasPrefix(primary + ",")
-                    || credit.hasPrefix(primary + "&")
+                !used.contains(index) && GenreKey.fold(existing[index].title) == title && names.mainKey(of: existing[index].artists.first ?? "") == artist
             }) {
                 used.insert(match)
                 return .existing(match)
@@ -81,9 +78,9 @@ public enum DayPick {
         }
     }
 
-    /// Writes the picks (numbers of `day.songs`, from 1) as the day's songs. Returns the day
-    /// file as messages show it.
-    public static func write(_ numbers: [Int], of day: ListeningDay, source: String, config: SiteConfig) -> Result<String, Refusal> {
+    /// Writes the picks (numbers of `day.songs`, from 1) as the day's songs; `names` are the
+    /// journal's (`Journal.artistNames`). Returns the day file as messages show it.
+    public static func write(_ numbers: [Int], of day: ListeningDay, source: String, config: SiteConfig, names: ArtistNames) -> Result<String, Refusal> {
         let picks = numbers.compactMap { day.songs.indices.contains($0 - 1) ? day.songs[$0 - 1] : nil }
         guard picks.count == numbers.count, !picks.isEmpty else { return .failure(.badPick("the picks are not songs of the list")) }
         let relative = NewEntry.dayFile(for: day.date, source: source) ?? NewEntry.dayPath(day.date)
@@ -101,7 +98,7 @@ public enum DayPick {
             return .failure(.dayFile(path: shown, reason: "its front matter cannot be read"))
         }
         let edited: String
-        switch DayFileEdit.replaceTracks(in: text, with: items(for: picks, existing: existing)) {
+        switch DayFileEdit.replaceTracks(in: text, with: items(for: picks, existing: existing, names: names)) {
         case .failure(let problem): return .failure(.dayFile(path: shown, reason: problem.message))
         case .success(let result): edited = result
         }

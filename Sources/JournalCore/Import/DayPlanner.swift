@@ -76,6 +76,8 @@ public struct DayPlanner: Sendable {
         var inRange: [ImportedPlay] = []
         inRange.reserveCapacity(kept.count)
         var outside = 0
+        // No journal is read: credits are split by their separators alone.
+        var ignoring = listening.ignoring(names: ArtistNames())
         for play in kept {
             let date = self.date(of: play)
             if let since, date < since {
@@ -87,7 +89,7 @@ public struct DayPlanner: Sendable {
                 continue
             }
             inRange.append(play)
-            if listening.ignores(artist: play.artists.joined(separator: ", "), title: play.title, album: play.album) { continue }
+            if ignoring.ignores(artist: play.artists.joined(separator: ", "), title: play.title, album: play.album) { continue }
             byDate[date, default: []].append(play)
         }
         let days = byDate.keys.sorted().map { date in PlannedDay(date: date, tracks: choose(byDate[date] ?? [])) }

@@ -27,7 +27,7 @@ extension ImportRecovery {
     /// then removes the staging folder. `folder` is the staging folder, open and locked.
     static func finish(folder: Int32, diaryFolder: Int32, diary: String, name: String) -> Outcome {
         var outcome = Outcome()
-        if let record = ImportStaging.read(ImportStaging.commitName, in: folder, limit: 1 << 26) {
+        if let record = StagingFolder.read(StagingFolder.commitName, in: folder, limit: 1 << 26) {
             guard let entries = ImportStaging.entries(ofRecord: record) else {
                 outcome.failure = .init(path: diary + "/" + name, reason: "its commit record cannot be read")
                 outcome.stillPending = true
@@ -59,7 +59,7 @@ extension ImportRecovery {
             }
             if outcome.failure != nil {
                 // Decided otherwise, durably, before the first day goes.
-                guard renameat(folder, ImportStaging.commitName, folder, ImportStaging.rollbackName) == 0 else {
+                guard renameat(folder, StagingFolder.commitName, folder, StagingFolder.rollbackName) == 0 else {
                     outcome.stillPending = true
                     return outcome
                 }
@@ -70,9 +70,9 @@ extension ImportRecovery {
             } else {
                 // The links are on disk before the record that would redo them goes.
                 Platform.syncFileSystem(of: folder)
-                renameat(folder, ImportStaging.commitName, folder, ImportStaging.doneName)
+                renameat(folder, StagingFolder.commitName, folder, StagingFolder.doneName)
             }
-        } else if let record = ImportStaging.read(ImportStaging.rollbackName, in: folder, limit: 1 << 26) {
+        } else if let record = StagingFolder.read(StagingFolder.rollbackName, in: folder, limit: 1 << 26) {
             guard let entries = ImportStaging.entries(ofRecord: record) else {
                 outcome.failure = .init(path: diary + "/" + name, reason: "its rollback record cannot be read")
                 outcome.stillPending = true
@@ -95,7 +95,7 @@ extension ImportRecovery {
         // The record was renamed, never rewritten: its time is when the import was decided, and
         // every staged day was written before it.
         var record = stat()
-        guard fstatat(folder, ImportStaging.rollbackName, &record, AT_SYMLINK_NOFOLLOW) == 0 else { return false }
+        guard fstatat(folder, StagingFolder.rollbackName, &record, AT_SYMLINK_NOFOLLOW) == 0 else { return false }
         let decided = Platform.changeTimes(record).modified
         var complete = true
         for entry in entries where isPlaced(entry, folder: folder, diaryFolder: diaryFolder) {
@@ -107,7 +107,7 @@ extension ImportRecovery {
         }
         guard complete else { return false }
         Platform.syncFileSystem(of: folder)
-        unlinkat(folder, ImportStaging.rollbackName, 0)
+        unlinkat(folder, StagingFolder.rollbackName, 0)
         return true
     }
 
@@ -133,7 +133,7 @@ extension ImportRecovery {
     /// Removes the files import writes in its staging folder (never through a link), then the
     /// marker and the folder. A folder holding anything else keeps it, and its marker.
     static func removeStaging(folder: Int32, diaryFolder: Int32, name: String, withFolders: Bool) {
-        if withFolders, let list = ImportStaging.read(ImportStaging.foldersName, in: folder, limit: 1 << 20) {
+        if withFolders, let list = StagingFolder.read(StagingFolder.foldersName, in: folder, limit: 1 << 20) {
             // Only what a day's folder can be (`YYYY`, `YYYY/MM`), deepest first, and only if empty.
             let folders = String(decoding: list, as: UTF8.self).split(separator: "\n").map(String.init).filter { line in
                 let parts = line.split(separator: "/", omittingEmptySubsequences: false)
@@ -141,22 +141,6 @@ extension ImportRecovery {
             }
             for relative in folders.reversed() { unlinkat(diaryFolder, relative, AT_REMOVEDIR) }
         }
-        var foreign = false
-        for entry in names(in: folder) where entry != ImportStaging.markerName {
-            var status = stat()
-            let ours =
-                [ImportStaging.commitName, ImportStaging.partialName, ImportStaging.rollbackName, ImportStaging.foldersName, ImportStaging.doneName].contains(
-                    entry)
-                || (entry.hasSuffix(".md") && Int(entry.dropLast(3)).map { String($0) + ".md" == entry } == true)
-            guard ours, fstatat(folder, entry, &status, AT_SYMLINK_NOFOLLOW) == 0, (status.st_mode & S_IFMT) == S_IFREG,
-                unlinkat(folder, entry, 0) == 0
-            else {
-                foreign = true
-                continue
-            }
-        }
-        guard !foreign else { return }
-        unlinkat(folder, ImportStaging.markerName, 0)
-        unlinkat(diaryFolder, name, AT_REMOVEDIR)
+        StagingFolder.remove(folder: folder, named: name, in: diaryFolder, kind: ImportStaging.kind)
     }
 }

@@ -131,24 +131,15 @@ enum ImportRecovery {
         let diaryFolder = open(diary, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard diaryFolder >= 0 else { return }
         defer { close(diaryFolder) }
-        for name in names(in: diaryFolder).sorted() where name.hasPrefix(ImportStaging.prefix) {
+        for name in StagingFolder.candidates(in: diaryFolder) {
             // A link, a file or anything else by that name is not import's: never followed.
             let folder = openat(diaryFolder, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
             guard folder >= 0 else { continue }
             defer { close(folder) }
             let locked = flock(folder, LOCK_EX | LOCK_NB) == 0
             guard locked || includeLive else { continue }
-            guard ImportStaging.read(ImportStaging.markerName, in: folder, limit: 4096) == Array(ImportStaging.markerText.utf8) else {
-                // Empty and unmarked: an import stopped as it made the folder, or as it removed it
-                // (after its marker, before the folder). Removed once the import that named it
-                // (`.journal-import-PID`) has ended, or a minute on; `rmdir` only ever removes
-                // an empty folder.
-                var status = stat()
-                if removeEmpty, locked, names(in: folder).isEmpty, fstat(folder, &status) == 0,
-                    !Self.isRunning(name) || Int(Date().timeIntervalSince1970) - Platform.changeTimes(status).modified.seconds >= 60
-                {
-                    unlinkat(diaryFolder, name, AT_REMOVEDIR)
-                }
+            guard StagingFolder.isMarked(folder, kind: ImportStaging.kind) else {
+                if removeEmpty, locked { StagingFolder.removeAbandoned(folder, named: name, in: diaryFolder) }
                 continue
             }
             // Released before `pending` looks whether a running import holds it.
@@ -157,35 +148,14 @@ enum ImportRecovery {
         }
     }
 
-    /// Whether the process a staging folder is named after (`.journal-import-PID`) is running;
-    /// true when the name holds no process number, or the process cannot be asked.
-    private static func isRunning(_ name: String) -> Bool {
-        guard let pid = Int32(name.dropFirst(ImportStaging.prefix.count)), pid > 0 else { return true }
-        return kill(pid, 0) == 0 || errno != ESRCH
-    }
-
     private static func leftover(in folder: Int32) -> Leftover {
-        if let record = ImportStaging.read(ImportStaging.commitName, in: folder, limit: 1 << 26) {
+        if let record = StagingFolder.read(StagingFolder.commitName, in: folder, limit: 1 << 26) {
             return ImportStaging.entries(ofRecord: record).map(Leftover.decided) ?? .unreadable
         }
-        if let record = ImportStaging.read(ImportStaging.rollbackName, in: folder, limit: 1 << 26) {
+        if let record = StagingFolder.read(StagingFolder.rollbackName, in: folder, limit: 1 << 26) {
             return ImportStaging.entries(ofRecord: record).map(Leftover.takingBack) ?? .unreadable
         }
         var status = stat()
-        return fstatat(folder, ImportStaging.doneName, &status, AT_SYMLINK_NOFOLLOW) == 0 ? .finished : .undecided
-    }
-
-    /// The names in an open folder, `.` and `..` left out.
-    static func names(in folder: Int32) -> [String] {
-        let copy = dup(folder)
-        guard copy >= 0, let directory = fdopendir(copy) else { return [] }
-        defer { closedir(directory) }
-        rewinddir(directory)
-        var found: [String] = []
-        while let entry = readdir(directory) {
-            let name = DirectoryEntry.name(entry)
-            if name != "." && name != ".." { found.append(name) }
-        }
-        return found
+        return fstatat(folder, StagingFolder.doneName, &status, AT_SYMLINK_NOFOLLOW) == 0 ? .finished : .undecided
     }
 }

@@ -20,37 +20,24 @@ import Foundation
 /// after it, the next `journal import` puts the rest in place (`ImportRecovery`), and until then
 /// `build`, `check`, `serve` and `status` refuse to read half an import.
 final class ImportStaging {
-    /// Staging folders are named `.journal-import-PID` (hidden: never read as content).
-    static let prefix = ".journal-import-"
-    /// What marks a staging folder as import's own: nothing else is ever removed.
-    static let markerName = "journal-import"
-    static let markerText = "A staging folder of `journal import`: the next `journal import` finishes or removes it. Nothing here is part of the diary.\n"
-    /// The record of a decided import, and the one written while it is made.
-    static let commitName = "commit"
-    static let partialName = "commit.partial"
-    /// The record of an import being taken back: it could not put every day in place.
-    static let rollbackName = "rollback"
-    /// What the commit record becomes once every day is in place: only the cleaning is left.
-    static let doneName = "done"
-    /// The diary's folders the import makes for its days (`YYYY`, `YYYY/MM`), one a line.
-    static let foldersName = "folders"
-    static let recordHeader = "journal import 1"
+    /// The days' staging folders (`StagingFolder`): days staged as `0.md`, `1.md`, …, a record
+    /// naming each day's place in the diary.
+    static let kind = StagingFolder.Kind(
+        markerText: "A staging folder of `journal import`: the next `journal import` finishes or removes it. Nothing here is part of the diary.\n",
+        recordHeader: "journal import 1", fileExtension: "md", isPlace: { isDayPlace($0) })
 
     /// `content/diary`, as given.
     let diary: String
-    /// The staging folder's name in the diary.
-    let name: String
     private let diaryFolder: Int32
-    private let folder: Int32
+    private let staging: StagingFolder
     private var paths: [String] = []
 
+    /// The staging folder's name in the diary.
+    var name: String { staging.name }
     var path: String { diary + "/" + name }
+    private var folder: Int32 { staging.folder }
 
-    /// Why staging could not go on: the path it concerns and the reason.
-    struct Failure: Error {
-        var path: String
-        var reason: String
-    }
+    typealias Failure = StagingFolder.Failure
 
     /// Makes, marks and locks a staging folder in `diary` (made when missing).
     init(diary: String) throws(Failure) {
@@ -62,36 +49,13 @@ final class ImportStaging {
         }
         let diaryFolder = open(diary, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard diaryFolder >= 0 else { throw Failure(path: diary, reason: Platform.describe(errno)) }
-        var made: String?
-        for attempt in 0..<100 {
-            let candidate = Self.prefix + "\(getpid())" + (attempt == 0 ? "" : "-\(attempt)")
-            if mkdirat(diaryFolder, candidate, 0o755) == 0 {
-                made = candidate
-                break
-            }
-            guard errno == EEXIST else { break }
-        }
-        guard let made else {
-            let reason = errno
+        do throws(Failure) {
+            staging = try StagingFolder(in: diaryFolder, at: diary, kind: Self.kind, lock: true)
+        } catch {
             close(diaryFolder)
-            throw Failure(path: diary, reason: "cannot make a staging folder here: \(Platform.describe(reason))")
-        }
-        let folder = openat(diaryFolder, made, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
-        guard folder >= 0, flock(folder, LOCK_EX | LOCK_NB) == 0 else {
-            let reason = errno
-            if folder >= 0 { close(folder) }
-            unlinkat(diaryFolder, made, AT_REMOVEDIR)
-            close(diaryFolder)
-            throw Failure(path: diary + "/" + made, reason: Platform.describe(reason))
+            throw error
         }
         self.diaryFolder = diaryFolder
-        self.folder = folder
-        name = made
-        let problem = Self.write(Array(Self.markerText.utf8), named: Self.markerName, in: folder)
-        if problem != 0 {
-            discard()
-            throw Failure(path: diary + "/" + made, reason: Platform.describe(problem))
-        }
     }
 
     deinit {
@@ -101,9 +65,8 @@ final class ImportStaging {
 
     /// Stages the next day, whose place is `relative` (`YYYY/MM/YYYY-MM-DD.md` in the diary).
     func add(_ bytes: [UInt8], at relative: String) throws(Failure) {
-        let problem = Self.write(bytes, named: "\(paths.count).md", in: folder)
+        let problem = staging.stage(bytes, index: paths.count)
         guard problem == 0 else { throw Failure(path: path, reason: Platform.describe(problem)) }
-        Platform.flushFile(in: folder, named: "\(paths.count).md")
         paths.append(relative)
     }
 
@@ -126,7 +89,7 @@ final class ImportStaging {
             }
         }
         if !missing.isEmpty {
-            let problem = Self.write(Array(missing.map { $0 + "\n" }.joined().utf8), named: Self.foldersName, in: folder)
+            let problem = StagingFolder.write(Array(missing.map { $0 + "\n" }.joined().utf8), named: StagingFolder.foldersName, in: folder)
             guard problem == 0 else { throw Failure(path: path, reason: Platform.describe(problem)) }
         }
         for parent in missing where mkdirat(diaryFolder, parent, 0o755) != 0 && errno != EEXIST {
@@ -156,15 +119,9 @@ final class ImportStaging {
     /// Decides the import: flushes the staged days, then writes the record naming the places of
     /// all but `leaving` and renames it into the folder.
     func commit(leaving: Set<String>) throws(Failure) {
-        Platform.syncFileSystem(of: folder)
-        var text = Self.recordHeader + "\n"
-        for (index, relative) in paths.enumerated() where !leaving.contains(relative) { text += "\(index)\t\(relative)\n" }
-        text += "end\n"
-        let problem = Self.write(Array(text.utf8), named: Self.partialName, in: folder)
+        let places = paths.enumerated().filter { !leaving.contains($0.element) }.map { (index: $0.offset, relative: $0.element) }
+        let problem = staging.commit(places: places)
         guard problem == 0 else { throw Failure(path: path, reason: Platform.describe(problem)) }
-        Platform.flushFile(in: folder, named: Self.partialName, always: true)
-        guard renameat(folder, Self.partialName, folder, Self.commitName) == 0 else { throw Failure(path: path, reason: Platform.describe(errno)) }
-        fsync(folder)
     }
 
     /// Puts every day of the record in place (see `ImportRecovery.rollForward`), then removes the
@@ -180,46 +137,16 @@ final class ImportStaging {
         ImportRecovery.removeStaging(folder: folder, diaryFolder: diaryFolder, name: name, withFolders: true)
     }
 
-    // MARK: Files, by descriptor (nothing is followed that is not ours)
-
-    /// Writes a new file `name` in the open folder; 0 or the `errno` of the failure (the file is
-    /// then removed).
-    static func write(_ bytes: [UInt8], named name: String, in folder: Int32) -> Int32 {
-        let descriptor = openat(folder, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { return errno }
-        let problem = FileTree.write(bytes, to: descriptor)
-        close(descriptor)
-        if problem != 0 { unlinkat(folder, name, 0) }
-        return problem
-    }
-
-    /// A regular file `name` of the open folder (never through a link), if it holds at most `limit` bytes.
-    static func read(_ name: String, in folder: Int32, limit: Int) -> [UInt8]? {
-        let descriptor = openat(folder, name, O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG, Int(status.st_size) <= limit else { return nil }
-        return FileTree.read(descriptor, count: Int(status.st_size))
+    /// Whether a record's place is a diary day's (`YYYY/MM/YYYY-MM-DD.md`): nothing outside the
+    /// diary is ever linked, whatever a record says.
+    static func isDayPlace(_ relative: String) -> Bool {
+        guard let date = CalendarDate(iso: String((relative.split(separator: "/").last ?? "").dropLast(3))) else { return false }
+        return NewEntry.dayPath(date) == "content/diary/" + relative
     }
 
     /// The places a record names, in order, with the staged file of each; nil when the text is
-    /// not a whole record, or names a place that is not a diary day's (nothing outside the
-    /// diary is ever linked, whatever a record says).
+    /// not a whole record, or names a place that is not a diary day's.
     static func entries(ofRecord bytes: [UInt8]) -> [(staged: String, relative: String)]? {
-        let text = String(decoding: bytes, as: UTF8.self)
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        guard lines.first == recordHeader, lines.last == "", lines.dropLast().last == "end" else { return nil }
-        lines = Array(lines.dropFirst().dropLast(2))
-        var entries: [(String, String)] = []
-        for line in lines {
-            let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
-            guard fields.count == 2, let index = Int(fields[0]), index >= 0, String(index) == fields[0],
-                let date = CalendarDate(iso: String((fields[1].split(separator: "/").last ?? "").dropLast(3))),
-                NewEntry.dayPath(date) == "content/diary/" + fields[1]
-            else { return nil }
-            entries.append(("\(index).md", fields[1]))
-        }
-        return entries
+        StagingFolder.record(bytes, kind: kind)?.entries
     }
 }

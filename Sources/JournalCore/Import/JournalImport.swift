@@ -92,17 +92,6 @@ public enum JournalImport {
             summary.extra += recovered.diagnostics
             guard !recovered.diagnostics.hasErrors else { return summary }
         }
-        // The log is locked before its month files are read, so no other import appends to one
-        // of them until this one is done.
-        var logStaging: ListeningLogStaging?
-        if !options.dryRun {
-            do throws(ImportStaging.Failure) {
-                logStaging = try ListeningLogStaging(root: join(source, "listening"))
-            } catch {
-                summary.extra.append(Diagnostic(.error, error.reason + "; nothing was written", path: NewEntry.display("listening", source: source)))
-                return summary
-            }
-        }
         var plays: [ImportedPlay] = []
         // Files are read on every core; their results are taken in the order given.
         let results = ParallelMap.map(options.files) { path -> (plays: [ImportedPlay], report: ImportFileReport?, problem: Diagnostic?) in
@@ -157,9 +146,48 @@ public enum JournalImport {
             return summary
         }
         guard !options.dryRun else { return summary }
+        // The log is locked (and `listening/` made) only when there are plays to write; then no
+        // other import appends to one of its month files until this one is done, and a month
+        // file another import changed after this one read it is never replaced.
+        var logStaging: ListeningLogStaging?
+        if !log.months.isEmpty {
+            do throws(ImportStaging.Failure) {
+                logStaging = try ListeningLogStaging(root: join(source, "listening"))
+            } catch {
+                summary.extra.append(Diagnostic(.error, error.reason + "; nothing was written", path: NewEntry.display("listening", source: source)))
+                return summary
+            }
+            if let changed = changedSinceRead(log.months, source: source) {
+                summary.extra.append(
+                    Diagnostic(
+                        .error, "another journal import changed this file while this one was reading it; nothing was written: run journal import again",
+                        path: NewEntry.display(changed, source: source)))
+                summary.written = []
+                summary.logFiles = []
+                summary.logged = 0
+                return summary
+            }
+        }
         writeAll(files, log: logStaging.map { ($0, log.months) }, source: source, interruption: interruption, summary: &summary)
         _ = interruption?.enter(.done)
         return summary
+    }
+
+    /// The first month file (relative to the journal) that is no longer what the plan read: its
+    /// new text must still begin with every byte the file holds now, and the file must exist
+    /// exactly when it did. Nil when none changed.
+    static func changedSinceRead(_ months: [ListeningLogUpdate.Month], source: String) -> String? {
+        for month in months {
+            let path = join(source, month.relative)
+            var status = stat()
+            let exists = lstat(path, &status) == 0
+            guard exists == month.exists else { return month.relative }
+            guard exists else { continue }
+            guard (status.st_mode & S_IFMT) == S_IFREG, case .bytes(let now) = FileTree.read(path, limit: ListeningLogUpdate.maxFileBytes),
+                Array(month.text.utf8).starts(with: now)
+            else { return month.relative }
+        }
+        return nil
     }
 
     /// Finishes an import stopped while putting its days in place, and removes the staging

@@ -22,23 +22,23 @@ import Foundation
 /// next `journal import` renames the rest into place (`recover`), and until then `build` and
 /// `check` refuse to read the log.
 final class ListeningLogStaging {
-    static let prefix = ".journal-import-"
-    static let markerName = "journal-import"
-    static let markerText = "A staging folder of `journal import` for the listening log: the next `journal import` finishes or removes it.\n"
-    static let commitName = "commit"
-    static let partialName = "commit.partial"
-    static let recordHeader = "journal listening 1"
+    /// The log's staging folders (`StagingFolder`): month files staged as `0.tsv`, `1.tsv`, …, a
+    /// record naming each one's place in `listening/` and, when the import writes days too, the
+    /// days' staging folder it waits for (`diary`).
+    static let kind = StagingFolder.Kind(
+        markerText: "A staging folder of `journal import` for the listening log: the next `journal import` finishes or removes it.\n",
+        recordHeader: "journal listening 1", fileExtension: "tsv", fields: ["diary"], isPlace: { isMonthPlace($0) })
 
     /// `listening/`, as given.
     let root: String
-    let name: String
     private let rootFolder: Int32
-    private var folder: Int32 = -1
+    /// Made with the first month file staged.
+    private var staging: StagingFolder?
     private var places: [String] = []
     /// Year folders made for new months, removed again if the import is discarded.
     private var madeFolders: [String] = []
 
-    typealias Failure = ImportStaging.Failure
+    typealias Failure = StagingFolder.Failure
 
     /// Makes `root` when missing and locks it: a second import waits for nothing, it is refused.
     init(root: String) throws(Failure) {
@@ -55,44 +55,30 @@ final class ListeningLogStaging {
             throw Failure(path: root, reason: "another journal import is writing the listening log; try again when it has finished")
         }
         self.rootFolder = rootFolder
-        name = Self.prefix + "\(getpid())"
     }
 
     deinit {
-        if folder >= 0 { close(folder) }
+        if let staging { close(staging.folder) }
         close(rootFolder)
     }
 
-    var path: String { root + "/" + name }
+    var path: String { root + "/" + (staging?.name ?? "") }
 
     /// Stages a month file whose place is `relative` (`2024/2024-01.tsv` in `listening/`).
     func add(_ bytes: [UInt8], at relative: String) throws(Failure) {
-        if folder < 0 {
-            unlinkStale()
-            guard mkdirat(rootFolder, name, 0o755) == 0 else { throw Failure(path: path, reason: Platform.describe(errno)) }
-            folder = openat(rootFolder, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
-            guard folder >= 0 else { throw Failure(path: path, reason: Platform.describe(errno)) }
-            let problem = ImportStaging.write(Array(Self.markerText.utf8), named: Self.markerName, in: folder)
-            guard problem == 0 else { throw Failure(path: path, reason: Platform.describe(problem)) }
-        }
-        let staged = "\(places.count).tsv"
-        let problem = ImportStaging.write(bytes, named: staged, in: folder)
+        if staging == nil { staging = try StagingFolder(in: rootFolder, at: root, kind: Self.kind, lock: false) }
+        guard let staging else { return }
+        let problem = staging.stage(bytes, index: places.count)
         guard problem == 0 else { throw Failure(path: path, reason: Platform.describe(problem)) }
-        Platform.flushFile(in: folder, named: staged)
         places.append(relative)
-    }
-
-    /// A staging folder of this process's number left by an earlier process (its number reused).
-    private func unlinkStale() {
-        Self.remove(name, in: rootFolder)
     }
 
     /// Makes the year folders and checks every place can take its file in one rename: the last
     /// moment a problem leaves the log untouched.
     func prepare() throws(Failure) {
-        guard folder >= 0 else { return }
+        guard let staging else { return }
         var status = stat()
-        guard fstat(folder, &status) == 0 else { throw Failure(path: path, reason: Platform.describe(errno)) }
+        guard fstat(staging.folder, &status) == 0 else { throw Failure(path: path, reason: Platform.describe(errno)) }
         for relative in places {
             let parent = relative.split(separator: "/").dropLast().joined(separator: "/")
             var place = stat()
@@ -121,36 +107,29 @@ final class ListeningLogStaging {
     /// until its own commit record is written the log's counts as undecided too, so the log and
     /// the days go in place together or not at all.
     func commit(diary: String?) throws(Failure) {
-        guard folder >= 0 else { return }
-        Platform.syncFileSystem(of: folder)
-        var text = Self.recordHeader + "\n"
-        if let diary { text += "diary\t\(diary)\n" }
-        for (index, relative) in places.enumerated() { text += "\(index)\t\(relative)\n" }
-        text += "end\n"
-        let problem = ImportStaging.write(Array(text.utf8), named: Self.partialName, in: folder)
+        guard let staging else { return }
+        let problem = staging.commit(
+            fields: diary.map { [(name: "diary", value: $0)] } ?? [], places: places.enumerated().map { (index: $0.offset, relative: $0.element) })
         guard problem == 0 else { throw Failure(path: path, reason: Platform.describe(problem)) }
-        Platform.flushFile(in: folder, named: Self.partialName, always: true)
-        guard renameat(folder, Self.partialName, folder, Self.commitName) == 0 else { throw Failure(path: path, reason: Platform.describe(errno)) }
-        fsync(folder)
     }
 
     /// Renames every staged file into place, then removes the staging folder. A failure leaves
     /// the record and the files not yet placed, for `journal import --resume`.
     func publish() -> Failure? {
-        guard folder >= 0 else { return nil }
-        if let failure = Self.rollForward(folder: folder, rootFolder: rootFolder, root: root, name: name) { return failure }
-        close(folder)
-        folder = -1
-        Self.remove(name, in: rootFolder)
+        guard let staging else { return nil }
+        if let failure = Self.rollForward(folder: staging.folder, rootFolder: rootFolder, root: root, name: staging.name) { return failure }
+        StagingFolder.remove(folder: staging.folder, named: staging.name, in: rootFolder, kind: Self.kind)
+        close(staging.folder)
+        self.staging = nil
         return nil
     }
 
     /// Removes the staging folder and the year folders made for it while still empty.
     func discard() {
-        if folder >= 0 {
-            close(folder)
-            folder = -1
-            Self.remove(name, in: rootFolder)
+        if let staging {
+            StagingFolder.remove(folder: staging.folder, named: staging.name, in: rootFolder, kind: Self.kind)
+            close(staging.folder)
+            self.staging = nil
         }
         for parent in madeFolders.reversed() { unlinkat(rootFolder, parent, AT_REMOVEDIR) }
         madeFolders = []
@@ -160,8 +139,8 @@ final class ListeningLogStaging {
 
     /// Renames the staged files a record names that are still staged into their places.
     static func rollForward(folder: Int32, rootFolder: Int32, root: String, name: String) -> Failure? {
-        guard let record = ImportStaging.read(commitName, in: folder, limit: 1 << 20), let entries = entries(ofRecord: record) else {
-            return Failure(path: root + "/" + name + "/" + commitName, reason: "this commit record is damaged")
+        guard let record = StagingFolder.read(StagingFolder.commitName, in: folder, limit: 1 << 20), let entries = entries(ofRecord: record) else {
+            return Failure(path: root + "/" + name + "/" + StagingFolder.commitName, reason: "this commit record is damaged")
         }
         for (staged, relative) in entries {
             var status = stat()
@@ -184,39 +163,30 @@ final class ListeningLogStaging {
         record(bytes)?.entries
     }
 
-    /// A record's places, and the days' staging folder it waits for, if any.
+    /// A record's places, and the days' staging folder it waits for, if any (only ever one of
+    /// the diary's own staging folders).
     static func record(_ bytes: [UInt8]) -> (entries: [(staged: String, relative: String)], diary: String?)? {
-        var lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        guard lines.first == recordHeader, lines.last == "", lines.dropLast().last == "end" else { return nil }
-        var diary: String?
-        if lines.count > 1, lines[1].hasPrefix("diary\t") {
-            let name = String(lines[1].dropFirst("diary\t".count))
-            guard name.hasPrefix("content/diary/" + ImportStaging.prefix), !name.dropFirst("content/diary/".count).contains("/") else { return nil }
-            diary = name
-            lines.remove(at: 1)
+        guard let record = StagingFolder.record(bytes, kind: kind) else { return nil }
+        let diary = record.fields["diary"]
+        if let diary {
+            guard diary.hasPrefix("content/diary/" + StagingFolder.prefix), !diary.dropFirst("content/diary/".count).contains("/") else { return nil }
         }
-        var entries: [(String, String)] = []
-        for line in lines.dropFirst().dropLast(2) {
-            let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
-            guard fields.count == 2, let index = Int(fields[0]), index >= 0, String(index) == fields[0], isMonthPlace(fields[1]) else { return nil }
-            entries.append(("\(index).tsv", fields[1]))
-        }
-        return (entries, diary)
+        return (record.entries, diary)
     }
 
     /// Whether a staging folder's import is decided: it has a commit record, and the days it
     /// waits for (if any) are decided too (their folder has a record, or is gone: put in place).
     /// `journal` is the journal folder.
     static func isDecided(folder: String, journal: String) -> Bool {
-        guard let bytes = FileTree.read(folder + "/" + commitName), let record = record(bytes) else {
+        guard let bytes = FileTree.read(folder + "/" + StagingFolder.commitName), let record = record(bytes) else {
             var status = stat()
-            return lstat(folder + "/" + commitName, &status) == 0
+            return lstat(folder + "/" + StagingFolder.commitName, &status) == 0
         }
         guard let diary = record.diary else { return true }
         let days = join(journal, diary)
         var status = stat()
         guard lstat(days, &status) == 0 else { return true }
-        return [ImportStaging.commitName, ImportStaging.doneName, ImportStaging.rollbackName].contains { lstat(days + "/" + $0, &status) == 0 }
+        return [StagingFolder.commitName, StagingFolder.doneName, StagingFolder.rollbackName].contains { lstat(days + "/" + $0, &status) == 0 }
     }
 
     /// `2024/2024-01.tsv`.
@@ -230,23 +200,20 @@ final class ListeningLogStaging {
         return ListeningLogFile.relativePath(year: year, month: month) == "listening/" + relative && (1...12).contains(month)
     }
 
-    /// Removes a staging folder `name` of `rootFolder` (only a real folder holding the marker,
-    /// and in it only what import writes).
-    static func remove(_ name: String, in rootFolder: Int32) {
-        let folder = openat(rootFolder, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
-        guard folder >= 0 else { return }
-        var marker = stat()
-        guard fstatat(folder, markerName, &marker, AT_SYMLINK_NOFOLLOW) == 0 else {
-            close(folder)
-            return
+    /// The log's staging folders in `root` (real folders holding the marker, never a link),
+    /// each open while `visit` looks at it. With `removeEmpty`, an empty unmarked one an import
+    /// left as it was stopped is removed (`StagingFolder.removeAbandoned`).
+    private static func forEachStaging(in rootFolder: Int32, removeEmpty: Bool, _ visit: (_ name: String, _ folder: Int32) -> Void) {
+        for name in StagingFolder.candidates(in: rootFolder) {
+            let folder = openat(rootFolder, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+            guard folder >= 0 else { continue }
+            defer { close(folder) }
+            if StagingFolder.isMarked(folder, kind: kind) {
+                visit(name, folder)
+            } else if removeEmpty {
+                StagingFolder.removeAbandoned(folder, named: name, in: rootFolder)
+            }
         }
-        // Only what import writes: numbered month files and its records.
-        for entry in ImportRecovery.names(in: folder) where entry.hasSuffix(".tsv") && entry.dropLast(4).allSatisfy({ $0.isASCII && $0.isNumber }) {
-            unlinkat(folder, entry, 0)
-        }
-        for file in [commitName, partialName, markerName] { unlinkat(folder, file, 0) }
-        close(folder)
-        unlinkat(rootFolder, name, AT_REMOVEDIR)
     }
 
     /// Finishes or removes the staging folders earlier imports left in `root`: a decided one's
@@ -261,42 +228,30 @@ final class ListeningLogStaging {
         // Held while recovering: a running import holds it from before its staging folder exists.
         guard flock(rootFolder, LOCK_EX | LOCK_NB) == 0 else { return ([], []) }
         defer { flock(rootFolder, LOCK_UN) }
-        for name in stagingFolders(root) {
-            let folder = openat(rootFolder, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
-            guard folder >= 0 else { continue }
-            var marker = stat()
-            guard fstatat(folder, markerName, &marker, AT_SYMLINK_NOFOLLOW) == 0 else {
-                close(folder)
-                continue
-            }
+        forEachStaging(in: rootFolder, removeEmpty: true) { name, folder in
             if isDecided(folder: root + "/" + name, journal: parentFolder(of: root)) {
                 if let failure = rollForward(folder: folder, rootFolder: rootFolder, root: root, name: name) {
                     diagnostics.append(Diagnostic(.error, failure.reason, path: display(failure.path)))
-                    close(folder)
-                    continue
+                    return
                 }
                 lines.append("Finished the listening log of an import that was stopped after it was decided.")
             } else {
                 lines.append("Removed what an import stopped before it was decided had staged for the listening log (the log was not changed).")
             }
-            close(folder)
-            remove(name, in: rootFolder)
+            StagingFolder.remove(folder: folder, named: name, in: rootFolder, kind: kind)
         }
         return (lines, diagnostics)
     }
 
-    /// The names of `root`'s entries that look like staging folders.
-    static func stagingFolders(_ root: String) -> [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []).filter { $0.hasPrefix(prefix) }.sorted()
-    }
-
     /// Whether `root` holds a decided import not yet finished (a build must not read the log).
     static func unfinished(_ root: String) -> String? {
-        for name in stagingFolders(root) {
-            var marker = stat()
-            let folder = root + "/" + name
-            if lstat(folder + "/" + markerName, &marker) == 0, isDecided(folder: folder, journal: parentFolder(of: root)) { return folder }
+        let rootFolder = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard rootFolder >= 0 else { return nil }
+        defer { close(rootFolder) }
+        var found: String?
+        forEachStaging(in: rootFolder, removeEmpty: false) { name, _ in
+            if found == nil, isDecided(folder: root + "/" + name, journal: parentFolder(of: root)) { found = root + "/" + name }
         }
-        return nil
+        return found
     }
 }

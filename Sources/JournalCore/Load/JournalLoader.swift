@@ -192,9 +192,9 @@ public struct JournalLoader: Sendable {
             }
         }
 
-        let listening = loadListening(settings: settings.listening, parallel: options.parallel, diagnostics: &diagnostics)
         // One artist, one name: credits split and spellings folded before songs are matched.
         let artistNames = ArtistNaming.names(catalogue: catalogue, tracks: days.flatMap(\.tracks) + playlists.flatMap(\.tracks))
+        let listening = loadListening(settings: settings.listening, names: artistNames, parallel: options.parallel, diagnostics: &diagnostics)
         days = ParallelMap.map(days, parallel: options.parallel) { day in
             var day = day
             day.tracks = day.tracks.map { ArtistNaming.name($0, by: artistNames) }

@@ -5,7 +5,7 @@ import Foundation
 /// marked `counts: no`, and a song `listening.ignore` names, counts in no number. Every problem
 /// is a diagnostic at its `path:line:column`.
 extension JournalLoader {
-    func loadListening(settings: ListeningSettings, parallel: Bool, diagnostics: inout [Diagnostic]) -> Listening {
+    func loadListening(settings: ListeningSettings, names: ArtistNames, parallel: Bool, diagnostics: inout [Diagnostic]) -> Listening {
         let root = join(source, "listening")
         var status = stat()
         guard stat(root, &status) == 0 else { return Listening() }
@@ -61,7 +61,7 @@ extension JournalLoader {
                 guard let text = String(validating: bytes, as: UTF8.self) else {
                     return ([], [Diagnostic(.error, "this file is not UTF-8 text", path: shown, line: 1, column: 1)])
                 }
-                return Self.days(of: text, month: (month.year, month.month), settings: settings, path: shown)
+                return Self.days(of: text, month: (month.year, month.month), settings: settings, names: names, path: shown)
             case .tooLarge(let size):
                 return ([], [Diagnostic(.error, "this file is \(size) bytes, over \(ListeningLogUpdate.maxFileBytes)", path: shown, line: 1, column: 1)])
             case .failed(let code):
@@ -77,7 +77,9 @@ extension JournalLoader {
     }
 
     /// One month file's days.
-    static func days(of text: String, month: (year: Int, month: Int), settings: ListeningSettings, path: String) -> ([ListeningDay], [Diagnostic]) {
+    static func days(of text: String, month: (year: Int, month: Int), settings: ListeningSettings, names: ArtistNames, path: String) -> (
+        [ListeningDay], [Diagnostic]
+    ) {
         let contents = ListeningLogFile.parse(text, month: month)
         var diagnostics: [Diagnostic] = []
         for problem in contents.problems.prefix(ImportFileReport.shownProblems) {
@@ -92,10 +94,11 @@ extension JournalLoader {
                     column: 1))
         }
         var days: [ListeningDay] = []
+        var ignoring = settings.ignoring(names: names)
         switch contents.kind {
         case .plays:
             var byDate: [CalendarDate: [ListeningLogFile.Play]] = [:]
-            for (_, play) in contents.plays where play.counts && !settings.ignores(artist: play.artist, title: play.title, album: play.album) {
+            for (_, play) in contents.plays where play.counts && !ignoring.ignores(artist: play.artist, title: play.title, album: play.album) {
                 byDate[play.local.date, default: []].append(play)
             }
             days = byDate.keys.sorted().map { ListeningAggregation.day($0, plays: byDate[$0] ?? []).listening }
@@ -110,7 +113,7 @@ extension JournalLoader {
                             column: 1))
                     continue
                 }
-                guard song.plays > 0, !settings.ignores(artist: song.artist, title: song.title, album: song.album) else { continue }
+                guard song.plays > 0, !ignoring.ignores(artist: song.artist, title: song.title, album: song.album) else { continue }
                 songs[song.date, default: [:]][key] = PlayedSong(
                     artist: song.artist, title: song.title, album: song.album, plays: song.plays, seconds: song.seconds, unrecorded: song.unrecorded)
             }

@@ -53,6 +53,13 @@ public struct ArtistNames: Sendable, Equatable {
         return ArtistCredit.split(credit, known: self).map(name).filter { seen.insert(key($0)).inserted }
     }
 
+    /// The key of a credit's main artist (`A feat. B`, `A & B`, `A, B` are A's), the credit split
+    /// as the diary's are: what says that a song of the log is a song of the diary, or the
+    /// artist `listening.ignore` names.
+    public func mainKey(of credit: String) -> String {
+        artists(of: credit).first.map(key) ?? key(credit)
+    }
+
     /// Sets the spelling each artist is shown by, as genres choose theirs: `fixed` (a catalogue
     /// entry's own name where it lists `also:`) wins; else the spelling `spellings` holds most
     /// often, a tie going to the first in sort order.

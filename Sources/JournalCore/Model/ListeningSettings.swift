@@ -17,35 +17,60 @@ public struct ListeningSettings: Sendable, Equatable {
         self.ignore = ignore
     }
 
-    /// Whether a play of this song is kept out of every number (and of the days import picks).
-    public func ignores(artist: String, title: String, album: String?) -> Bool {
+    /// `listening.ignore` for the plays of a log or an import, credits split by `names` as the
+    /// diary's are.
+    func ignoring(names: ArtistNames) -> ListeningIgnoring {
+        ListeningIgnoring(ignore: ignore, names: names)
+    }
+}
+
+/// Whether a play is kept out of every number (and of the days import picks): `listening.ignore`
+/// applied to many plays, each credit split once.
+struct ListeningIgnoring {
+    let ignore: [ListeningIgnore]
+    let names: ArtistNames
+    /// A credit's key whole, and its main artist's.
+    private var credits: [String: (whole: String, main: String)] = [:]
+
+    init(ignore: [ListeningIgnore], names: ArtistNames) {
+        self.ignore = ignore
+        self.names = names
+    }
+
+    mutating func ignores(artist: String, title: String, album: String?) -> Bool {
         guard !ignore.isEmpty else { return false }
-        let folded = (GenreKey.fold(artist), GenreKey.fold(title), album.map(GenreKey.fold))
-        return ignore.contains { $0.matches(artist: folded.0, title: folded.1, album: folded.2) }
+        let credit: (whole: String, main: String)
+        if let known = credits[artist] {
+            credit = known
+        } else {
+            credit = (names.key(artist), names.mainKey(of: artist))
+            credits[artist] = credit
+        }
+        let folded = (GenreKey.fold(title), album.map(GenreKey.fold))
+        return ignore.contains { $0.matches(credit: credit, title: folded.0, album: folded.1, names: names) }
     }
 }
 
 /// One entry of `listening.ignore`: an artist, an album or a track (any of `artist`, `album`,
-/// `title`; every one given must match), names compared as genres are (case, spaces and hyphens
-/// ignored).
+/// `title`; every one given must match). Titles and albums are compared as genres are (case,
+/// spaces and hyphens ignored), an artist as the journal's artists are (`ArtistNames.key`).
 public struct ListeningIgnore: Sendable, Equatable {
-    /// Folded (`GenreKey.fold`).
+    /// As written.
     public var artist: String?
+    /// Folded (`GenreKey.fold`).
     public var album: String?
     public var title: String?
 
     public init(artist: String? = nil, album: String? = nil, title: String? = nil) {
-        self.artist = artist.map(GenreKey.fold)
+        self.artist = artist
         self.album = album.map(GenreKey.fold)
         self.title = title.map(GenreKey.fold)
     }
 
-    /// Every name given, folded, against a song's folded names. A play's credit matches an
-    /// `artist` that is its whole credit or its first name.
-    func matches(artist: String, title: String, album: String?) -> Bool {
-        if let wanted = self.artist, wanted != artist, !artist.hasPrefix(wanted + ","), !artist.hasPrefix(wanted + "&"), !artist.hasPrefix(wanted + "feat") {
-            return false
-        }
+    /// Every name given against a song's: an `artist` matches a credit that is that artist
+    /// whole, or whose main artist it is (`A feat. B`, `A & B`, `A, B`), split by `names`.
+    func matches(credit: (whole: String, main: String), title: String, album: String?, names: ArtistNames) -> Bool {
+        if let wanted = self.artist.map(names.key), wanted != credit.whole, wanted != credit.main { return false }
         if let wanted = self.title, wanted != title { return false }
         if let wanted = self.album, wanted != album { return false }
         return true

@@ -8,18 +8,26 @@ extension SiteRenderer {
     /// The listening of diary day `day`, when the log has plays on it.
     func dayListening(_ day: Day) -> DayListeningView? {
         guard let listening = journal.listening.day(day.date), listening.plays > 0 else { return nil }
-        let timed = listening.plays - listening.unrecordedPlays
+        // A scrobble's length is its song's `duration` from the catalogue, as periods count it
+        // ("about"); only plays of a song with no known length are of unknown length.
+        var estimatedPlays = 0
+        var estimatedSeconds = 0
+        for entry in stats.played.days[day.date.dayNumber] ?? [] where entry.unrecorded > 0 && entry.track.duration != nil {
+            estimatedPlays += entry.unrecorded
+            estimatedSeconds += entry.estimatedSeconds
+        }
+        let seconds = listening.seconds + estimatedSeconds
+        let unknown = max(0, listening.unrecordedPlays - estimatedPlays)
         let shown = listening.songs.prefix(Self.shownSongs)
         let rest = listening.songs.dropFirst(Self.shownSongs)
         let restPlays = rest.reduce(0) { $0 + $1.plays }
         return DayListeningView(
             songs: l10n.songsPlayed(listening.songs.count),
             plays: l10n.plays(listening.plays),
-            duration: timed > 0 ? l10n.totalDuration(listening.seconds) : nil,
-            untimed: listening.unrecordedPlays == 0
-                ? nil : timed == 0 ? l10n.string(.dayListeningUnknownLength) : l10n.playsOfUnknownLength(listening.unrecordedPlays),
+            duration: seconds > 0 ? (estimatedPlays > 0 ? "\(l10n.string(.about)) " : "") + l10n.totalDuration(seconds) : nil,
+            untimed: unknown == 0 ? nil : seconds == 0 ? l10n.string(.dayListeningUnknownLength) : l10n.playsOfUnknownLength(unknown),
             list: shown.enumerated().map { offset, song in
-                let picked = day.tracks.first { Self.isPicked(song, as: $0) }
+                let picked = day.tracks.first { Self.isPicked(song, as: $0, names: journal.artistNames) }
                 return PlayedSongView(
                     rank: offset + 1, title: song.title, artist: song.artist,
                     href: trackHref(title: song.title, artist: picked?.primaryArtist ?? song.artist),
@@ -29,18 +37,10 @@ extension SiteRenderer {
             morePlays: rest.isEmpty ? nil : l10n.plays(restPlays))
     }
 
-    /// Whether a played song is one the writer logged: the same title, without case, and a
-    /// credit that is the track's artists, or starts with its primary artist before a
-    /// separator (`A feat. B`, `A, B`, `A & B`).
-    static func isPicked(_ song: PlayedSong, as track: Track) -> Bool {
-        guard song.title.lowercased() == track.title.lowercased() else { return false }
-        let credit = song.artist.lowercased()
-        let primary = track.primaryArtist.lowercased()
-        if credit == primary || credit == track.artists.joined(separator: ", ").lowercased() { return true }
-        guard !primary.isEmpty, credit.hasPrefix(primary),
-            let cut = credit.index(credit.startIndex, offsetBy: primary.count, limitedBy: credit.endIndex)
-        else { return false }
-        return credit[cut...].first.map { !$0.isLetter && !$0.isNumber } ?? true
+    /// Whether a played song is one the writer logged: the same title, without case, by the same
+    /// main artist, credits split as the diary's are (`A feat. B` is A's song).
+    static func isPicked(_ song: PlayedSong, as track: Track, names: ArtistNames) -> Bool {
+        GenreKey.fold(song.title) == GenreKey.fold(track.title) && names.mainKey(of: song.artist) == names.mainKey(of: track.primaryArtist)
     }
 
     /// Plays by hour over the listening days from `start` through `end`; nil when there are none.

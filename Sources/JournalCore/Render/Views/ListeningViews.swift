@@ -9,9 +9,11 @@ struct DayListeningView: Encodable {
     var songs: String
     /// `104 plays`.
     var plays: String
-    /// `4 h 10 min`; nil when no play of the day recorded its length.
+    /// `4 h 10 min`, `about 4 h 10 min` when scrobbles' lengths are their songs' durations;
+    /// nil when no play's length is known.
     var duration: String?
-    /// `12 plays of unknown length`, or `length not recorded` when none did.
+    /// `12 plays of unknown length` (scrobbles of songs whose length is not known), or `length
+    /// not recorded` when no play's is.
     var untimed: String?
     /// Most played first, at most `DayListening.shownSongs`.
     var list: [PlayedSongView]
