@@ -115,8 +115,16 @@ struct ListeningLogUpdate: Sendable {
         for key in starts.keys { starts[key]?.sort() }
         var lines: [String] = []
         var already = alreadyLogged
-        for play in new.sorted(by: { ($0.local, $0.instant, $0.artist, $0.title) < ($1.local, $1.instant, $1.artist, $1.title) }) {
-            let known = starts[key(play.artist, play.title)] ?? []
+        // In time order: indexes sorted by numbers made once, the names compared only on a tie.
+        let locals = new.map(\.local.asUnix)
+        let instants = new.map(\.instant)
+        let order = new.indices.sorted { a, b in
+            if locals[a] != locals[b] { return locals[a] < locals[b] }
+            if instants[a] != instants[b] { return instants[a] < instants[b] }
+            return (new[a].artist, new[a].title) < (new[b].artist, new[b].title)
+        }
+        for play in order.map({ new[$0] }) {
+            let known = starts.isEmpty ? [] : starts[key(play.artist, play.title)] ?? []
             if nearest(play.instant, in: known) <= DayPlanner.sameWithin {
                 already += 1
                 continue
@@ -175,13 +183,18 @@ struct ListeningLogUpdate: Sendable {
         }
         return ListeningLogFile.Play(
             utc: play.wallClock ? nil : play.started, local: local, seconds: play.listened.map { ($0 + 500) / 1000 },
-            artist: field(play.artists.joined(separator: ", ")), title: field(play.title), album: play.album.map(field), source: field(play.format),
+            artist: field(play.artists.count == 1 ? play.artists[0] : play.artists.joined(separator: ", ")), title: field(play.title),
+            album: play.album.map(field), source: field(play.format),
             ids: ids(play.links), counts: true)
     }
 
     /// Text as a field holds it: no control character, tab or line break (each a U+FFFD or a
     /// space), at most 1,000 characters.
     static func field(_ text: String) -> String {
+        // Most text is a field as it is: checked on its bytes, not rebuilt.
+        if text.utf8.count <= 1000, !text.utf8.contains(where: { $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }), !ControlCharacters.contains(text) {
+            return text
+        }
         var scalars = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
             if scalar == "\t" || scalar == "\n" || scalar == "\r" {
@@ -213,8 +226,10 @@ struct ListeningLogUpdate: Sendable {
     /// What follows `prefix` in `url`, when it is a plain id (letters, digits, `-` and `_`).
     private static func suffix(_ url: String, after prefix: String) -> String? {
         guard url.hasPrefix(prefix) else { return nil }
-        let id = url.dropFirst(prefix.count).prefix { $0 != "&" && $0 != "?" }
-        guard !id.isEmpty, id.count <= 64, id.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }) else { return nil }
-        return String(id)
+        // On bytes: an id is ASCII, and this runs for every play of an import.
+        let id = url.utf8.dropFirst(prefix.utf8.count).prefix { $0 != UInt8(ascii: "&") && $0 != UInt8(ascii: "?") }
+        guard !id.isEmpty, id.count <= 64, id.allSatisfy({ ImportJSON.isLetterOrDigit($0) || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_") })
+        else { return nil }
+        return String(decoding: id, as: UTF8.self)
     }
 }
