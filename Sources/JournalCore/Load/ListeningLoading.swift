@@ -98,7 +98,8 @@ extension JournalLoader {
             for (_, play) in contents.plays where play.counts && !settings.ignores(artist: play.artist, title: play.title, album: play.album) {
                 byDate[play.local.date, default: []].append(play)
             }
-            days = byDate.keys.sorted().map { ListeningAggregation.day($0, plays: byDate[$0] ?? []).listening }
+            var numbers = ListeningAggregation.SongNumbers()
+            days = byDate.keys.sorted().map { ListeningAggregation.day($0, plays: byDate[$0] ?? [], numbers: &numbers).listening }
         case .days:
             var songs: [CalendarDate: [String: PlayedSong]] = [:]
             for (line, song) in contents.songs {
