@@ -43,7 +43,24 @@ enum ListeningLogFile {
         var hour: Int { second / 3600 }
         var minute: Int { second / 60 }
         var text: String {
-            "\(date.iso)T\(CalendarDate.pad(second / 3600, 2)):\(CalendarDate.pad(second / 60 % 60, 2)):\(CalendarDate.pad(second % 60, 2))"
+            var bytes: [UInt8] = []
+            append(to: &bytes)
+            return String(decoding: bytes, as: UTF8.self)
+        }
+
+        /// `text`'s bytes, appended: a log's lines are written half a million at a time.
+        func append(to bytes: inout [UInt8]) {
+            bytes += date.iso.utf8
+            bytes.append(UInt8(ascii: "T"))
+            func two(_ part: Int) {
+                bytes.append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: part / 10 % 10))
+                bytes.append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: part % 10))
+            }
+            two(second / 3600)
+            bytes.append(UInt8(ascii: ":"))
+            two(second / 60 % 60)
+            bytes.append(UInt8(ascii: ":"))
+            two(second % 60)
         }
 
         init(date: CalendarDate, second: Int) {
@@ -82,10 +99,19 @@ enum ListeningLogFile {
         var instant: Int64 { utc ?? local.asUnix }
 
         var line: String {
-            [
-                utc.map(Self.utcText) ?? "", local.text, seconds.map(String.init) ?? "", artist, title, album ?? "", source, ids,
-                counts ? "yes" : "no",
-            ].joined(separator: "\t")
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(64 + artist.utf8.count + title.utf8.count + (album?.utf8.count ?? 0) + source.utf8.count + ids.utf8.count)
+            if let utc {
+                LocalTime(unix: utc, offset: 0).append(to: &bytes)
+                bytes.append(UInt8(ascii: "Z"))
+            }
+            bytes.append(UInt8(ascii: "\t"))
+            local.append(to: &bytes)
+            for field in [seconds.map(String.init) ?? "", artist, title, album ?? "", source, ids, counts ? "yes" : "no"] {
+                bytes.append(UInt8(ascii: "\t"))
+                bytes += field.utf8
+            }
+            return String(decoding: bytes, as: UTF8.self)
         }
 
         static func utcText(_ unix: Int64) -> String { LocalTime(unix: unix, offset: 0).text + "Z" }
@@ -136,12 +162,32 @@ enum ListeningLogFile {
         var contents = Contents()
         var number = 0
         // Split on bytes: a log holds hundreds of thousands of lines, and splitting by
-        // characters (grapheme clusters) took most of a build's load time.
-        for raw in text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
+        // characters (grapheme clusters) took most of a build's load time. Lines and fields are
+        // found by offsets in a copy of the bytes (the library's generic `split` was most of
+        // what was left), each field a Substring of `text` at those offsets.
+        let utf8 = text.utf8
+        let all = Array(utf8)
+        func part(_ from: Int, _ to: Int) -> Substring {
+            Substring(utf8[utf8.index(utf8.startIndex, offsetBy: from)..<utf8.index(utf8.startIndex, offsetBy: to)])
+        }
+        var next = 0
+        while next <= all.count {
+            let start = next
+            var end = start
+            while end < all.count && all[end] != UInt8(ascii: "\n") { end += 1 }
+            next = end + 1
             number += 1
-            let bytes = raw.last == UInt8(ascii: "\r") ? raw.dropLast() : raw[...]
-            if bytes.isEmpty || bytes.first == UInt8(ascii: "#") { continue }
-            let fields = bytes.split(separator: UInt8(ascii: "\t"), omittingEmptySubsequences: false).map { Substring($0) }
+            if end > start && all[end - 1] == UInt8(ascii: "\r") { end -= 1 }
+            if end == start || all[start] == UInt8(ascii: "#") { continue }
+            var split: [Substring] = []
+            split.reserveCapacity(playsColumns.count)
+            var fieldStart = start
+            for index in start..<end where all[index] == UInt8(ascii: "\t") {
+                split.append(part(fieldStart, index))
+                fieldStart = index + 1
+            }
+            split.append(part(fieldStart, end))
+            let fields = split
             guard let kind = contents.kind else {
                 let names = fields.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
                 if names == playsColumns {
@@ -296,19 +342,20 @@ enum ListeningLogFile {
 
     /// `2024-01-05T17:12:33`.
     static func localTime(_ text: Substring) -> LocalTime? {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(19)
-        for byte in text.utf8 {
-            guard bytes.count < 19 else { return nil }
-            bytes.append(byte)
-        }
-        guard bytes.count == 19, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"), bytes[10] == UInt8(ascii: "T"),
-            bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":")
+        text.utf8.withContiguousStorageIfAvailable { localTime(bytes: $0) } ?? localTime(bytes: Array(text.utf8))
+    }
+
+    /// `2024-01-05T17:12:33` as bytes, read in place.
+    private static func localTime<Bytes: RandomAccessCollection<UInt8>>(bytes: Bytes) -> LocalTime? where Bytes.Index == Int {
+        guard bytes.count == 19 else { return nil }
+        let first = bytes.startIndex
+        guard bytes[first + 4] == UInt8(ascii: "-"), bytes[first + 7] == UInt8(ascii: "-"), bytes[first + 10] == UInt8(ascii: "T"),
+            bytes[first + 13] == UInt8(ascii: ":"), bytes[first + 16] == UInt8(ascii: ":")
         else { return nil }
         func number(_ range: Range<Int>) -> Int? {
             var value = 0
             for index in range {
-                let digit = bytes[index] &- UInt8(ascii: "0")
+                let digit = bytes[first + index] &- UInt8(ascii: "0")
                 guard digit < 10 else { return nil }
                 value = value * 10 + Int(digit)
             }
@@ -323,7 +370,10 @@ enum ListeningLogFile {
 
     /// `2024-01-05T08:12:33Z`.
     static func utcTime(_ text: Substring) -> Int64? {
-        guard text.last == "Z", let local = localTime(text.dropLast()) else { return nil }
-        return local.asUnix
+        guard text.utf8.last == UInt8(ascii: "Z") else { return nil }
+        let local =
+            text.utf8.withContiguousStorageIfAvailable { localTime(bytes: UnsafeBufferPointer(rebasing: $0.dropLast())) }
+            ?? localTime(bytes: Array(text.utf8.dropLast()))
+        return local?.asUnix
     }
 }

@@ -56,7 +56,8 @@ public struct DayPlanner: Sendable {
         }
         let starts = plays.map(\.started)
         let ordered = plays.indices.sorted { (keys[$0], starts[$0], $0) < (keys[$1], starts[$1], $1) }
-        var kept: [ImportedPlay] = []
+        // Indexes, not copies: half a million plays are copied once, into `inRange`.
+        var kept: [Int] = []
         kept.reserveCapacity(plays.count)
         var duplicates = 0
         var last: Int?
@@ -68,17 +69,18 @@ public struct DayPlanner: Sendable {
                 duplicates += 1
                 continue
             }
-            kept.append(plays[index])
+            kept.append(index)
             last = index
         }
 
-        var byDate: [CalendarDate: [ImportedPlay]] = [:]
+        var byDate: [CalendarDate: [Int]] = [:]
         var inRange: [ImportedPlay] = []
         inRange.reserveCapacity(kept.count)
         var outside = 0
         // No journal is read: credits are split by their separators alone.
         var ignoring = listening.ignoring(names: ArtistNames())
-        for play in kept {
+        for index in kept {
+            let play = plays[index]
             let date = self.date(of: play)
             if let since, date < since {
                 outside += 1
@@ -89,10 +91,14 @@ public struct DayPlanner: Sendable {
                 continue
             }
             inRange.append(play)
-            if ignoring.ignores(artist: play.artists.joined(separator: ", "), title: play.title, album: play.album) { continue }
-            byDate[date, default: []].append(play)
+            if !listening.ignore.isEmpty,
+                ignoring.ignores(artist: play.artists.joined(separator: ", "), title: play.title, album: play.album)
+            {
+                continue
+            }
+            byDate[date, default: []].append(index)
         }
-        let days = byDate.keys.sorted().map { date in PlannedDay(date: date, tracks: choose(byDate[date] ?? [])) }
+        let days = byDate.keys.sorted().map { date in PlannedDay(date: date, tracks: choose((byDate[date] ?? []).map { plays[$0] })) }
         return Plan(days: days, duplicates: duplicates, outsideRange: outside, plays: inRange)
     }
 
@@ -106,20 +112,22 @@ public struct DayPlanner: Sendable {
 
     /// The day's tracks: ranked by plays, time listened and first play; kept in first-play order.
     func choose(_ plays: [ImportedPlay]) -> [ImportedPlay] {
-        var tracks: [String: (first: ImportedPlay, count: Int, listened: Int)] = [:]
-        for play in plays.sorted(by: { ($0.started, $0.trackKey) < ($1.started, $1.trackKey) }) {
-            if var track = tracks[play.trackKey] {
+        // Each play's key made once, not in every comparison.
+        let keyed = plays.map { (play: $0, key: $0.trackKey) }.sorted { ($0.play.started, $0.key) < ($1.play.started, $1.key) }
+        var tracks: [String: (first: ImportedPlay, key: String, count: Int, listened: Int)] = [:]
+        for (play, key) in keyed {
+            if var track = tracks[key] {
                 track.count += 1
                 track.listened = track.listened.addingReportingOverflow(play.listened ?? 0).overflow ? Int.max : track.listened + (play.listened ?? 0)
-                tracks[play.trackKey] = track
+                tracks[key] = track
             } else {
-                tracks[play.trackKey] = (play, 1, play.listened ?? 0)
+                tracks[key] = (play, key, 1, play.listened ?? 0)
             }
         }
         var ranked = tracks.values.sorted {
-            ($1.count, $1.listened, $0.first.started, $0.first.trackKey) < ($0.count, $0.listened, $1.first.started, $1.first.trackKey)
+            ($1.count, $1.listened, $0.first.started, $0.key) < ($0.count, $0.listened, $1.first.started, $1.key)
         }
         if maxTracksPerDay > 0 { ranked = Array(ranked.prefix(maxTracksPerDay)) }
-        return ranked.sorted { ($0.first.started, $0.first.trackKey) < ($1.first.started, $1.first.trackKey) }.map(\.first)
+        return ranked.sorted { ($0.first.started, $0.key) < ($1.first.started, $1.key) }.map(\.first)
     }
 }

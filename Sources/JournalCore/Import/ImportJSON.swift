@@ -1,25 +1,7 @@
 import Foundation
 
-/// Reading JSON exports: whole arrays, with the place of a syntax error.
+/// Reading JSON exports: the place of a syntax error, the lines elements start on, trimmed text.
 enum ImportJSON {
-    static func array(_ bytes: [UInt8], path: String) -> Result<[[String: Any]], Diagnostic> {
-        let value: Any
-        do {
-            value = try JSONSerialization.jsonObject(with: Data(bytes), options: [.fragmentsAllowed])
-        } catch {
-            return .failure(syntaxProblem(error, bytes: bytes, path: path))
-        }
-        guard let array = value as? [Any] else { return .failure(problem("expected a JSON array of plays", path: path)) }
-        var objects: [[String: Any]] = []
-        for (index, item) in array.enumerated() {
-            guard let object = item as? [String: Any] else {
-                return .failure(problem("play \(index + 1) is not a JSON object", path: path))
-            }
-            objects.append(object)
-        }
-        return .success(objects)
-    }
-
     /// A JSON syntax error at its line and column, where Foundation names the byte.
     static func syntaxProblem(_ error: Error, bytes: [UInt8], path: String) -> Diagnostic {
         let text = "\(error)"
@@ -76,6 +58,31 @@ enum ImportJSON {
         return lines
     }
 
+    /// The line (1-based) of each byte offset, given in ascending order.
+    static func lines(at offsets: [Int], in bytes: [UInt8]) -> [Int] {
+        var lines: [Int] = []
+        lines.reserveCapacity(offsets.count)
+        var line = 1
+        var index = 0
+        for offset in offsets {
+            let end = min(max(offset, index), bytes.count)
+            while index < end {
+                if bytes[index] == UInt8(ascii: "\n") { line += 1 }
+                index += 1
+            }
+            lines.append(line)
+        }
+        return lines
+    }
+
+    /// An ASCII letter or digit, the characters of a service's id.
+    static func isLetterOrDigit(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"): return true
+        default: return false
+        }
+    }
+
     static func problem(_ message: String, path: String) -> Diagnostic {
         Diagnostic(.error, message, path: path, line: 1, column: 1)
     }
@@ -83,6 +90,14 @@ enum ImportJSON {
     /// A non-empty string, trimmed.
     static func text(_ value: Any?) -> String? {
         guard let string = value as? String else { return nil }
+        return text(string)
+    }
+
+    /// A non-empty string, trimmed.
+    static func text(_ string: String?) -> String? {
+        guard let string else { return nil }
+        // Most values start and end with a visible ASCII character: nothing to trim.
+        if let first = string.utf8.first, let last = string.utf8.last, first > 0x20, first < 0x7F, last > 0x20, last < 0x7F { return string }
         // Most values need no trimming: look at the ends before building a new string.
         guard let first = string.unicodeScalars.first, let last = string.unicodeScalars.last else { return nil }
         if !first.properties.isWhitespace && !last.properties.isWhitespace { return string }

@@ -4,6 +4,8 @@ import Foundation
 enum ImportTime {
     /// `2024-01-31T23:59:59Z` (fractions and `+00:00` accepted).
     static func iso8601(_ text: String) -> Int64? {
+        // Exports write `2024-01-31T23:59:59Z` half a million times: read off the bytes, no copy.
+        if let seconds = text.utf8.withContiguousStorageIfAvailable(plainUTC) ?? nil { return seconds }
         let bytes = Array(text.utf8)
         guard bytes.count >= 19, bytes[10] == UInt8(ascii: "T") || bytes[10] == UInt8(ascii: " "),
             let date = CalendarDate(iso: String(decoding: bytes[0..<10], as: UTF8.self)),
@@ -20,6 +22,27 @@ enum ImportTime {
         let offset = Int64(hours * 3600 + minutes * 60)
         seconds -= sign == UInt8(ascii: "+") ? offset : -offset
         return seconds
+    }
+
+    /// Exactly `YYYY-MM-DDTHH:MM:SSZ`, digits where digits go; nil for anything else, which
+    /// `iso8601` reads the longer way.
+    private static func plainUTC(_ bytes: UnsafeBufferPointer<UInt8>) -> Int64? {
+        guard bytes.count == 20, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"), bytes[10] == UInt8(ascii: "T"),
+            bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":"), bytes[19] == UInt8(ascii: "Z")
+        else { return nil }
+        func number(_ from: Int, _ count: Int) -> Int? {
+            var value = 0
+            for index in from..<from + count {
+                let digit = bytes[index] &- UInt8(ascii: "0")
+                guard digit < 10 else { return nil }
+                value = value * 10 + Int(digit)
+            }
+            return value
+        }
+        guard let year = number(0, 4), let month = number(5, 2), let day = number(8, 2), let h = number(11, 2), let m = number(14, 2),
+            let s = number(17, 2), h < 24, m < 60, s <= 60, let date = CalendarDate(year: year, month: month, day: day)
+        else { return nil }
+        return Int64(date.dayNumber) * 86_400 + Int64(h * 3600 + m * 60 + s)
     }
 
     /// `2024-01-31 23:59`, UTC.

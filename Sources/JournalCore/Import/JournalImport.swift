@@ -94,7 +94,7 @@ public enum JournalImport {
         }
         var plays: [ImportedPlay] = []
         // Files are read on every core; their results are taken in the order given.
-        let results = ParallelMap.map(options.files) { path -> (plays: [ImportedPlay], report: ImportFileReport?, problem: Diagnostic?) in
+        var results = ParallelMap.map(options.files) { path -> (plays: [ImportedPlay], report: ImportFileReport?, problem: Diagnostic?) in
             switch FileTree.read(path, limit: 1 << 30) {
             case .bytes(let bytes):
                 let (read, report) = ExportFile.read(bytes, path: path, format: options.format)
@@ -106,16 +106,19 @@ public enum JournalImport {
             }
         }
         for result in results {
-            plays += result.plays
+            if plays.isEmpty { plays = result.plays } else { plays += result.plays }
             if let report = result.report { summary.files.append(report) }
             if let problem = result.problem { summary.extra.append(problem) }
         }
+        results.removeAll()
         guard !summary.diagnostics.hasErrors else { return summary }
 
         let zone = config.timezone.flatMap(TimeZone.init(identifier:)) ?? TimeZone.current
         var planner = DayPlanner(timezone: zone, maxTracksPerDay: config.maxTracksPerDay, since: options.since, until: options.until)
         planner.listening = config.listening
         let plan = planner.plan(plays)
+        // The plan holds every play kept: the plays read are let go (half a million take 100 MB).
+        plays = []
         summary.duplicates = plan.duplicates
         summary.outsideRange = plan.outsideRange
         let log = ListeningLogUpdate.plan(plan.plays, source: source, timezone: zone, detail: config.listening.detail) {

@@ -30,7 +30,8 @@ struct ListeningLogUpdate: Sendable {
     /// The update for `plays` (deduplicated among themselves already) in `source`'s log.
     /// `display` names a file relative to the journal as messages show it.
     static func plan(
-        _ plays: [ImportedPlay], source: String, timezone: TimeZone, detail: ListeningSettings.Detail, display: (String) -> String
+        _ plays: [ImportedPlay], source: String, timezone: TimeZone, detail: ListeningSettings.Detail,
+        display: @escaping @Sendable (String) -> String
     ) -> ListeningLogUpdate {
         var update = ListeningLogUpdate()
         var byMonth: [Int: [ListeningLogFile.Play]] = [:]
@@ -38,74 +39,91 @@ struct ListeningLogUpdate: Sendable {
             let line = logLine(play, timezone: timezone)
             byMonth[line.local.date.year * 12 + line.local.date.month - 1, default: []].append(line)
         }
-        for key in byMonth.keys.sorted() {
-            let (year, month) = (key / 12, key % 12 + 1)
-            let relative = ListeningLogFile.relativePath(year: year, month: month)
-            let path = join(source, relative)
-            var existing = ""
-            var exists = false
-            var status = stat()
-            if lstat(path, &status) == 0 {
-                guard (status.st_mode & S_IFMT) == S_IFREG else {
-                    update.diagnostics.append(
-                        Diagnostic(
-                            .error, "this should be a plain file of the listening log (it is a link or a folder); nothing was imported", path: display(relative)
-                        ))
-                    continue
-                }
-                switch FileTree.read(path, limit: maxFileBytes) {
-                case .bytes(let bytes):
-                    guard let text = String(validating: bytes, as: UTF8.self) else {
-                        update.diagnostics.append(
-                            Diagnostic(.error, "this file is not UTF-8 text; fix it, then import again", path: display(relative), line: 1, column: 1))
-                        continue
-                    }
-                    existing = text
-                    exists = true
-                case .tooLarge(let size):
-                    update.diagnostics.append(
-                        Diagnostic(.error, "this file is \(size) bytes, over \(maxFileBytes)", path: display(relative), line: 1, column: 1))
-                    continue
-                case .failed(let code):
-                    update.diagnostics.append(
-                        Diagnostic(.error, "cannot read this file: \(Platform.describe(code))", path: display(relative), line: 1, column: 1))
-                    continue
-                }
-            }
-            let contents = ListeningLogFile.parse(existing, month: (year, month))
-            guard contents.problems.isEmpty else {
-                for problem in contents.problems.prefix(20) {
-                    update.diagnostics.append(
-                        Diagnostic(.error, problem.message + "; fix it, then import again", path: display(relative), line: problem.line, column: problem.column)
-                    )
-                }
-                continue
-            }
-            let kind = contents.kind ?? (detail == .plays ? .plays : .days)
-            let new = byMonth[key] ?? []
-            var lines: [String]
-            switch kind {
-            case .plays:
-                (lines, update.alreadyLogged) = appendedPlays(new, to: contents.plays.map(\.play), alreadyLogged: update.alreadyLogged)
-                update.added += lines.count
-            case .days:
-                let present = Set(contents.songs.map(\.song.date) + contents.hours.map(\.hours.date))
-                let kept = new.filter { !present.contains($0.local.date) }
-                update.daysAlreadyLogged += new.count - kept.count
-                update.added += kept.count
-                lines = dayLines(kept)
-            }
-            guard !lines.isEmpty else { continue }
-            var text = existing
-            if text.isEmpty {
-                text = ListeningLogFile.comment(kind) + "\n" + ListeningLogFile.header(kind) + "\n"
-            } else if !text.hasSuffix("\n") {
-                text += "\n"
-            }
-            text += lines.joined(separator: "\n") + "\n"
-            update.months.append(Month(relative: relative, text: text, exists: exists))
+        // Each month on its own, on every core: a big import touches hundreds of them.
+        let months = byMonth
+        let parts = ParallelMap.map(months.keys.sorted()) { key in
+            month(key, new: months[key] ?? [], source: source, detail: detail, display: display)
+        }
+        for part in parts {
+            update.months += part.months
+            update.added += part.added
+            update.alreadyLogged += part.alreadyLogged
+            update.daysAlreadyLogged += part.daysAlreadyLogged
+            update.diagnostics += part.diagnostics
         }
         return update
+    }
+
+    /// One month's part of the update: month `key` (year * 12 + month - 1) and its new plays.
+    static func month(
+        _ key: Int, new: [ListeningLogFile.Play], source: String, detail: ListeningSettings.Detail, display: (String) -> String
+    ) -> ListeningLogUpdate {
+        var part = ListeningLogUpdate()
+        let (year, month) = (key / 12, key % 12 + 1)
+        let relative = ListeningLogFile.relativePath(year: year, month: month)
+        let path = join(source, relative)
+        var existing = ""
+        var exists = false
+        var status = stat()
+        if lstat(path, &status) == 0 {
+            guard (status.st_mode & S_IFMT) == S_IFREG else {
+                part.diagnostics.append(
+                    Diagnostic(
+                        .error, "this should be a plain file of the listening log (it is a link or a folder); nothing was imported", path: display(relative)
+                    ))
+                return part
+            }
+            switch FileTree.read(path, limit: maxFileBytes) {
+            case .bytes(let bytes):
+                guard let text = String(validating: bytes, as: UTF8.self) else {
+                    part.diagnostics.append(
+                        Diagnostic(.error, "this file is not UTF-8 text; fix it, then import again", path: display(relative), line: 1, column: 1))
+                    return part
+                }
+                existing = text
+                exists = true
+            case .tooLarge(let size):
+                part.diagnostics.append(
+                    Diagnostic(.error, "this file is \(size) bytes, over \(maxFileBytes)", path: display(relative), line: 1, column: 1))
+                return part
+            case .failed(let code):
+                part.diagnostics.append(
+                    Diagnostic(.error, "cannot read this file: \(Platform.describe(code))", path: display(relative), line: 1, column: 1))
+                return part
+            }
+        }
+        let contents = ListeningLogFile.parse(existing, month: (year, month))
+        guard contents.problems.isEmpty else {
+            for problem in contents.problems.prefix(20) {
+                part.diagnostics.append(
+                    Diagnostic(.error, problem.message + "; fix it, then import again", path: display(relative), line: problem.line, column: problem.column)
+                )
+            }
+            return part
+        }
+        let kind = contents.kind ?? (detail == .plays ? .plays : .days)
+        var lines: [String]
+        switch kind {
+        case .plays:
+            (lines, part.alreadyLogged) = appendedPlays(new, to: contents.plays.map(\.play), alreadyLogged: 0)
+            part.added += lines.count
+        case .days:
+            let present = Set(contents.songs.map(\.song.date) + contents.hours.map(\.hours.date))
+            let kept = new.filter { !present.contains($0.local.date) }
+            part.daysAlreadyLogged += new.count - kept.count
+            part.added += kept.count
+            lines = dayLines(kept)
+        }
+        guard !lines.isEmpty else { return part }
+        var text = existing
+        if text.isEmpty {
+            text = ListeningLogFile.comment(kind) + "\n" + ListeningLogFile.header(kind) + "\n"
+        } else if !text.hasSuffix("\n") {
+            text += "\n"
+        }
+        text += lines.joined(separator: "\n") + "\n"
+        part.months.append(Month(relative: relative, text: text, exists: exists))
+        return part
     }
 
     /// The lines of the plays not yet in `logged`, in time order, and the count of those that were.
@@ -115,8 +133,16 @@ struct ListeningLogUpdate: Sendable {
         for key in starts.keys { starts[key]?.sort() }
         var lines: [String] = []
         var already = alreadyLogged
-        for play in new.sorted(by: { ($0.local, $0.instant, $0.artist, $0.title) < ($1.local, $1.instant, $1.artist, $1.title) }) {
-            let known = starts[key(play.artist, play.title)] ?? []
+        // In time order: indexes sorted by numbers made once, the names compared only on a tie.
+        let locals = new.map(\.local.asUnix)
+        let instants = new.map(\.instant)
+        let order = new.indices.sorted { a, b in
+            if locals[a] != locals[b] { return locals[a] < locals[b] }
+            if instants[a] != instants[b] { return instants[a] < instants[b] }
+            return (new[a].artist, new[a].title) < (new[b].artist, new[b].title)
+        }
+        for play in order.map({ new[$0] }) {
+            let known = starts.isEmpty ? [] : starts[key(play.artist, play.title)] ?? []
             if nearest(play.instant, in: known) <= DayPlanner.sameWithin {
                 already += 1
                 continue
@@ -175,13 +201,18 @@ struct ListeningLogUpdate: Sendable {
         }
         return ListeningLogFile.Play(
             utc: play.wallClock ? nil : play.started, local: local, seconds: play.listened.map { ($0 + 500) / 1000 },
-            artist: field(play.artists.joined(separator: ", ")), title: field(play.title), album: play.album.map(field), source: field(play.format),
+            artist: field(play.artists.count == 1 ? play.artists[0] : play.artists.joined(separator: ", ")), title: field(play.title),
+            album: play.album.map(field), source: field(play.format),
             ids: ids(play.links), counts: true)
     }
 
     /// Text as a field holds it: no control character, tab or line break (each a U+FFFD or a
     /// space), at most 1,000 characters.
     static func field(_ text: String) -> String {
+        // Most text is a field as it is: checked on its bytes, not rebuilt.
+        if text.utf8.count <= 1000, !text.utf8.contains(where: { $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }), !ControlCharacters.contains(text) {
+            return text
+        }
         var scalars = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
             if scalar == "\t" || scalar == "\n" || scalar == "\r" {
@@ -213,8 +244,10 @@ struct ListeningLogUpdate: Sendable {
     /// What follows `prefix` in `url`, when it is a plain id (letters, digits, `-` and `_`).
     private static func suffix(_ url: String, after prefix: String) -> String? {
         guard url.hasPrefix(prefix) else { return nil }
-        let id = url.dropFirst(prefix.count).prefix { $0 != "&" && $0 != "?" }
-        guard !id.isEmpty, id.count <= 64, id.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }) else { return nil }
-        return String(id)
+        // On bytes: an id is ASCII, and this runs for every play of an import.
+        let id = url.utf8.dropFirst(prefix.utf8.count).prefix { $0 != UInt8(ascii: "&") && $0 != UInt8(ascii: "?") }
+        guard !id.isEmpty, id.count <= 64, id.allSatisfy({ ImportJSON.isLetterOrDigit($0) || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_") })
+        else { return nil }
+        return String(decoding: id, as: UTF8.self)
     }
 }

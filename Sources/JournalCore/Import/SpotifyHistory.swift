@@ -14,12 +14,13 @@ enum SpotifyHistory: ImportFormat {
         return text.first(where: { !$0.isWhitespace }) == "[" && (text.contains("\"ms_played\"") || text.contains("\"msPlayed\""))
     }
 
-    /// The fields of a row this reads, of either kind of export; the rest are not decoded. Named
-    /// as Spotify names them.
+    /// The fields of a row this reads, of either kind of export; the rest are read through and
+    /// left. Named as Spotify names them. A field of another type than Spotify writes is taken as
+    /// missing, except a time listened, which says what it is.
     // swift-format-ignore: AlwaysUseLowerCamelCase
-    struct Row: Decodable {
+    struct Row {
         var ts: String?
-        var ms_played: Int?
+        var ms_played: ImportRange.Number = .missing
         var master_metadata_track_name: String?
         var master_metadata_album_artist_name: String?
         var master_metadata_album_album_name: String?
@@ -30,97 +31,161 @@ enum SpotifyHistory: ImportFormat {
         var skipped: Bool?
         var incognito_mode: Bool?
         var endTime: String?
-        var msPlayed: Int?
+        var msPlayed: ImportRange.Number = .missing
         var trackName: String?
         var artistName: String?
         var podcastName: String?
         var episodeName: String?
-        /// `ms_played` or `msPlayed` as written, when it is not a whole number of 64 bits (read
-        /// loosely: the typed reading refuses such a row).
-        var unreadableListened: String?
 
-        enum CodingKeys: String, CodingKey {
-            case ts, ms_played, master_metadata_track_name, master_metadata_album_artist_name, master_metadata_album_album_name,
-                spotify_track_uri, episode_name, spotify_episode_uri, reason_end, skipped, incognito_mode, endTime, msPlayed,
-                trackName, artistName, podcastName, episodeName
-        }
+        init() {}
 
-        /// A row read as loose JSON, when the typed reading failed (a field of another type).
-        init(_ object: [String: Any]) {
-            ts = object["ts"] as? String
-            ms_played = Self.listened(object["ms_played"], unreadable: &unreadableListened)
-            master_metadata_track_name = object["master_metadata_track_name"] as? String
-            master_metadata_album_artist_name = object["master_metadata_album_artist_name"] as? String
-            master_metadata_album_album_name = object["master_metadata_album_album_name"] as? String
-            spotify_track_uri = object["spotify_track_uri"] as? String
-            episode_name = object["episode_name"] as? String
-            spotify_episode_uri = object["spotify_episode_uri"] as? String
-            reason_end = object["reason_end"] as? String
-            skipped = object["skipped"] as? Bool
-            incognito_mode = object["incognito_mode"] as? Bool
-            endTime = object["endTime"] as? String
-            msPlayed = Self.listened(object["msPlayed"], unreadable: &unreadableListened)
-            trackName = object["trackName"] as? String
-            artistName = object["artistName"] as? String
-            podcastName = object["podcastName"] as? String
-            episodeName = object["episodeName"] as? String
-            if endTime == nil && object["endTime"] != nil { endTime = "" }
-        }
-
-        var isAccountData: Bool { endTime != nil || msPlayed != nil }
-
-        /// A loose value as a whole number, or nil, keeping what was written when it is not one.
-        static func listened(_ value: Any?, unreadable: inout String?) -> Int? {
-            switch ImportRange.number(value) {
-            case .missing: return nil
-            case .value(let number): return Int(exactly: number)
-            case .invalid(let text):
-                unreadable = text
-                return nil
+        /// The row of the object `reader` has just entered, read through its `}`.
+        init(_ reader: inout JSONReader) throws(JSONReader.SyntaxError) {
+            var first = true
+            while let key = try reader.nextKey(first: first) {
+                first = false
+                let value = try reader.value()
+                func text() -> String? {
+                    guard case .string(let range, let escaped) = value else { return nil }
+                    return reader.text(range, escaped: escaped)
+                }
+                func flag() -> Bool? {
+                    guard case .bool(let flag) = value else { return nil }
+                    return flag
+                }
+                func number() -> ImportRange.Number {
+                    switch value {
+                    case .null: return .missing
+                    case .number(let range): return reader.number(range)
+                    case .string(let range, let escaped): return ImportRange.number(text: reader.text(range, escaped: escaped))
+                    case .bool, .array, .object: return .invalid("a value that is not a number")
+                    }
+                }
+                // Keys by their length first: most rows have ten or so, each compared with few names.
+                switch key.range.count {
+                case 2 where reader.key(key, is: "ts"): ts = text()
+                case 7 where reader.key(key, is: "endTime"): endTime = value == .null ? nil : text() ?? ""
+                case 7 where reader.key(key, is: "skipped"): skipped = flag()
+                case 8 where reader.key(key, is: "msPlayed"): msPlayed = number()
+                case 9 where reader.key(key, is: "ms_played"): ms_played = number()
+                case 9 where reader.key(key, is: "trackName"): trackName = text()
+                case 10 where reader.key(key, is: "reason_end"): reason_end = text()
+                case 10 where reader.key(key, is: "artistName"): artistName = text()
+                case 11 where reader.key(key, is: "podcastName"): podcastName = text()
+                case 11 where reader.key(key, is: "episodeName"): episodeName = text()
+                case 12 where reader.key(key, is: "episode_name"): episode_name = text()
+                case 14 where reader.key(key, is: "incognito_mode"): incognito_mode = flag()
+                case 17 where reader.key(key, is: "spotify_track_uri"): spotify_track_uri = text()
+                case 19 where reader.key(key, is: "spotify_episode_uri"): spotify_episode_uri = text()
+                case 26 where reader.key(key, is: "master_metadata_track_name"): master_metadata_track_name = text()
+                case 32 where reader.key(key, is: "master_metadata_album_album_name"): master_metadata_album_album_name = text()
+                case 33 where reader.key(key, is: "master_metadata_album_artist_name"): master_metadata_album_artist_name = text()
+                default:
+                    // An escaped key is compared as text.
+                    if key.escaped { assign(reader.text(key.range, escaped: true), text: text(), flag: flag(), number: number(), isNull: value == .null) }
+                }
             }
         }
 
-        /// The time listened, in milliseconds, or why it is out of range.
+        /// A field named by an escaped key (`"ts"` written `"\u0074s"`), the rare way.
+        private mutating func assign(_ name: String, text: String?, flag: Bool?, number: ImportRange.Number, isNull: Bool) {
+            switch name {
+            case "ts": ts = text
+            case "endTime": endTime = isNull ? nil : text ?? ""
+            case "skipped": skipped = flag
+            case "msPlayed": msPlayed = number
+            case "ms_played": ms_played = number
+            case "trackName": trackName = text
+            case "reason_end": reason_end = text
+            case "artistName": artistName = text
+            case "podcastName": podcastName = text
+            case "episodeName": episodeName = text
+            case "episode_name": episode_name = text
+            case "incognito_mode": incognito_mode = flag
+            case "spotify_track_uri": spotify_track_uri = text
+            case "spotify_episode_uri": spotify_episode_uri = text
+            case "master_metadata_track_name": master_metadata_track_name = text
+            case "master_metadata_album_album_name": master_metadata_album_album_name = text
+            case "master_metadata_album_artist_name": master_metadata_album_artist_name = text
+            default: break
+            }
+        }
+
+        var isAccountData: Bool {
+            if endTime != nil { return true }
+            if case .value = msPlayed { return true }
+            return false
+        }
+
+        /// The time listened, in milliseconds, or why it is out of range: a value that is not a
+        /// whole number is the problem, else `ms_played`, else `msPlayed`.
         func listened(field: String) -> Result<Int, ImportRange.RangeProblem> {
-            let number = unreadableListened.map(ImportRange.Number.invalid) ?? (ms_played ?? msPlayed).map { .value(Int64($0)) } ?? .missing
+            var number = ImportRange.Number.missing
+            if case .invalid = msPlayed {
+                number = msPlayed
+            } else if case .invalid = ms_played {
+                number = ms_played
+            } else if case .value = ms_played {
+                number = ms_played
+            } else {
+                number = msPlayed
+            }
             return ImportRange.milliseconds(number, field: field).map { $0 ?? 0 }
         }
     }
 
     static func read(_ bytes: [UInt8], path: String) -> ([ImportedPlay], ImportFileReport) {
         var report = ImportFileReport(path: path, format: name)
-        let rows: [Row]
-        // Typed decoding is the fast way; a file it refuses (a syntax error, a field of another
-        // type) is read again as loose JSON, which says where a syntax error is.
-        if let typed = try? JSONDecoder().decode([Row].self, from: Data(bytes)) {
-            rows = typed
-        } else {
-            switch ImportJSON.array(bytes, path: path) {
-            case .failure(let problem):
-                report.diagnostics.append(problem)
-                return ([], report)
-            case .success(let array):
-                rows = array.map(Row.init)
-            }
-        }
         var plays: [ImportedPlay] = []
-        plays.reserveCapacity(rows.count)
-        var problems: [(index: Int, message: String)] = []
-        for (index, row) in rows.enumerated() {
-            report.playsRead += 1
-            let play = row.isAccountData ? accountPlay(row, report: &report) : extendedPlay(row, report: &report)
-            switch play {
-            case .success(var play?):
-                play.format = name
-                plays.append(play)
-            case .success(nil): break
-            case .failure(let problem): problems.append((index, "play \(index + 1) \(problem.message)"))
+        // Problems by the byte their play starts at, placed at its line once there is one.
+        var problems: [(start: Int, message: String)] = []
+        // The first element that is not an object: the file is refused, once it is known to be JSON.
+        var notObject: Int?
+        var reader = JSONReader(bytes)
+        do throws(JSONReader.SyntaxError) {
+            guard reader.enterArray() else {
+                _ = try reader.value()
+                try reader.end()
+                report.diagnostics.append(ImportJSON.problem("expected a JSON array of plays", path: path))
+                return ([], report)
             }
+            var index = 0
+            while try reader.nextElement(first: index == 0) {
+                let start = reader.nextStart()
+                defer { index += 1 }
+                guard notObject == nil, reader.enterObject() else {
+                    _ = try reader.value()
+                    if notObject == nil { notObject = index }
+                    continue
+                }
+                let row = try Row(&reader)
+                report.playsRead += 1
+                let play = row.isAccountData ? accountPlay(row, report: &report) : extendedPlay(row, report: &report)
+                switch play {
+                case .success(var play?):
+                    play.format = name
+                    plays.append(play)
+                case .success(nil): break
+                case .failure(let problem): problems.append((start, "play \(index + 1) \(problem.message)"))
+                }
+            }
+            try reader.end()
+        } catch {
+            let position = ExportText.position(ofByte: error.offset, in: bytes)
+            var refused = ImportFileReport(path: path, format: name)
+            refused.diagnostics.append(
+                Diagnostic(.error, "invalid JSON at byte \(error.offset): \(error.reason)", path: path, line: position.line, column: position.column))
+            return ([], refused)
         }
-        // Each problem at the line its play starts on, found once there is one.
+        if let notObject {
+            var refused = ImportFileReport(path: path, format: name)
+            refused.diagnostics.append(ImportJSON.problem("play \(notObject + 1) is not a JSON object", path: path))
+            return ([], refused)
+        }
+        // Each problem at the line its play starts on.
         if !problems.isEmpty {
-            let lines = ImportJSON.elementLines(bytes)
-            report.add(problems: problems.map { (line: $0.index < lines.count ? lines[$0.index] : 1, message: $0.message) })
+            let lines = ImportJSON.lines(at: problems.map(\.start), in: bytes)
+            report.add(problems: zip(lines, problems).map { (line: $0, message: $1.message) })
         }
         return (plays, report)
     }
@@ -160,7 +225,7 @@ enum SpotifyHistory: ImportFormat {
             started: started, listened: listened)
         if let uri = ImportJSON.text(row.spotify_track_uri), uri.hasPrefix("spotify:track:") {
             let id = uri.dropFirst("spotify:track:".count)
-            if !id.isEmpty, id.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) {
+            if !id.isEmpty, id.utf8.allSatisfy(ImportJSON.isLetterOrDigit) {
                 play.links = [("spotify", "https://open.spotify.com/track/\(id)")]
             }
         }

@@ -28,13 +28,41 @@ enum ListeningAggregation {
         var listening: ListeningDay { ListeningDay(date: date, songs: songs.map(\.played), hours: hours) }
     }
 
+    /// Songs numbered once for every spelling of their credit and title: spellings that differ
+    /// only in case share a number. A log plays the same songs over and over, so the key without
+    /// case (`ListeningLogUpdate.key`) is made once a spelling, not once a play.
+    struct SongNumbers {
+        private struct Spelling: Hashable {
+            var artist: String
+            var title: String
+        }
+        private var spellings: [Spelling: Int] = [:]
+        private var keys: [String: Int] = [:]
+
+        mutating func number(artist: String, title: String) -> Int {
+            let spelling = Spelling(artist: artist, title: title)
+            if let number = spellings[spelling] { return number }
+            let key = ListeningLogUpdate.key(artist, title)
+            let number = keys[key] ?? keys.count
+            keys[key] = number
+            spellings[spelling] = number
+            return number
+        }
+    }
+
     /// One day from its plays (every one given counts: the caller leaves out the rest).
     static func day(_ date: CalendarDate, plays: [ListeningLogFile.Play]) -> Day {
-        var songs: [String: Song] = [:]
+        var numbers = SongNumbers()
+        return day(date, plays: plays, numbers: &numbers)
+    }
+
+    /// One day from its plays, its songs numbered by `numbers`, which may be shared by many days.
+    static func day(_ date: CalendarDate, plays: [ListeningLogFile.Play], numbers: inout SongNumbers) -> Day {
+        var songs: [Int: Song] = [:]
         var hours = Array(repeating: 0, count: 24)
         for play in plays.sorted(by: { ($0.local, $0.instant) < ($1.local, $1.instant) }) {
             hours[play.local.hour] += 1
-            let key = ListeningLogUpdate.key(play.artist, play.title)
+            let key = numbers.number(artist: play.artist, title: play.title)
             var song = songs[key] ?? Song(artist: play.artist, title: play.title, album: play.album, source: play.source, first: play.local.second)
             song.plays += 1
             if let seconds = play.seconds {

@@ -73,7 +73,27 @@ extension JournalLoader {
             days += result.0
             diagnostics += result.1
         }
+        Self.shareNames(&days)
         return Listening(days: days)
+    }
+
+    /// Gives every song of the log one copy of each of its names. Each month file is read on its
+    /// own, so a song kept a copy of its artist, title and album for every day it was played: in
+    /// 50 years of 1.5 million plays, a million copies of a few thousand names. A name is shared
+    /// only with one of the same bytes (not merely equal as Swift compares text).
+    static func shareNames(_ days: inout [ListeningDay]) {
+        var names = Set<String>()
+        func shared(_ name: String) -> String {
+            let member = names.insert(name).memberAfterInsert
+            return member.utf8.count == name.utf8.count && member.utf8.elementsEqual(name.utf8) ? member : name
+        }
+        for day in days.indices {
+            for song in days[day].songs.indices {
+                days[day].songs[song].artist = shared(days[day].songs[song].artist)
+                days[day].songs[song].title = shared(days[day].songs[song].title)
+                if let album = days[day].songs[song].album { days[day].songs[song].album = shared(album) }
+            }
+        }
     }
 
     /// One month file's days.
@@ -101,7 +121,8 @@ extension JournalLoader {
             for (_, play) in contents.plays where play.counts && !ignoring.ignores(artist: play.artist, title: play.title, album: play.album) {
                 byDate[play.local.date, default: []].append(play)
             }
-            days = byDate.keys.sorted().map { ListeningAggregation.day($0, plays: byDate[$0] ?? []).listening }
+            var numbers = ListeningAggregation.SongNumbers()
+            days = byDate.keys.sorted().map { ListeningAggregation.day($0, plays: byDate[$0] ?? [], numbers: &numbers).listening }
         case .days:
             var songs: [CalendarDate: [String: PlayedSong]] = [:]
             for (line, song) in contents.songs {
