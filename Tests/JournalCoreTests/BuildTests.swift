@@ -77,7 +77,7 @@ import Testing
         let before = journal.tree()
         try journal.write("content/diary/2026/11/2026-11-23.md", "---\ntracks: [{title: New, artist: X}]\n---\n")
         let asked = AskCounter()
-        var options = BuildOptions(source: journal.path)
+        var options = journal.options()
         options.singleThreaded = true
         // Yes from the fourth question on: after the stages and two pages.
         options.stopRequested = { asked.next() > 3 }

@@ -59,7 +59,7 @@ import Testing
     }
 
     static func build(_ journal: TestJournal, output: String, baseURL: String? = nil, counter: Counter? = nil) -> BuildReport {
-        var options = BuildOptions(source: journal.path, output: journal.path + "/" + output, baseURL: baseURL)
+        var options = journal.options(output: journal.path + "/" + output, baseURL: baseURL)
         if let counter { options.rasterizer = counter.rasterizer }
         let report = Build.run(options)
         #expect(report.succeeded, "\(journal.lines(report.diagnostics))")
@@ -184,7 +184,7 @@ import Testing
         try journal.write("journal.yaml", "title: Test Journal\nbase_url: https://example.org/journal/\n")
         Self.build(journal, output: "public")
         // What `journal serve` does: another address for the pages, nothing pruned.
-        var serve = BuildOptions(source: journal.path, output: journal.path + "/serve", baseURL: "http://127.0.0.1:8080/")
+        var serve = journal.options(output: journal.path + "/serve", baseURL: "http://127.0.0.1:8080/")
         serve.servesLocally = true
         serve.pruneCardCache = false
         let served = Build.run(serve)

@@ -52,13 +52,13 @@ import Testing
             unlink(kept)
             if moved { rename(aside, kept) }
         }
-        return Build.run(BuildOptions(source: journal.path, output: output))
+        return Build.run(journal.options(output: output))
     }
 
     /// Builds with the cache as it is and without it; the sites and messages must agree.
     @discardableResult
     static func buildBoth(_ journal: TestJournal, sourceLocation: Testing.SourceLocation = #_sourceLocation) -> BuildReport {
-        let cached = Build.run(BuildOptions(source: journal.path, output: journal.path + "/cached"))
+        let cached = Build.run(journal.options(output: journal.path + "/cached"))
         let fresh = freshBuild(journal, output: journal.path + "/fresh")
         #expect(
             TestJournal.lines(cached.diagnostics, root: journal.path) == TestJournal.lines(fresh.diagnostics, root: journal.path),
@@ -95,7 +95,7 @@ import Testing
         try journal.write("content/diary/2026-11-23.md", "---\ntracks: [{title: A, artist: B}]\ntitle: [not, text]\n---\n")
         let withoutCache = journal.lines(Check.run(source: journal.path, strict: false))
         #expect(!FileManager.default.fileExists(atPath: journal.path + "/.journal-cache"))
-        #expect(!Build.run(BuildOptions(source: journal.path, output: journal.path + "/out")).succeeded)
+        #expect(!Build.run(journal.options(output: journal.path + "/out")).succeeded)
         let path = journal.path + "/" + Self.cacheFile
         let kept = try Data(contentsOf: URL(fileURLWithPath: path))
         #expect(journal.lines(Check.run(source: journal.path, strict: false)) == withoutCache)
@@ -113,7 +113,7 @@ import Testing
     @Test func serveReadsTheCacheForItsFirstBuildOnly() throws {
         let journal = try Self.journal()
         Self.buildBoth(journal)
-        var options = BuildOptions(source: journal.path, output: journal.path + "/served")
+        var options = journal.options(output: journal.path + "/served")
         options.cache = LoadCache()
         options.servesLocally = true
         let first = Build.run(options)
@@ -191,7 +191,7 @@ import Testing
         try FileManager.default.createDirectory(atPath: elsewhere, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: elsewhere) }
         try FileManager.default.createSymbolicLink(atPath: journal.path + "/.journal-cache", withDestinationPath: elsewhere)
-        let report = Build.run(BuildOptions(source: journal.path, output: journal.path + "/out"))
+        let report = Build.run(journal.options(output: journal.path + "/out"))
         #expect(report.succeeded && report.contentDecoded == 4)
         #expect((try? FileManager.default.contentsOfDirectory(atPath: elsewhere)) == [])
     }
@@ -201,13 +201,13 @@ import Testing
     @Test func aBuildThatLoadsNothingWritesNoCache() throws {
         let journal = try Self.journal()
         try journal.remove("journal.yaml")
-        #expect(!Build.run(BuildOptions(source: journal.path, output: journal.path + "/out")).succeeded)
+        #expect(!Build.run(journal.options(output: journal.path + "/out")).succeeded)
         #expect(!FileManager.default.fileExists(atPath: journal.path + "/.journal-cache"))
         try journal.write("journal.yaml", "title: Test Journal\n")
         Self.buildBoth(journal)
         let kept = try Data(contentsOf: URL(fileURLWithPath: journal.path + "/" + Self.cacheFile))
         try journal.remove("journal.yaml")
-        #expect(!Build.run(BuildOptions(source: journal.path, output: journal.path + "/out")).succeeded)
+        #expect(!Build.run(journal.options(output: journal.path + "/out")).succeeded)
         #expect(try Data(contentsOf: URL(fileURLWithPath: journal.path + "/" + Self.cacheFile)) == kept)
     }
 

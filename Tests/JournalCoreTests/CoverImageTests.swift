@@ -57,7 +57,7 @@ import Testing
     }
 
     static func build(_ journal: TestJournal) -> BuildReport {
-        let report = Build.run(BuildOptions(source: journal.path, output: journal.path + "/public"))
+        let report = Build.run(journal.options(output: journal.path + "/public"))
         #expect(report.succeeded, "\(journal.lines(report.diagnostics))")
         return report
     }
@@ -152,7 +152,7 @@ import Testing
         #expect(unlink(index) == 0 && mkfifo(index, 0o644) == 0)
         // Into another folder: the site in public/ is up to date, and its build would read nothing.
         let report = try #require(
-            finishes(within: 60) { Build.run(BuildOptions(source: journal.path, output: journal.path + "/other")) },
+            finishes(within: 60) { Build.run(journal.options(output: journal.path + "/other")) },
             "the build never ended: it opened the pipe and waits for a writer")
         #expect(report.succeeded, "\(journal.lines(report.diagnostics))")
         // The covers are read again for their digests; their squares are still the cache's.
@@ -195,7 +195,7 @@ import Testing
         _ = Self.build(journal)
         // Into a new folder: the squares and cards are the cache's files, not copies of them.
         let fresh = journal.path + "/elsewhere"
-        let report = Build.run(BuildOptions(source: journal.path, output: fresh))
+        let report = Build.run(journal.options(output: fresh))
         #expect(report.succeeded && report.coversResized == 0)
         func inode(_ path: String) -> (UInt, UInt64)? {
             var status = stat()
@@ -221,7 +221,7 @@ import Testing
         let before = try #require(FileManager.default.contents(atPath: fresh + "/covers/" + name))
         try Data(before.prefix(before.count / 2)).write(to: URL(fileURLWithPath: fresh + "/covers/" + name))
         try journal.write("content/diary/2026/01/2026-01-04.md", "---\ntracks: [{title: New, artist: Someone}]\n---\n")
-        let again = Build.run(BuildOptions(source: journal.path, output: journal.path + "/public"))
+        let again = Build.run(journal.options(output: journal.path + "/public"))
         #expect(again.succeeded && again.coversResized == 1)
         #expect(FileManager.default.contents(atPath: journal.path + "/public/covers/" + name) == before)
     }
@@ -277,7 +277,7 @@ import Testing
         try journal.write("static/artwork/huge.png", bytes: huge)
         for diagnostics in [
             Check.run(source: journal.path, strict: false),
-            Build.run(BuildOptions(source: journal.path, output: journal.path + "/public")).diagnostics,
+            Build.run(journal.options(output: journal.path + "/public")).diagnostics,
         ] {
             let lines = journal.lines(diagnostics)
             #expect(
@@ -333,7 +333,7 @@ import Testing
         let before = journal.tree(journal.path + "/public")
         let whole = try Self.jpeg(side: 1200)
         try journal.write("static/artwork/big.jpg", bytes: Array(whole.prefix(whole.count / 2)))
-        let report = Build.run(BuildOptions(source: journal.path, output: journal.path + "/public"))
+        let report = Build.run(journal.options(output: journal.path + "/public"))
         #expect(!report.succeeded)
         for lines in [journal.lines(report.diagnostics), journal.lines(Check.run(source: journal.path, strict: false))] {
             for place in ["content/diary/2026/01/2026-01-02.md:3:", "content/playlists/mix.md:3:"] {
@@ -361,7 +361,7 @@ import Testing
     @Test func cardsShowTheCoversSquaresWhateverTheOriginalsSizeAndWeighLittle() throws {
         let journal = try Self.journal()
         let recorder = Recorder()
-        var options = BuildOptions(source: journal.path, output: journal.path + "/public")
+        var options = journal.options(output: journal.path + "/public")
         options.rasterizer = recorder.rasterizer
         let report = Build.run(options)
         #expect(report.succeeded, "\(journal.lines(report.diagnostics))")

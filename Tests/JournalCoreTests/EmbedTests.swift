@@ -220,7 +220,7 @@ import Testing
         #expect(journal.lines(flag.diagnostics).map { $0.prefix(57) } == ["command line:1:1: warning: --base-url '/sub/' has no host"])
         #expect(journal.build(baseURL: "https://example.org/", output: journal.path + "/abs").diagnostics.isEmpty)
         // journal serve builds for its own local address: nothing to say.
-        var served = BuildOptions(source: journal.path, output: journal.path + "/served", baseURL: "/")
+        var served = journal.options(output: journal.path + "/served", baseURL: "/")
         served.servesLocally = true
         #expect(Build.run(served).diagnostics.isEmpty)
     }

@@ -76,7 +76,7 @@ import Testing
                 \(Self.day("Two", "Bob"))
                 """)
         let cache = LoadCache()
-        var options = BuildOptions(source: journal.path, output: journal.path + "/cached")
+        var options = journal.options(output: journal.path + "/cached")
         options.cache = cache
         #expect(Build.run(options).succeeded)
         try journal.write("content/diary/2026-11-21.md", Self.day("Two again", "Ann"))
@@ -253,7 +253,7 @@ import Testing
         @Sendable func text(_ path: String?) -> String {
             path.flatMap { FileManager.default.contents(atPath: output + "/" + $0) }.map { String(decoding: $0, as: UTF8.self) } ?? ""
         }
-        var options = BuildOptions(source: journal.path, output: output)
+        var options = journal.options(output: output)
         options.cache = LoadCache()
         options.firstPass = { paths in seen.record(paths, day: text(day), search: text(search)) }
         return (options, seen, output)
@@ -262,7 +262,7 @@ import Testing
     /// Whether `folder` holds what a fresh build of `journal` writes, the marker aside.
     static func isWhatAFreshBuildWrites(_ folder: String, _ journal: TestJournal) -> Bool {
         let fresh = journal.path + "/fresh"
-        guard Build.run(BuildOptions(source: journal.path, output: fresh)).succeeded else { return false }
+        guard Build.run(journal.options(output: fresh)).succeeded else { return false }
         return journal.tree(folder).filter { $0.key != SiteWriter.markerName } == journal.tree(fresh).filter { $0.key != SiteWriter.markerName }
     }
 

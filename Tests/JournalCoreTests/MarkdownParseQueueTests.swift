@@ -74,7 +74,7 @@ import Testing
         try journal.write("content/diary/2026/11/2026-11-21.md", "---\ntracks: [{title: A, artist: B}]\n---\nAnother line.\n")
         let queue = MarkdownParseQueue(budget: .milliseconds(50))
         let held = hold(queue, path: "elsewhere.md")
-        var options = BuildOptions(source: journal.path)
+        var options = journal.options()
         options.parseQueue = queue
         let report = Build.run(options)
         #expect(!report.succeeded)

@@ -15,7 +15,7 @@ import Testing
     static func fresh(_ journal: TestJournal) -> [String: Data] {
         let folder = journal.path + "/fresh-\(UUID().uuidString)"
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        _ = Build.run(BuildOptions(source: journal.path, output: folder))
+        _ = Build.run(journal.options(output: folder))
         return journal.tree(folder).filter { $0.key != SiteWriter.markerName }
     }
 
@@ -149,7 +149,7 @@ import Testing
         for folder in ["", "/2026", "/tags"] { #expect(chmod(spare + folder, 0o700) == 0) }
         #expect(journal.build().succeeded)
         let fresh = journal.path + "/fresh-modes"
-        #expect(Build.run(BuildOptions(source: journal.path, output: fresh)).succeeded)
+        #expect(Build.run(journal.options(output: fresh)).succeeded)
         for folder in ["", "/2026", "/tags", "/2026/11"] {
             let mode = { (path: String) in (try? FileManager.default.attributesOfItem(atPath: path))?[.posixPermissions] as? Int }
             #expect(mode(journal.output + folder) == mode(fresh + folder), "\(folder)")
@@ -168,7 +168,7 @@ import Testing
         #expect(Self.inode(playlist) == Self.inode(journal.path + "/.public.spare/playlists/rainy-commute/index.html"))
         let text = try String(contentsOfFile: journal.path + "/content/playlists/rainy-commute.md", encoding: .utf8)
         try journal.write("content/playlists/rainy-commute.md", text.replacingOccurrences(of: "title: Rainy Commute", with: "title: Sunny Commute"))
-        var failing = BuildOptions(source: journal.path, output: journal.output)
+        var failing = journal.options(output: journal.output)
         failing.rasterizer = Rasterizer(version: "always fails") { _, _, _ throws(RasterFailure) in throw RasterFailure("no cards today") }
         let failed = Build.run(failing)
         #expect(!failed.succeeded && journal.lines(failed.diagnostics).contains { $0.contains("no cards today") })

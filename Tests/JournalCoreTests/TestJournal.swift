@@ -70,6 +70,14 @@ final class TestJournal {
         return Build.run(options)
     }
 
+    /// What a build of this journal is asked, with today fixed as `build` fixes it, so a site
+    /// built through these options is the one `build` makes whenever the test runs.
+    func options(output: String? = nil, baseURL: String? = nil) -> BuildOptions {
+        var options = BuildOptions(source: path, output: output, baseURL: baseURL)
+        options.today = Self.today
+        return options
+    }
+
     /// The date test builds take for today unless they say otherwise.
     static let today = BuildDay.date(CalendarDate(year: 2026, month: 11, day: 28) ?? CalendarDate(dayNumber: 0))
 

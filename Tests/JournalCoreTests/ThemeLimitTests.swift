@@ -87,7 +87,7 @@ import Testing
         let heavy = String(repeating: "{{date}}.", count: 250_000)
         let journal = try TestJournal(RenderTests.threeDays)
         try journal.write("templates/day.mustache", "<main>\(heavy)</main>\n")
-        var options = BuildOptions(source: journal.path)
+        var options = journal.options()
         options.maxRenderSteps = 1_000_000
         let report = Build.run(options)
         #expect(!report.succeeded)
@@ -109,7 +109,7 @@ import Testing
     @Test func aBuildOverItsByteBudgetSaysSo() throws {
         let journal = try TestJournal(RenderTests.threeDays)
         try journal.write("templates/day.mustache", "<main>\(String(repeating: "x", count: 1 << 20))</main>\n")
-        var options = BuildOptions(source: journal.path)
+        var options = journal.options()
         options.maxRenderBytes = 2 << 20
         let report = Build.run(options)
         let lines = journal.lines(report.diagnostics.apartFromBaseURLAdvice)

@@ -38,7 +38,7 @@ import Testing
     @Test func thePreviousSiteIsRemovedInTheBackgroundForServe() async throws {
         let journal = try TestJournal(RenderTests.threeDays)
         let output = journal.path + "/served"
-        var options = BuildOptions(source: journal.path, output: output)
+        var options = journal.options(output: output)
         options.servesLocally = true
         #expect(Build.run(options).succeeded)
         try journal.write("content/diary/2026-11-21.md", "---\ntitle: Changed\ntracks: [{title: A, artist: B}]\n---\n")

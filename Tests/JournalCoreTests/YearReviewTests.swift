@@ -214,7 +214,7 @@ import Testing
     @Test func theReviewTellsTheYearAsAStory() throws {
         let journal = try TestJournal(YearReviewTests.twoYears)
         let recorder = CoverImageTests.Recorder()
-        var options = BuildOptions(source: journal.path, output: journal.output)
+        var options = journal.options(output: journal.output)
         options.rasterizer = recorder.rasterizer
         let report = Build.run(options)
         #expect(report.succeeded, "\(journal.lines(report.diagnostics))")
