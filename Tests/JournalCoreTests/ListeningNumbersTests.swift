@@ -115,6 +115,32 @@ import Testing
         #expect(review.weekdayPlays == [1, 1, 0, 0, 0, 0, 0])
     }
 
+    /// A week keeps only the top of its lists (memory: 2,600 weeks in 50 years), yet its covers
+    /// and its count of artists are those of the whole week: 60 songs of the log by 60 artists,
+    /// each played more than the diary's Song A, which is the week's only cover.
+    @Test func aWeeksListsAreCutButItsCoverAndArtistCountAreWhole() throws {
+        let monday = try #require(CalendarDate(year: 2026, month: 3, day: 2))
+        let songs = (1...60).map { PlayedSong(artist: "Artist \($0)", title: "Tune \($0)", plays: 100 - $0, seconds: 60) }
+        let listening = Listening(days: [
+            ListeningDay(date: monday, songs: songs + [PlayedSong(artist: "Alpha", title: "Song A", plays: 1, seconds: 180)], hours: [])
+        ])
+        let journal = try journal(listening: listening)
+        let analysis = Analysis(journal: journal, parallel: false)
+        let week = try #require(analysis.stats.weeks.first { $0.start == monday })
+        #expect(week.artistCount == 61)
+        #expect(week.topArtists.count == Stats.weekMonthTop)
+        #expect(week.topArtists.first == Ranked(name: "Artist 1", artist: nil, plays: 99))
+        // The top 50, then the diary's song, ranked 61st.
+        #expect(week.topTracks.count == Stats.weekMonthTop + 1)
+        #expect(week.topTracks.last == Ranked(name: "Song A", artist: "Alpha", plays: 1))
+        let covers = analysis.covers.plays(of: week)
+        #expect(covers.map { $0.track(in: journal).title } == ["Song A"])
+        // A year's lists are whole.
+        #expect(try #require(analysis.stats.years.first).topTracks.count == 61)
+        let renderer = SiteRenderer(journal: journal, analysis: analysis, theme: try #require(try TestJournal(Self.diary).load().theme))
+        #expect(renderer.cardAlt(week).contains("61 artists"))
+    }
+
     /// The period pages of `journal`, rendered: their text without tags, by path.
     func pages(_ journal: Journal) throws -> [String: String] {
         let test = try TestJournal(Self.diary)

@@ -34,4 +34,8 @@ int journal_remove_tree(const char *path, double seconds);
 /// terminal's Ctrl-C. Returns its process id, or -1 if it could not be started.
 int journal_remove_detached(const char *path);
 
+/// Gives the heap memory freed so far back to the system (glibc's malloc_trim); does nothing
+/// elsewhere.
+void journal_return_freed_memory(void);
+
 #endif

@@ -13,17 +13,17 @@ public struct PlayTally: Sendable, Equatable {
     public var untimedPlays = 0
     public var first: CalendarDate?
     public var last: CalendarDate?
-    /// Plays by year.
-    public var years: [Int: Int] = [:]
-    /// Plays by month (`year * 100 + month`), by chart slot (`Stats.chartSlot`), for charts.
-    public var months: [Int: [Int]] = [:]
+    /// Plays by month and chart slot (`Stats.chartSlot`), for charts: one entry for each month
+    /// and slot with plays, in date order. One small array, not a table per song: a 50-year
+    /// log has 200,000 songs.
+    public var months: [MonthPlays] = []
     /// Days with a play.
     public var days = 0
 
     /// Plays as a guest: credited, but not first.
     public var guestPlays: Int { plays - primaryPlays }
 
-    mutating func add(_ entry: PlayedTracks.Entry, on date: CalendarDate, slot: Int?, slots: Int, primary: Bool) {
+    mutating func add(_ entry: PlayedTracks.Entry, on date: CalendarDate, slot: Int?, primary: Bool) {
         if last != date { days += 1 }
         plays += entry.plays
         if primary { primaryPlays += entry.plays }
@@ -33,11 +33,26 @@ public struct PlayTally: Sendable, Equatable {
         }
         if first == nil { first = date }
         last = date
-        years[date.year, default: 0] += entry.plays
-        if let slot {
-            months[date.year * 100 + date.month, default: Array(repeating: 0, count: slots)][slot] += entry.plays
+        guard let slot else { return }
+        let month = Int32(clamping: date.year * 100 + date.month)
+        // Days come in date order: the month's entries are the last ones.
+        var index = months.count - 1
+        while index >= 0, months[index].month == month {
+            if months[index].slot == slot {
+                months[index].plays += entry.plays
+                return
+            }
+            index -= 1
         }
+        months.append(MonthPlays(month: month, slot: Int32(clamping: slot), plays: entry.plays))
     }
+}
+
+/// Plays of one month (`year * 100 + month`) under one chart slot.
+public struct MonthPlays: Sendable, Equatable {
+    public var month: Int32
+    public var slot: Int32
+    public var plays: Int
 }
 
 /// The listening log's plays counted by artist, by track and by genre for the browsing pages
@@ -75,7 +90,6 @@ public struct ListeningCounts: Sendable {
 
     init(played: PlayedTracks, stats: Stats) {
         let catalog = stats.catalog
-        let slots = stats.chartGenres.count
         var artists: [String: ArtistPlays] = [:]
         var trackCounts: [String: [String: (count: ArtistProfile.Count, first: Int)]] = [:]
         var albumCounts: [String: [String: (count: ArtistProfile.Count, first: Int)]] = [:]
@@ -96,7 +110,7 @@ public struct ListeningCounts: Sendable {
                 for (position, name) in track.artists.enumerated() {
                     let key = name.lowercased()
                     guard credited.insert(key).inserted else { continue }
-                    artists[key, default: ArtistPlays(name: name)].tally.add(entry, on: date, slot: slot, slots: slots, primary: position == 0)
+                    artists[key, default: ArtistPlays(name: name)].tally.add(entry, on: date, slot: slot, primary: position == 0)
                     trackCounts[key, default: [:]][
                         title, default: (ArtistProfile.Count(title: track.title, album: track.album, plays: 0, primaryArtist: track.primaryArtist), order)
                     ].count.plays += entry.plays
@@ -106,9 +120,9 @@ public struct ListeningCounts: Sendable {
                     }
                 }
                 tracks[TrackSummary.key(title: track.title, artist: track.primaryArtist), default: PlayTally()]
-                    .add(entry, on: date, slot: 0, slots: 1, primary: true)
+                    .add(entry, on: date, slot: 0, primary: true)
                 if let genre = catalog.primaryGenre(of: track) {
-                    genres[genre.key, default: PlayTally()].add(entry, on: date, slot: 0, slots: 1, primary: true)
+                    genres[genre.key, default: PlayTally()].add(entry, on: date, slot: 0, primary: true)
                     genreArtists[genre.key, default: [:]][primaryKey, default: (track.primaryArtist, 0)].plays += entry.plays
                 }
             }

@@ -67,8 +67,14 @@ public struct PeriodStats: Sendable {
     public var genres: [GenrePlays]
     /// Plays of tracks with no genre.
     public var noGenrePlays: Int
+    /// Most played first. A week's or month's lists stop after `Stats.weekMonthTop` (pages show
+    /// ten), except that its tracks go on with the ones its diary logged, in the same order:
+    /// its covers are the most played of those (`PeriodCovers`). A year's and the whole
+    /// journal's lists are whole.
     public var topArtists: [Ranked]
     public var topTracks: [Ranked]
+    /// Artists played (or logged) in the period, all of them.
+    public var artistCount = 0
     /// The longest run of logged days inside the period (of days with plays, where it counts plays).
     public var longestStreak: Streak?
     /// The period's days the journal has covered: from its first logged day to its last. A

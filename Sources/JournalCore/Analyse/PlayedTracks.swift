@@ -5,14 +5,31 @@
 struct PlayedTracks: Sendable {
     /// One song's plays on one day.
     struct Entry: Sendable {
-        var track: Track
-        var plays: Int
+        /// Every day's entry of the same song holds the same one: a 50-year log has 1.2 million
+        /// entries and a track is a few hundred bytes.
+        let song: Song
+        var track: Track { song.track }
+        /// The day's numbers of the song as the log holds them (`PlayedSong`), in 32 bits each.
+        private let counts: (plays: Int32, seconds: Int32, unrecorded: Int32)
+        var plays: Int { Int(counts.plays) }
         /// Seconds actually played, where the source recorded them.
-        var seconds: Int
+        var seconds: Int { Int(counts.seconds) }
         /// Plays whose seconds were not recorded (scrobbles).
-        var unrecorded: Int
+        var unrecorded: Int { Int(counts.unrecorded) }
+
+        init(song: Song, plays: Int, seconds: Int, unrecorded: Int) {
+            self.song = song
+            counts = (Int32(clamping: plays), Int32(clamping: seconds), Int32(clamping: unrecorded))
+        }
         /// The unrecorded plays' length taken from the song's `duration`; 0 when it is unknown.
         var estimatedSeconds: Int { unrecorded * (track.duration ?? 0) }
+    }
+
+    /// A song's track, completed once and shared by all its days.
+    final class Song: Sendable {
+        let track: Track
+
+        init(_ track: Track) { self.track = track }
     }
 
     /// Each day of `journal.listening`, by day number.
@@ -25,7 +42,7 @@ struct PlayedTracks: Sendable {
         }
         let book = journal.songBook ?? SongBook(catalogue: SongCatalogue(), days: journal.days, artistGenres: journal.config.artistGenres)
         // Each song completed once, however many days it was played on.
-        var known: [String: Track] = [:]
+        var known: [String: Song] = [:]
         // Each credit split once (docs/content-format.md, "Artist credits"), as the diary's are.
         var credits: [String: [String]] = [:]
         var days: [Int: [Entry]] = [:]
@@ -39,14 +56,14 @@ struct PlayedTracks: Sendable {
                     credits[song.artist] = artists
                 }
                 let key = SongKey.song(artist: artists.first ?? "", title: song.title) + "\u{0}" + SongKey.fold(song.album ?? "")
-                let track: Track
+                let shared: Song
                 if let found = known[key] {
-                    track = found
+                    shared = found
                 } else {
-                    track = book.complete(Track(title: song.title, artists: artists, album: song.album))
-                    known[key] = track
+                    shared = Song(book.complete(Track(title: song.title, artists: artists, album: song.album)))
+                    known[key] = shared
                 }
-                return Entry(track: track, plays: song.plays, seconds: song.seconds, unrecorded: song.unrecorded)
+                return Entry(song: shared, plays: song.plays, seconds: song.seconds, unrecorded: song.unrecorded)
             }
         }
         self.days = days

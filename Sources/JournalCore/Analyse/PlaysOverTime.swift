@@ -41,15 +41,11 @@ public struct PlaysOverTime: Sendable {
         let unit: Unit = (last.year - first.year) * 12 + last.month - first.month < 24 ? .month : .year
         let width = stacked ? slots : 1
         var counts: [Int: [Int]] = [:]
-        for (month, slotCounts) in tally.months {
-            let key = unit == .month ? month : month / 100
-            var bucket = counts[key] ?? Array(repeating: 0, count: width)
-            if stacked {
-                for (slot, count) in slotCounts.enumerated() where slot < width { bucket[slot] += count }
-            } else {
-                bucket[0] += slotCounts.reduce(0, +)
-            }
-            counts[key] = bucket
+        for entry in tally.months {
+            let month = Int(entry.month)
+            let slot = stacked ? Int(entry.slot) : 0
+            guard slot < width else { continue }
+            counts[unit == .month ? month : month / 100, default: Array(repeating: 0, count: width)][slot] += entry.plays
         }
         self.init(counts: counts, first: first, last: last, unit: unit, width: width)
     }

@@ -107,14 +107,14 @@ public struct Stats: Sendable {
         var playTallies: [Int: [Int]] = [:]
         for (dayNumber, keys) in playedKeys { playTallies[dayNumber] = counts(keys) }
 
-        /// `ranking` with every name folded beforehand.
-        func ranked(_ entries: [(ranked: Ranked, name: String, artist: String)]) -> [Ranked] {
+        /// `ranking` with every name folded beforehand, each entry with its artist's or track's number.
+        func ranked(_ entries: [(ranked: Ranked, name: String, artist: String, id: Int)]) -> [(ranked: Ranked, id: Int)] {
             entries.sorted { a, b in
                 if a.ranked.plays != b.ranked.plays { return a.ranked.plays > b.ranked.plays }
                 if a.name != b.name { return a.name < b.name }
                 if a.ranked.name != b.ranked.name { return a.ranked.name < b.ranked.name }
                 return a.artist < b.artist
-            }.map(\.ranked)
+            }.map { ($0.ranked, $0.id) }
         }
 
         func period(_ kind: PeriodKind, _ start: CalendarDate, _ end: CalendarDate) -> PeriodStats {
@@ -166,14 +166,24 @@ public struct Stats: Sendable {
                 run = Streak(start: run?.start ?? tally.date, end: tally.date)
                 if let current = run, current.length > (longest?.length ?? 0) { longest = current }
             }
-            let artists = ranked(
+            var artists = ranked(
                 artistPlays.map { id, entry in
-                    (Ranked(name: entry.name, artist: nil, plays: entry.plays), artistFolded[id], "")
-                })
-            let tracks = ranked(
+                    (Ranked(name: entry.name, artist: nil, plays: entry.plays), artistFolded[id], "", id)
+                }
+            ).map(\.ranked)
+            var tracks = ranked(
                 trackPlays.map { id, entry in
-                    (Ranked(name: entry.name, artist: entry.artist, plays: entry.plays), titleFolded[id], artistFolded[entry.artistID])
+                    (Ranked(name: entry.name, artist: entry.artist, plays: entry.plays), titleFolded[id], artistFolded[entry.artistID], id)
                 })
+            if kind == .week || kind == .month {
+                // Held for every week and month: the top only, and the diary's tracks for covers.
+                // New arrays of their own size: removing from the whole lists keeps their capacity.
+                artists = Array(artists.prefix(Self.weekMonthTop))
+                var logged = Set<Int>()
+                for tally in days { for keys in tally.dayIndex.map({ loggedKeys[$0] }) ?? [] { logged.insert(keys.track) } }
+                let kept = tracks.indices.filter { $0 < Self.weekMonthTop || logged.contains(tracks[$0].id) }
+                tracks = kept.map { tracks[$0] }
+            }
             let genres = genreCounts.map { GenrePlays(genre: catalog.genres[$0.key], plays: $0.value) }.sorted {
                 $0.plays != $1.plays
                     ? $0.plays > $1.plays
@@ -182,7 +192,7 @@ public struct Stats: Sendable {
             let covered = max(0, min(end.dayNumber, lastLogged) - max(start.dayNumber, firstLogged) + 1)
             return PeriodStats(
                 kind: kind, start: start, end: end, days: days, totals: totals, genres: genres,
-                noGenrePlays: noGenrePlays, topArtists: artists, topTracks: tracks,
+                noGenrePlays: noGenrePlays, topArtists: artists, topTracks: tracks.map(\.ranked), artistCount: artistPlays.count,
                 longestStreak: longest, coveredDays: covered, count: count, listenedSeconds: listenedSeconds,
                 estimatedPlays: estimatedPlays, untimedPlays: untimedPlays)
         }
@@ -224,6 +234,9 @@ public struct Stats: Sendable {
         longestStreak = longest
         currentStreak = run
     }
+
+    /// How much of a week's or month's top lists is kept (`PeriodStats.topArtists`).
+    static let weekMonthTop = 50
 
     /// The tracks `period`'s numbers count, day by day, each with what it counts for: the log's
     /// songs and their plays where the period counts plays, else the songs logged, one each.

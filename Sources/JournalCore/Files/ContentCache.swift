@@ -58,9 +58,9 @@ final class ContentCache: @unchecked Sendable {
         var digest: String
     }
 
-    /// The whole file as read.
-    private let bytes: [UInt8]
-    private let stored: [String: Stored]
+    /// The whole file as read, and its entries; emptied by `release()`.
+    private var bytes: [UInt8]
+    private var stored: [String: Stored]
     private let identity: String
     /// When this build began, in seconds since 1970.
     private let started = Int(time(nil))
@@ -255,6 +255,18 @@ final class ContentCache: @unchecked Sendable {
 
     static func checksum(_ bytes: ArraySlice<UInt8>) -> UInt32 {
         bytes.withUnsafeBytes { journal_crc32($0.baseAddress, $0.count) }
+    }
+
+    /// Lets go of the file's bytes and entries once the load that used them is over and its
+    /// file kept (`ContentCacheWriter.keep`), so the build does not hold them while it analyses
+    /// and renders (27 MB for a 50-year journal). Nothing is kept after it.
+    func release() {
+        lock.withLock {
+            bytes = []
+            stored = [:]
+            kept = [:]
+            began = false
+        }
     }
 
     /// The file to keep for the next build: every file decoded or taken from this cache by the

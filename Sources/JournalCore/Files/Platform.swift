@@ -38,6 +38,13 @@ enum DirectoryEntry {
 /// The system calls whose names or availability differ between Linux and macOS (STYLE.md: one
 /// small file for them).
 enum Platform {
+    /// Gives the memory freed so far back to the system. glibc keeps what a stage's threads
+    /// freed for reuse, so without this a build's resident size is the sum of its stages' peaks,
+    /// not the largest of them.
+    static func returnFreedMemory() {
+        journal_return_freed_memory()
+    }
+
     /// The path with every symbolic link and `.`/`..` resolved, or nil if it does not exist.
     static func realPath(_ path: String) -> String? {
         guard let resolved = realpath(path, nil) else { return nil }

@@ -152,6 +152,9 @@ extension JournalLoader {
         case nil:
             break
         }
+        // Shared within the month now, as its days are made: until the whole log is loaded and
+        // its names shared across months, a song holds one copy a month, not one a day.
+        shareNames(&days)
         return (days, diagnostics)
     }
 }

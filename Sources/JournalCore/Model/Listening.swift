@@ -61,19 +61,38 @@ public struct ListeningDay: Sendable, Equatable {
     public var unrecordedPlays: Int { songs.reduce(0) { $0 + $1.unrecorded } }
 }
 
-/// One song's plays on one day.
+/// One song's plays on one day. Its numbers are held in 32 bits (a day has 86,400 seconds; a
+/// larger sum is held as the largest): a 50-year log holds 1.2 million of these at once.
 public struct PlayedSong: Sendable, Equatable {
     /// The credit as the log has it (`A feat. B`): split into artists by the build.
     public var artist: String
     public var title: String
     public var album: String?
-    public var plays: Int
+    private var counts: (plays: Int32, seconds: Int32, unrecorded: Int32, firstMinute: Int32) = (0, 0, 0, -1)
+
+    public var plays: Int {
+        get { Int(counts.plays) }
+        set { counts.plays = Int32(clamping: newValue) }
+    }
     /// Seconds played over the plays that recorded them.
-    public var seconds: Int
+    public var seconds: Int {
+        get { Int(counts.seconds) }
+        set { counts.seconds = Int32(clamping: newValue) }
+    }
     /// Plays whose seconds were not recorded (a scrobble is a play of unknown length).
-    public var unrecorded: Int
+    public var unrecorded: Int {
+        get { Int(counts.unrecorded) }
+        set { counts.unrecorded = Int32(clamping: newValue) }
+    }
     /// Minutes after midnight (local) of the first play; nil when the log keeps days only.
-    public var firstMinute: Int?
+    public var firstMinute: Int? {
+        get { counts.firstMinute < 0 ? nil : Int(counts.firstMinute) }
+        set { counts.firstMinute = newValue.map { Int32(clamping: max(0, $0)) } ?? -1 }
+    }
+
+    public static func == (a: PlayedSong, b: PlayedSong) -> Bool {
+        a.artist == b.artist && a.title == b.title && a.album == b.album && a.counts == b.counts
+    }
 
     public init(artist: String, title: String, album: String? = nil, plays: Int, seconds: Int, unrecorded: Int = 0, firstMinute: Int? = nil) {
         self.artist = artist

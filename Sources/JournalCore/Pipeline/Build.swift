@@ -94,12 +94,17 @@ public struct BuildReport: Sendable {
 public enum Build {
     public static func run(_ options: BuildOptions) -> BuildReport {
         let timer = StageTimer()
-        var report = run(options, timer: timer)
+        var stamping: (() -> Void)?
+        var report = run(options, timer: timer, stamping: &stamping)
+        // Stamped once the journal, its analysis and its plan are let go: listing the whole
+        // output for the stamp is the last thing a build holds memory for.
+        if let stamping { timer.time("stamp", stamping) }
         report.stages = timer.stages
         return report
     }
 
-    private static func run(_ options: BuildOptions, timer: StageTimer) -> BuildReport {
+    /// `stamping`: set to what marks the output as a clean build, when it is one.
+    private static func run(_ options: BuildOptions, timer: StageTimer, stamping: inout (() -> Void)?) -> BuildReport {
         var report = BuildReport(diagnostics: [])
 
         // journal.yaml is read once: it says where the output is, and the loader gets it as read.
@@ -132,13 +137,16 @@ public enum Build {
         // What earlier builds decoded is read instead of the files that did not change, and what
         // this one decoded is kept for the next, whether or not the site is made. serve reads it
         // for its first build only, then keeps its own (`LoadCache`).
-        var stored = options.cache?.isEmpty ?? true ? ContentCache.read(source: options.source) : nil
-        let prepared = Stages.prepare(options, config: configFile, output: choice, timer: timer, stored: stored)
+        let stored = options.cache?.isEmpty ?? true ? ContentCache.read(source: options.source) : nil
+        let prepared = Stages.prepare(options, config: configFile, output: choice, timer: timer, stored: stored) {
+            // Kept as soon as the files are loaded, so the file's bytes are not held while the
+            // journal is analysed and its pages rendered.
+            guard let stored else { return }
+            timer.time("keep") { ContentCacheWriter.keep(stored, source: options.source) }
+            stored.release()
+        }
         report.contentDecoded = stored?.decoded ?? 0
         report.contentReused = stored?.reused ?? 0
-        // Kept now, so the file's bytes are not held while pages render.
-        if let kept = stored { timer.time("keep") { ContentCacheWriter.keep(kept, source: options.source) } }
-        stored = nil
         report.diagnostics = prepared.diagnostics
         guard let site = prepared.site else { return report }
         let stopped = Diagnostic.error("the build was stopped before it ended; the output was left as it was", at: choice.location)
@@ -252,8 +260,9 @@ public enum Build {
         report.outputPath = choice.path
         // A build whose only word is the base URL advice is clean: the next one may skip the work.
         if let stamp, report.diagnostics.allSatisfy({ $0 == BaseURLAdvice.warning(config: site.journal.config, options: options) }) {
-            timer.time("stamp") {
-                SiteWriter.replaceMarker(in: choice.path, text: UpToDate.finishedMarkerText(output: choice.path, sourceStamp: stamp, pageCount: plan.pageCount))
+            let (path, pageCount) = (choice.path, plan.pageCount)
+            stamping = {
+                SiteWriter.replaceMarker(in: path, text: UpToDate.finishedMarkerText(output: path, sourceStamp: stamp, pageCount: pageCount))
             }
         }
         return report

@@ -14,7 +14,10 @@ enum Stages {
     /// when there is none (warnings aside, unless `strict`).
     /// `journal` is the journal as loaded, when it loaded, whatever the later stages found.
     /// `stored`: what earlier builds decoded (`ContentCache`), to read instead of decoding again.
-    static func prepare(_ options: BuildOptions, config: ConfigFile, output: OutputChoice, timer: StageTimer, stored: ContentCache? = nil)
+    /// `loaded`: called once the files are loaded, before anything else.
+    static func prepare(
+        _ options: BuildOptions, config: ConfigFile, output: OutputChoice, timer: StageTimer, stored: ContentCache? = nil, loaded afterLoad: () -> Void = {}
+    )
         -> (site: PreparedSite?, journal: Journal?, diagnostics: [Diagnostic])
     {
         let loaded = timer.time("load") { () -> LoadResult in
@@ -23,6 +26,7 @@ enum Stages {
             loading.parseQueue = options.parseQueue
             return JournalLoader(source: options.source).load(loading, config: config)
         }
+        afterLoad()
         var diagnostics = loaded.diagnostics
         // Found with the content's problems, so one run reports them all.
         if let problem = output.problem { diagnostics.append(problem) }
@@ -31,8 +35,12 @@ enum Stages {
         // finds (two files for one path) are reported in the same run.
         guard let journal = loaded.journal, let theme = loaded.theme else { return (nil, loaded.journal, diagnostics) }
 
+        // What loading the files took and freed (their text, the cache's bytes) is not kept
+        // while the site is analysed and made, nor what analysing took and freed.
+        Platform.returnFreedMemory()
         let today = options.today.date(timezone: journal.config.timezone)
         let analysis = timer.time("analyse") { Analysis(journal: journal, today: today, parallel: !options.singleThreaded) }
+        Platform.returnFreedMemory()
         let (renderer, plan) = timer.time("plan") { () -> (SiteRenderer, SitePlan) in
             var renderer = SiteRenderer(journal: journal, analysis: analysis, theme: theme, parallel: !options.singleThreaded)
             renderer.artwork = loaded.artwork

@@ -32,8 +32,13 @@ public struct SiteRenderer: Sendable {
     /// The UI strings (`t` in templates), converted once for every page.
     let strings: TemplateValue
     /// Every day's card, by index in `journal.days`: converted once, since the home, week, tag
-    /// and 404 pages list the same cards.
+    /// and 404 pages list the same cards. Empty when the journal has more than
+    /// `keptDayCardsLimit` days: each page then makes the cards it shows (`dayCard(_:)`).
     private(set) var dayCards: [Converted] = []
+    /// The most days whose cards are kept for the whole build: 10,000 days (27 years) of cards
+    /// hold about 50 MB. Making each card where it is shown costs a tenth more CPU at ten years,
+    /// so smaller journals keep them; fifty years of kept cards would hold 95 MB (benchmarks/README.md).
+    public static let keptDayCardsLimit = 10_000
     /// The site's values for each section's pages (`chrome`), converted once.
     private(set) var siteViews: [String: Converted] = [:]
     /// Make shared parts (day cards) on every core.
@@ -60,8 +65,9 @@ public struct SiteRenderer: Sendable {
     public var budget = SiteRenderBudget()
 
     /// `analysis`: what Analyse counted of `journal`. `parallel`: make the shared day cards on
-    /// every core (the result is the same either way).
-    public init(journal: Journal, analysis: Analysis, theme: ThemeFiles, parallel: Bool = true) {
+    /// every core (the result is the same either way). `keptDayCards`: the most days whose cards
+    /// are kept (the site is the same either way).
+    public init(journal: Journal, analysis: Analysis, theme: ThemeFiles, parallel: Bool = true, keptDayCards: Int = keptDayCardsLimit) {
         self.journal = journal
         stats = analysis.stats
         library = analysis.library
@@ -85,8 +91,10 @@ public struct SiteRenderer: Sendable {
             return named
         }
         siteViews = sectionSiteViews
-        dayCards = ParallelMap.map(Array(journal.days.indices), parallel: parallel) { [self] index in
-            Converted(dayCardView(journal.days[index]))
+        if journal.days.count <= keptDayCards {
+            dayCards = ParallelMap.map(Array(journal.days.indices), parallel: parallel) { [self] index in
+                Converted(dayCardView(journal.days[index]))
+            }
         }
     }
 

@@ -81,7 +81,12 @@ extension SiteRenderer {
 
     /// The cards of days `indexes` of `journal.days`, in that order.
     func dayCards(_ indexes: some Sequence<Int>) -> [Converted] {
-        indexes.map { dayCards[$0] }
+        indexes.map(dayCard)
+    }
+
+    /// The card of day `index` of `journal.days`: the one kept, else made now.
+    func dayCard(_ index: Int) -> Converted {
+        dayCards.indices.contains(index) ? dayCards[index] : Converted(dayCardView(journal.days[index]))
     }
 
     func dayPage(_ index: Int) -> TemplateObject {
@@ -97,7 +102,7 @@ extension SiteRenderer {
         // A track played only today is its card here: no link to itself. Otherwise the card is
         // the one lists show, converted once.
         let own = urls.href(urls.day(day.date)) + "#"
-        var card = dayCards[index]
+        var card = dayCard(index)
         if day.tracks.contains(where: { trackHref(title: $0.title, artist: $0.primaryArtist)?.hasPrefix(own) == true }) {
             var view = dayCardView(day)
             for position in view.tracks.indices where view.tracks[position].trackHref?.hasPrefix(own) == true {

@@ -42,10 +42,10 @@ extension SiteRenderer {
     }
 
     /// A job for every period's files to embed.
-    func embedJobs() -> [FileJob] {
+    func embedJobs(_ shared: SharedRenderer) -> [FileJob] {
         (stats.weeks + stats.months + stats.years + (stats.allTime.map { [$0] } ?? [])).flatMap { period in
             embedPaths(of: period).enumerated().map { index, path in
-                FileJob(path: path) { Array(embeds(of: period)[index].document().utf8) }.from(FileInputs.period(period))
+                FileJob(path: path) { Array(shared.renderer.embeds(of: period)[index].document().utf8) }.from(FileInputs.period(period))
             }
         }
     }

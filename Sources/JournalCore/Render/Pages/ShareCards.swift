@@ -9,9 +9,9 @@ extension SiteRenderer {
     static let cardGenres = 5
 
     /// The card of every week, month and year, beside its page.
-    func cardJobs() -> [FileJob] {
+    func cardJobs(_ shared: SharedRenderer) -> [FileJob] {
         (stats.weeks + stats.months + stats.years).map { period in
-            cardJob(path: urls.card(of: periodPath(period))) { shareCard(period) }
+            cardJob(path: urls.card(of: periodPath(period))) { shared.renderer.shareCard(period) }
         }
     }
 
@@ -48,7 +48,7 @@ extension SiteRenderer {
             figures: [
                 ShareCard.Figure(value: l10n.number(period.plays), label: l10n.countLabel(period.count)),
                 ShareCard.Figure(value: "\(l10n.number(period.daysLogged))/\(l10n.number(period.coveredDays))", label: l10n.string(.daysLogged)),
-                ShareCard.Figure(value: l10n.number(period.topArtists.count), label: l10n.string(.artists)),
+                ShareCard.Figure(value: l10n.number(period.artistCount), label: l10n.string(.artists)),
                 ShareCard.Figure(value: l10n.number(period.genreCount), label: l10n.string(.genres)),
             ], genres: cardSegments(period), covers: cardCovers(period))
     }
@@ -73,7 +73,7 @@ extension SiteRenderer {
     /// What the card says, in words (`og:image:alt`).
     func cardAlt(_ period: PeriodStats) -> String {
         var alt =
-            "\(cardKicker(period)): \(cardLabel(period)). \(l10n.counted(period.plays, period.count)), \(l10n.daysOf(period.daysLogged, period.coveredDays)), \(l10n.artists(period.topArtists.count)), \(l10n.genres(period.genreCount))."
+            "\(cardKicker(period)): \(cardLabel(period)). \(l10n.counted(period.plays, period.count)), \(l10n.daysOf(period.daysLogged, period.coveredDays)), \(l10n.artists(period.artistCount)), \(l10n.genres(period.genreCount))."
         let top = period.genres.prefix(3).map(\.genre.name)
         if !top.isEmpty { alt += " \(l10n.string(.topGenres)): \(top.joined(separator: ", "))." }
         return alt
