@@ -81,8 +81,10 @@ import Testing
         #expect(alpha.contains("Time played about 43 min"))
         #expect(alpha.contains("Songs logged 3 "))
         #expect(alpha.contains("12 plays + 2 with others"))
-        // Its songs by the log's plays; the diary's days by what they are.
+        // Its songs by the log's plays, a song it is a guest on with whose it is; the diary's
+        // days by what they are.
         #expect(alpha.contains("Song A 12 plays"))
+        #expect(alpha.contains("Song B (with Beta) 2 plays"))
         #expect(alpha.contains("March 2026 · Jazz · 12 plays"), "the chart's bars say plays")
         #expect(alpha.contains("2026 · 3 songs logged"))
         #expect(!alpha.contains("3 plays"))

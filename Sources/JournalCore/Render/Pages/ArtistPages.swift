@@ -84,8 +84,8 @@ extension SiteRenderer {
                 : timeChart(artist.plays, title: "\(artist.name) · \(l10n.overTime(count))", genre: nil) { year in
                     artistYearHref(artist.slug, profile: profile, year: year)
                 },
-            tracks: countRows(profile.tracks.prefix(topCount), from: 0, count: profile.count),
-            albums: countRows(profile.albums.prefix(topCount), from: 0, count: profile.count),
+            tracks: countRows(profile.tracks.prefix(topCount), of: artist, from: 0, count: profile.count),
+            albums: countRows(profile.albums.prefix(topCount), of: artist, from: 0, count: profile.count),
             allTracks: profile.tracks.count > topCount ? MoreLink(href: urls.href(urls.artistTracks(artist.slug)), count: profile.tracks.count) : nil,
             allAlbums: profile.albums.count > topCount ? MoreLink(href: urls.href(urls.artistAlbums(artist.slug)), count: profile.albums.count) : nil,
             years: years,
@@ -171,7 +171,7 @@ extension SiteRenderer {
         let view = ArtistListPageView(
             breadcrumbs: breadcrumbs(artist, heading), heading: heading,
             count: [list == .tracks ? l10n.tracks(counts.count) : l10n.albums(counts.count), pageLabel].compactMap { $0 }.joined(separator: " · "),
-            rows: countRows(counts[paging.range(number)], from: paging.range(number).lowerBound, count: profile.count),
+            rows: countRows(counts[paging.range(number)], of: artist, from: paging.range(number).lowerBound, count: profile.count),
             pagination: pagination(number, of: paging.pageCount, newestFirst: false) { urls.paged(first, $0) })
         let title = [artist.name, heading, number > 1 ? pageLabel : nil].compactMap { $0 }.joined(separator: " · ")
         return chrome(title: title, description: nil, path: urls.paged(first, number), section: "artists").page("artistList", view)
@@ -185,12 +185,15 @@ extension SiteRenderer {
         ]
     }
 
-    /// Rows numbered from `offset + 1`.
-    private func countRows(_ counts: ArraySlice<ArtistProfile.Count>, from offset: Int, count kind: PeriodCount) -> [CountRow] {
-        counts.enumerated().map { position, count in
+    /// Rows numbered from `offset + 1`. A track whose main artist is another says with whom
+    /// (docs/content-format.md, "Artist credits": a guest's plays show as "with A").
+    private func countRows(_ counts: ArraySlice<ArtistProfile.Count>, of artist: Artist, from offset: Int, count kind: PeriodCount) -> [CountRow] {
+        let own = artist.name.lowercased()
+        return counts.enumerated().map { position, count in
             CountRow(
                 rank: offset + position + 1, title: count.title, album: count.album, plays: l10n.counted(count.plays, kind),
-                href: count.primaryArtist.flatMap { trackHref(title: count.title, artist: $0) })
+                href: count.primaryArtist.flatMap { trackHref(title: count.title, artist: $0) },
+                with: count.primaryArtist.flatMap { $0.lowercased() == own ? nil : $0 })
         }
     }
 

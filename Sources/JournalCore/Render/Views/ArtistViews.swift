@@ -116,6 +116,8 @@ struct CountRow: Encodable {
     var plays: String
     /// The track's page; nil for albums.
     var href: String? = nil
+    /// For a track the artist is a guest on: its main artist ("with A").
+    var with: String? = nil
 }
 
 /// A day's plays of an artist.
