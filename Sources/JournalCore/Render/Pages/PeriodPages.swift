@@ -64,8 +64,10 @@ extension SiteRenderer {
             topArtists: ranked(year.topArtists, limit: 10, count: year.count),
             topTracks: ranked(year.topTracks, limit: 10, count: year.count),
             months: months,
-            longestStreak: streakView(year.longestStreak),
-            currentStreak: streakView(current),
+            // Each says what it counts: the year's own days (with plays where it has a log),
+            // the journal's current run as the archive counts it.
+            longestStreak: streakView(year.longestStreak, count: year.count),
+            currentStreak: streakView(current, count: stats.streakCount),
             reviewHref: urls.href(urls.review(year.start.year)),
             previous: neighbour(stats.years, index - 1, label: l10n.string(.previousYear)),
             next: neighbour(stats.years, index + 1, label: l10n.string(.nextYear)),

@@ -66,7 +66,7 @@ extension SiteRenderer {
             favouriteWeekday: review.favouriteWeekday.map { weekday in
                 "\(l10n.weekdays[weekday]) · \(l10n.counted(review.weekdayPlays[weekday], review.totals.count))"
             },
-            longestStreak: streakView(review.longestStreak),
+            longestStreak: streakView(review.longestStreak, count: review.totals.count),
             // Under a limit of songs a day, most days are as big as the biggest: nothing to say.
             biggestDay: journal.config.maxTracksPerDay > 0 && review.totals.count == .songsLogged
                 ? nil
@@ -167,7 +167,7 @@ extension SiteRenderer {
         if let streak = review.longestStreak {
             cards.append(
                 ReviewHighlight(
-                    label: l10n.string(.longestStreak), value: l10n.days(streak.length),
+                    label: l10n.string(.longestStreak), value: l10n.streakDays(streak.length, review.totals.count),
                     detail: l10n.dateRange(streak.start, streak.end), href: isLogged(streak.start) ? urls.href(urls.day(streak.start)) : nil))
         }
         if !review.phases.isEmpty {
