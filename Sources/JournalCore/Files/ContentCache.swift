@@ -275,6 +275,16 @@ final class ContentCache: @unchecked Sendable {
         lock.withLock {
             guard began, !unchanged || kept.count != stored.count else { return nil }
             var file = Array((Self.header + "\n" + identity + "\n").utf8)
+            // Its whole size first: grown by appending, the file is copied as it doubles, and a
+            // 50-year journal's is 27 MB.
+            file.reserveCapacity(
+                file.count
+                    + kept.values.reduce(0) { size, entry in
+                        switch entry {
+                        case .stored(let range): size + range.count
+                        case .new(let bytes): size + bytes.count
+                        }
+                    })
             for path in kept.keys.sorted() {
                 switch kept[path] {
                 case .stored(let range)?: file += bytes[range]

@@ -98,7 +98,10 @@ public enum Build {
         var report = run(options, timer: timer, stamping: &stamping)
         // Stamped once the journal, its analysis and its plan are let go: listing the whole
         // output for the stamp is the last thing a build holds memory for.
-        if let stamping { timer.time("stamp", stamping) }
+        if let stamping {
+            Platform.returnFreedMemory()
+            timer.time("stamp", stamping)
+        }
         report.stages = timer.stages
         return report
     }
