@@ -82,3 +82,35 @@ enum ListenBrainzBody {
 
     static func count(_ count: Int) -> StubServer.Answer { .json("{\"payload\": {\"count\": \(count)}}") }
 }
+
+/// Last.fm's answers, in the API's shape (https://www.last.fm/api/show/user.getRecentTracks; the
+/// entries as the real export in ../shared/samples/import/koito_recenttracks-shoko2-1749776100.json).
+enum LastFMBody {
+    static func scrobble(_ seconds: Int64, _ title: String, _ artist: String) -> String {
+        """
+        {"artist": {"mbid": "", "#text": "\(artist)"}, "streamable": "0", "image": [{"size": "small", "#text": ""}], "mbid": "", \
+        "album": {"mbid": "", "#text": "An Album"}, "name": "\(title)", "url": "https://www.last.fm/music/X/_/Y", \
+        "date": {"uts": "\(seconds)", "#text": "26 Nov 2026, 01:00"}}
+        """
+    }
+
+    static func nowPlaying(_ title: String, _ artist: String) -> String {
+        """
+        {"artist": {"mbid": "", "#text": "\(artist)"}, "mbid": "", "album": {"mbid": "", "#text": ""}, "name": "\(title)", \
+        "url": "https://www.last.fm/music/X/_/Z", "@attr": {"nowplaying": "true"}}
+        """
+    }
+
+    /// A page: `scrobbles` given newest first, as the service sends them.
+    static func page(_ scrobbles: [String], page: Int, pages: Int, total: Int) -> StubServer.Answer {
+        .json(
+            """
+            {"recenttracks": {"track": [\(scrobbles.joined(separator: ", "))], "@attr": {"user": "rj", "totalPages": "\(pages)", \
+            "page": "\(page)", "perPage": "2", "total": "\(total)"}}}
+            """)
+    }
+
+    static func error(_ code: Int, _ message: String, status: Int) -> StubServer.Answer {
+        .json("{\"error\": \(code), \"message\": \"\(message)\"}", status: status)
+    }
+}

@@ -22,6 +22,8 @@ public enum JournalSync {
         public var resolver: HostResolver = .system
         /// Seconds before a first retry (doubled at each); tests make it short.
         public var backoff: Double = 2
+        /// Seconds an exchange may take before it counts as dropped.
+        public var timeout: Double = 60
         /// Listens a page of each service asks for (the services' maximum); tests make it small.
         var pageSize: Int?
 

@@ -56,8 +56,13 @@ struct LastFMFeed: ListenFeed {
             throw .invalid("Last.fm answered without 'recenttracks'")
         }
         let attributes = recent["@attr"] as? [String: Any] ?? [:]
-        let pages = FeedJSON.integer(attributes["totalPages"]).map { Int(clamping: max(0, min($0, 1_000_000))) } ?? 1
         let total = FeedJSON.integer(attributes["total"]).map { Int(clamping: max(0, $0)) }
+        let pages = FeedJSON.integer(attributes["totalPages"]).map { Int(clamping: max(0, $0)) } ?? 1
+        // Pages enough for the total, and no more: a server naming a million empty pages would
+        // hold the sync for days.
+        if pages > 1, pages > (total ?? 0) / pageSize + 2 {
+            throw .invalid("Last.fm answered \(pages) pages for \(total ?? 0) scrobbles: is JOURNAL_LASTFM_URL Last.fm?")
+        }
         let items: [Any]
         switch recent["track"] {
         case let list as [Any]: items = list

@@ -65,6 +65,11 @@ struct ListenBrainzFeed: ListenFeed {
             }
             let full = listens.count >= pageSize
             let newest = entries.last?.start
+            // Every listen must be after the bound asked: a server that answers older ones again
+            // would keep the sync going round.
+            if let oldest = entries.first?.start, oldest <= minimum {
+                throw .invalid("ListenBrainz answered listens from before the time asked for (min_ts \(minimum)): is JOURNAL_LISTENBRAINZ_URL a ListenBrainz?")
+            }
             page.plays = fresh.map(\.play)
             if full, let newest {
                 page.completeBefore = newest

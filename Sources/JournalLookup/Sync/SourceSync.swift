@@ -18,7 +18,7 @@ struct SourceSync {
     /// Listens read and not yet written, oldest first.
     private var pending: [ImportedPlay] = []
 
-    /// A look-back or a `--since` longer than this asks the service how many listens there are, for progress.
+    /// A first read or a `--since` longer than this asks the service how many listens there are, for progress.
     static let longRead: Int64 = 31 * 86_400
 
     init(
@@ -45,6 +45,7 @@ struct SourceSync {
             return
         }
         let after: Int64
+        var firstRead = true
         if let since = options.since {
             after = LoggedSource.start(of: since, in: zone) - 1
         } else {
@@ -55,15 +56,19 @@ struct SourceSync {
                 return
             }
             after = newest.start.map { $0 - Int64(entry.lookBackDays) * 86_400 - 1 } ?? 0
+            firstRead = newest.start == nil
         }
         report.after = after > 0 ? after : nil
         var policy = SyncClient.Policy.service(entry.service)
         policy.backoff = options.backoff
+        policy.timeout = options.timeout
         let client = SyncClient(service: entry.service, endpoint: endpoint, policy: policy, userAgent: options.userAgent, resolver: options.resolver)
         let feed = makeFeed(endpoint)
         let nowSeconds = Int64(options.now.timeIntervalSince1970)
         var total: Int?
-        if nowSeconds - after > Self.longRead { total = await feed.count(after: after, client: client) }
+        // A first sync (or one from --since) may read years: the count makes its progress; a
+        // scheduled sync reads a few days and asks nothing more than its page.
+        if firstRead && nowSeconds - after > Self.longRead { total = await feed.count(after: after, client: client) }
         let started = ContinuousClock.now
         do throws(SyncFailure) {
             try await feed.read(after: after, client: client) { page throws(SyncFailure) in
