@@ -100,15 +100,15 @@ import Yams
         let journal = parent.path + "/j"
         #expect(cli.journal(["init", journal, "--tool-repository", "someone/journal"]).status == 0)
         let settings = try #require(read(journal + "/journal.yaml"))
-        // `sync:` is written only with --sync: a section naming no service would be an error.
-        for key in ConfigLoading.topLevel where key != "sync" { #expect(settings.contains("\n\(key):"), "journal.yaml lacks \(key)") }
+        for key in ConfigLoading.topLevel { #expect(settings.contains("\n\(key):"), "journal.yaml lacks \(key)") }
         for key in ["top:", "aliases:", "colors:", "unsafe_html:", "max_file_size:"] { #expect(settings.contains(key)) }
         let workflow = try #require(read(journal + "/.github/workflows/publish.yml"))
         let parsed = try #require(try Yams.load(yaml: workflow) as? [String: Any])
         let jobs = try #require(parsed["jobs"] as? [String: Any])
         #expect(Set(jobs.keys) == ["build", "deploy"])
         #expect(workflow.contains("uses: someone/journal@v1\n"))
-        #expect(!workflow.contains("schedule") && !workflow.contains("sync") && !settings.contains("\nsync:"))
+        #expect(!workflow.contains("schedule") && !workflow.contains("sync"))
+        #expect((try Yams.load(yaml: settings) as? [String: Any])?["sync"] is NSNull)
         #expect(workflow.contains("actions/deploy-pages"))
         // The address is GitHub Pages' own (user sites and custom domains included).
         #expect(workflow.contains("uses: actions/configure-pages@v6") && workflow.contains("base-url: ${{ steps.pages.outputs.base_url }}/\n"))
@@ -151,6 +151,9 @@ import Yams
             #expect(action["env"] as? [String: String] == [form.secret: "${{ secrets.\(form.secret) }}"])
             // The same run publishes: upload after the action, then deploy.
             #expect(steps.last?["uses"] as? String == "actions/upload-pages-artifact@v5" && jobs["deploy"] != nil)
+            // journal.yaml is what the settings' reader takes, with no warning.
+            let check = cli.journal(["check", "--strict", "--source", journal])
+            #expect(check.status == 0 && check.errors.isEmpty, "\(form.argument): \(check.errors)")
         }
         // Several services: a list, and each one's secret.
         let parent = try emptyFolder()
@@ -171,7 +174,11 @@ import Yams
         let bad: [(argument: String, says: String)] = [
             ("spotify:me", "--sync must be listenbrainz:NAME, lastfm:NAME, maloja:URL or koito:URL, not 'spotify:me'"),
             ("listenbrainz", "--sync must be listenbrainz:NAME"),
-            ("listenbrainz:", "--sync listenbrainz: needs your ListenBrainz user name after the colon, like listenbrainz:NAME"),
+            (
+                "listenbrainz:",
+                "--sync listenbrainz: needs your ListenBrainz user name after the colon (letters, digits, -, _ and . only), like listenbrainz:NAME"
+            ),
+            ("listenbrainz:a/b", "needs your ListenBrainz user name"),
             ("lastfm: rj", "needs your Last.fm user name"),
             ("lastfm:r\nj", "needs your Last.fm user name"),
             ("maloja:", "--sync maloja: needs your Maloja server's address after the colon, http:// or https://"),

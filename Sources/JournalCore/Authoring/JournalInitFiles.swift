@@ -79,10 +79,11 @@ extension JournalInit {
               detail: plays
               # Plays kept in the log and out of every number, like   - artist: Rain Sounds
               ignore: []
+            \(syncSettings(options.sync))
             # Where `journal build` writes the site, relative to this file.
             output: public
 
-            """ + syncSettings(options.sync)
+            """
     }
 
     static let favicon =

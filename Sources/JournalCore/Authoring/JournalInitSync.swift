@@ -1,40 +1,14 @@
 import Foundation
 
 /// `journal init --sync SERVICE:NAME` (or `SERVICE:URL`): a service `journal sync` brings plays
-/// from, as journal.yaml's `sync:` section says it (docs/content-format.md), and the secret the
-/// publishing workflow passes it from the repository's secrets (docs/publishing.md).
+/// from, checked as journal.yaml's `sync:` checks it (`SyncSource`, docs/content-format.md,
+/// "Syncing"), and the secret the publishing workflow passes it from the repository's secrets
+/// (docs/publishing.md).
 extension JournalInit {
     public struct Sync: Equatable, Sendable {
-        public enum Service: String, CaseIterable, Sendable {
-            case listenbrainz, lastfm, maloja, koito
+        public var source: SyncSource
 
-            /// Whether the service is named by a user name (`user:`) rather than a server (`url:`).
-            var hasUser: Bool { self == .listenbrainz || self == .lastfm }
-
-            /// The environment variable that holds the service's key or token, and whether sync
-            /// cannot work without it.
-            public var secret: (name: String, needed: Bool) {
-                switch self {
-                case .listenbrainz: ("LISTENBRAINZ_TOKEN", false)
-                case .lastfm: ("LASTFM_API_KEY", true)
-                case .maloja: ("MALOJA_API_KEY", false)
-                case .koito: ("KOITO_API_KEY", false)
-                }
-            }
-
-            public var displayName: String {
-                switch self {
-                case .listenbrainz: "ListenBrainz"
-                case .lastfm: "Last.fm"
-                case .maloja: "Maloja"
-                case .koito: "Koito"
-                }
-            }
-        }
-
-        public var service: Service
-        /// The user name (ListenBrainz, Last.fm) or the server's address (Maloja, Koito).
-        public var value: String
+        public var service: SyncSource.Service { source.service }
 
         /// The forms `--sync` takes, for messages.
         public static let forms = "listenbrainz:NAME, lastfm:NAME, maloja:URL or koito:URL"
@@ -43,31 +17,27 @@ extension JournalInit {
         /// wrong with `text`, said so that the writer can fix it.
         public static func parse(_ text: String) -> Result<Sync, Problem> {
             let shown = ControlCharacters.escaped(text)
-            guard let colon = text.firstIndex(of: ":"), let service = Service(rawValue: text[..<colon].lowercased()) else {
+            guard let colon = text.firstIndex(of: ":"), let service = SyncSource.Service(rawValue: text[..<colon].lowercased()) else {
                 return .failure(Problem("--sync must be \(forms), not '\(shown)'"))
             }
             let value = String(text[text.index(after: colon)...])
-            let clean =
-                !value.isEmpty && value == value.trimmingCharacters(in: .whitespacesAndNewlines)
-                && !value.contains(where: { $0.isNewline || $0 == "\t" }) && !ControlCharacters.contains(value)
-            if service.hasUser {
-                guard clean else {
+            let name = Sync(source: SyncSource(service: service)).serviceName
+            if service.needsServer {
+                guard !ControlCharacters.contains(value), !value.contains(where: \.isWhitespace), let server = SyncSource.normalizedServer(value) else {
                     return .failure(
                         Problem(
-                            "--sync \(service.rawValue): needs your \(service.displayName) user name after the colon, like \(service.rawValue):NAME, not '\(shown)'"
+                            "--sync \(service.rawValue): needs your \(name) server's address after the colon, http:// or https:// and a host, like \(service.rawValue):https://music.example.org, not '\(shown)'"
                         ))
                 }
-            } else {
-                guard clean, !value.contains(" "), let url = URL(string: value), ["http", "https"].contains(url.scheme?.lowercased() ?? ""),
-                    !(url.host ?? "").isEmpty
-                else {
-                    return .failure(
-                        Problem(
-                            "--sync \(service.rawValue): needs your \(service.displayName) server's address after the colon, http:// or https://, like \(service.rawValue):https://music.example.org, not '\(shown)'"
-                        ))
-                }
+                return .success(Sync(source: SyncSource(service: service, server: server)))
             }
-            return .success(Sync(service: service, value: value))
+            guard SyncSource.isUserName(value) else {
+                return .failure(
+                    Problem(
+                        "--sync \(service.rawValue): needs your \(name) user name after the colon (letters, digits, -, _ and . only), like \(service.rawValue):NAME, not '\(shown)'"
+                    ))
+            }
+            return .success(Sync(source: SyncSource(service: service, user: value)))
         }
 
         public struct Problem: Error, Equatable, Sendable {
@@ -75,30 +45,59 @@ extension JournalInit {
             init(_ message: String) { self.message = message }
         }
 
+        /// The environment variable that holds the service's key or token (docs/content-format.md,
+        /// "Syncing"), and whether sync cannot work without it.
+        public var secret: (name: String, needed: Bool) {
+            switch service {
+            case .listenbrainz: ("LISTENBRAINZ_TOKEN", false)
+            case .lastfm: ("LASTFM_API_KEY", true)
+            case .maloja: ("MALOJA_API_KEY", false)
+            case .koito: ("KOITO_API_KEY", false)
+            }
+        }
+
+        public var serviceName: String {
+            switch service {
+            case .listenbrainz: "ListenBrainz"
+            case .lastfm: "Last.fm"
+            case .maloja: "Maloja"
+            case .koito: "Koito"
+            }
+        }
+
         /// The mapping's lines (`service:`, then `user:` or `url:`), unindented.
         var lines: [String] {
-            ["service: \(service.rawValue)", "\(service.hasUser ? "user" : "url"): \(NewEntry.yamlQuoted(value))"]
+            let value = source.server.map { "url: \(NewEntry.yamlQuoted($0))" } ?? "user: \(NewEntry.yamlQuoted(source.user ?? ""))"
+            return ["service: \(service.rawValue)", value]
         }
     }
 
-    /// journal.yaml's `sync:` section: one mapping, or a list of them for several services;
-    /// empty for none.
+    /// journal.yaml's `sync:` section: one mapping, or a list of them for several services; with
+    /// none, an empty `sync:` and an example.
     static func syncSettings(_ sources: [Sync]) -> String {
-        guard !sources.isEmpty else { return "" }
-        var text = """
-            # Where `journal sync` brings new plays from, into listening/ and new diary days (the
-            # publishing workflow runs it every hour). A key or token is never written here: sync
-            # reads it from the environment, and the workflow passes it from the repository's
-            # secrets (the journal tool's docs/publishing.md). look_back_days: the days read
-            # again before the newest play synced, as scrobbles sent offline arrive late.
-            sync:
-
-            """
+        guard !sources.isEmpty else {
+            return """
+                # Where `journal sync` brings new listens from (listenbrainz or lastfm with a user,
+                # maloja or koito with a url; see docs/content-format.md, "Syncing"), like
+                #   service: listenbrainz
+                #   user: YOUR-NAME
+                sync:
+                """
+        }
+        var lines = [
+            "# Where `journal sync` brings new listens from, into listening/ and new diary days (see",
+            "# docs/content-format.md, \"Syncing\"); the publishing workflow runs it every hour. A key or",
+            "# token is never written here: sync reads it from the environment, and the workflow passes",
+            "# it from the repository's secrets (the journal tool's docs/publishing.md). look_back_days:",
+            "# the days read again before the newest play synced, as scrobbles sent offline arrive late.",
+            "sync:",
+        ]
         let single = sources.count == 1
         for source in sources {
-            let lines = source.lines + ["# look_back_days: 7"]
-            text += lines.enumerated().map { "  \(single ? "" : $0.offset == 0 ? "- " : "  ")\($0.element)\n" }.joined()
+            for (index, line) in (source.lines + ["# look_back_days: 7"]).enumerated() {
+                lines.append("  \(single ? "" : index == 0 ? "- " : "  ")\(line)")
+            }
         }
-        return text
+        return lines.joined(separator: "\n")
     }
 }

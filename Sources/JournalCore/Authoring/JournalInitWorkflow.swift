@@ -26,9 +26,9 @@ extension JournalInit {
     static func workflow(_ options: Options) -> String {
         let action = "\(options.toolRepository ?? defaultToolRepository)@\(actionVersion)"
         let sync = options.sync
-        let services = sync.map(\.service.displayName).joined(separator: " and ")
+        let services = sync.map(\.serviceName).joined(separator: " and ")
         var secrets: [(name: String, needed: Bool)] = []
-        for source in sync where !secrets.contains(where: { $0.name == source.service.secret.name }) { secrets.append(source.service.secret) }
+        for source in sync where !secrets.contains(where: { $0.name == source.secret.name }) { secrets.append(source.secret) }
         let secretsSaid = secrets.map { "\($0.name) (\($0.needed ? "needed" : "optional"))" }.joined(separator: ", ")
         let header =
             sync.isEmpty
