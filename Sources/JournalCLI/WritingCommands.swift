@@ -10,10 +10,13 @@ struct InitCommand: JournalSubcommand {
         commandName: "init",
         abstract: "Start a new journal in a folder.",
         discussion: """
-            Writes journal.yaml (every setting, commented), today's entry as an example, a playlist, an about page, a favicon, a .gitignore and a GitHub Actions workflow that publishes the site to GitHub Pages. The folder must be empty or not exist; `journal build` then works in it with no edit.
+            Writes journal.yaml (every setting, commented), a playlist, an about page, a favicon, a .gitignore and a GitHub Actions workflow that publishes the site to GitHub Pages with the journal tool's action (OWNER/NAME@v1 from --tool-repository, \(JournalInit.defaultToolRepository) by default). The folder must be empty or not exist; `journal build` then works in it with no edit.
 
-            Example:
+            With --sync, journal.yaml says where `journal sync` brings plays from, and the workflow also syncs every hour, commits the new plays and publishes (docs/publishing.md).
+
+            Examples:
               journal init my-journal --title "Songs of the Day" --language ko
+              journal init my-journal --sync listenbrainz:NAME
             """)
 
     @Argument(help: "The folder to create the journal in (empty or new).")
@@ -22,8 +25,14 @@ struct InitCommand: JournalSubcommand {
     var title: String?
     @Option(help: "The theme's language: \(JournalInit.languages.map(\.rawValue).joined(separator: " or ")).")
     var language: String = "en"
-    @Option(name: .customLong("tool-repository"), help: "OWNER/NAME of the journal tool's GitHub repository, for the publishing workflow.")
+    @Option(
+        name: .customLong("tool-repository"),
+        help: "OWNER/NAME of the journal tool's GitHub repository, whose action the publishing workflow uses (default: \(JournalInit.defaultToolRepository)).")
     var toolRepository: String?
+    @Option(
+        name: .customLong("sync"), parsing: .singleValue,
+        help: "A service `journal sync` brings plays from: \(JournalInit.Sync.forms); may be given for several.")
+    var sync: [String] = []
 
     func validate() throws {
         guard !folder.isEmpty else { throw ValidationError("name the folder to start the journal in, like: journal init my-journal") }
@@ -38,6 +47,20 @@ struct InitCommand: JournalSubcommand {
         if let toolRepository, !Self.isRepository(toolRepository) {
             throw ValidationError("--tool-repository must be a GitHub OWNER/NAME, like someone/journal")
         }
+        var seen: [JournalInit.Sync] = []
+        for text in sync {
+            switch JournalInit.Sync.parse(text) {
+            case .failure(let problem): throw ValidationError(problem.message)
+            case .success(let source):
+                guard !seen.contains(source) else { throw ValidationError("--sync \(ControlCharacters.escaped(text)) is given twice") }
+                seen.append(source)
+            }
+        }
+    }
+
+    /// The `--sync` services, read (`validate` has refused any it cannot read).
+    var syncSources: [JournalInit.Sync] {
+        sync.compactMap { try? JournalInit.Sync.parse($0).get() }
     }
 
     /// `OWNER/NAME` as GitHub allows them: letters, digits and `-` for the owner; also `.` and
@@ -53,7 +76,7 @@ struct InitCommand: JournalSubcommand {
         let tz = ProcessInfo.processInfo.environment["TZ"]
         let zone = SystemZone.name(tz: tz)
         let options = JournalInit.Options(
-            title: title, language: Language(rawValue: language.lowercased()), toolRepository: toolRepository,
+            title: title, language: Language(rawValue: language.lowercased()), toolRepository: toolRepository, sync: syncSources,
             today: console.today(timezone: zone), timezone: zone)
         do throws(JournalInit.Refusal) {
             let files = try JournalInit.run(in: folder, options: options)
@@ -71,10 +94,18 @@ struct InitCommand: JournalSubcommand {
             console.out("  journal new      write today's page (then fill in the file it names)")
             console.out("  journal serve    preview the site as you write")
             console.out("  journal build    write the site to public/")
-            if toolRepository == nil {
-                console.out(
-                    "To publish with GitHub Pages, set the repository variable JOURNAL_TOOL_REPOSITORY to the journal tool's OWNER/NAME (see .github/workflows/publish.yml)."
-                )
+            let sources = syncSources
+            if !sources.isEmpty { console.out("  journal sync     bring new plays now (the workflow also syncs every hour)") }
+            console.out(
+                "To publish, push it to GitHub and set Settings -> Pages -> Source to GitHub Actions: .github/workflows/publish.yml builds it with the action \(toolRepository ?? JournalInit.defaultToolRepository)@v1."
+            )
+            if !sources.isEmpty {
+                for source in sources {
+                    let secret = source.secret
+                    console.out(
+                        "Add the repository secret \(secret.name) (Settings -> Secrets and variables -> Actions)\(secret.needed ? ": \(source.serviceName) cannot be read without it" : ", if your \(source.serviceName) needs one"); have it in your environment to run journal sync here."
+                    )
+                }
             }
             return 0
         } catch {

@@ -106,12 +106,94 @@ import Yams
         let parsed = try #require(try Yams.load(yaml: workflow) as? [String: Any])
         let jobs = try #require(parsed["jobs"] as? [String: Any])
         #expect(Set(jobs.keys) == ["build", "deploy"])
-        #expect(workflow.contains("repository: someone/journal"))
-        #expect(workflow.contains("journal build --quiet"))
+        #expect(workflow.contains("uses: someone/journal@v1\n"))
+        #expect(!workflow.contains("schedule") && !workflow.contains("sync"))
+        #expect((try Yams.load(yaml: settings) as? [String: Any])?["sync"] is NSNull)
         #expect(workflow.contains("actions/deploy-pages"))
         // The address is GitHub Pages' own (user sites and custom domains included).
-        #expect(workflow.contains("uses: actions/configure-pages@v6") && workflow.contains("--base-url \"${{ steps.pages.outputs.base_url }}/\""))
+        #expect(workflow.contains("uses: actions/configure-pages@v6") && workflow.contains("base-url: ${{ steps.pages.outputs.base_url }}/\n"))
         #expect(!workflow.contains("github.io"))
+    }
+
+    /// `init --sync` in each form: journal.yaml's `sync:` says the service and its user or
+    /// server, and the one workflow syncs every hour (and on a push, and by hand), passes the
+    /// service's secret from the repository's secrets, may commit, and never runs two at once.
+    @Test func initWithSyncWritesTheSectionAndOneWorkflowThatSyncsEveryHour() throws {
+        let forms: [(argument: String, service: String, key: String, value: String, secret: String)] = [
+            ("listenbrainz:some_one", "listenbrainz", "user", "some_one", "LISTENBRAINZ_TOKEN"),
+            ("lastfm:rj", "lastfm", "user", "rj", "LASTFM_API_KEY"),
+            ("maloja:https://music.example.org/maloja", "maloja", "url", "https://music.example.org/maloja", "MALOJA_API_KEY"),
+            ("Koito:http://192.168.1.20:4110", "koito", "url", "http://192.168.1.20:4110", "KOITO_API_KEY"),
+        ]
+        for form in forms {
+            let parent = try emptyFolder()
+            let journal = parent.path + "/j"
+            let run = cli.journal(["init", journal, "--sync", form.argument, "--tool-repository", "someone/journal"])
+            #expect(run.status == 0, "\(form.argument): \(run.errors)")
+            #expect(run.out.contains { $0.contains(form.secret) }, "\(run.out)")
+            let settingsText = try #require(read(journal + "/journal.yaml"))
+            let settings = try #require(try Yams.load(yaml: settingsText) as? [String: Any])
+            let sync = try #require(settings["sync"] as? [String: Any], "\(form.argument)")
+            #expect(sync as? [String: String] == ["service": form.service, form.key: form.value], "\(sync)")
+            #expect(try FileManager.default.contentsOfDirectory(atPath: journal + "/.github/workflows") == ["publish.yml"])
+            let text = try #require(read(journal + "/.github/workflows/publish.yml"))
+            let workflow = try #require(try Yams.load(yaml: text) as? [String: Any])
+            let on = try #require(workflow["on"] as? [String: Any])
+            #expect(Set(on.keys) == ["push", "schedule", "workflow_dispatch"])
+            #expect((on["schedule"] as? [[String: String]]) == [["cron": "17 * * * *"]])
+            #expect(workflow["permissions"] as? [String: String] == ["contents": "write", "pages": "write", "id-token": "write"])
+            let concurrency = try #require(workflow["concurrency"] as? [String: Any])
+            #expect(concurrency["group"] as? String == "pages" && concurrency["cancel-in-progress"] as? Bool == false)
+            let jobs = try #require(workflow["jobs"] as? [String: Any])
+            let steps = try #require((jobs["build"] as? [String: Any])?["steps"] as? [[String: Any]])
+            let action = try #require(steps.first { $0["uses"] as? String == "someone/journal@v1" })
+            #expect((action["with"] as? [String: Any])?["sync"] as? Bool == true)
+            #expect(action["env"] as? [String: String] == [form.secret: "${{ secrets.\(form.secret) }}"])
+            // The same run publishes: upload after the action, then deploy.
+            #expect(steps.last?["uses"] as? String == "actions/upload-pages-artifact@v5" && jobs["deploy"] != nil)
+            // journal.yaml is what the settings' reader takes, with no warning.
+            let check = cli.journal(["check", "--strict", "--source", journal])
+            #expect(check.status == 0 && check.errors.isEmpty, "\(form.argument): \(check.errors)")
+        }
+        // Several services: a list, and each one's secret.
+        let parent = try emptyFolder()
+        let run = cli.journal(["init", parent.path + "/j", "--sync", "lastfm:rj", "--sync", "maloja:https://music.example.org"])
+        #expect(run.status == 0, "\(run.errors)")
+        let settingsText = try #require(read(parent.path + "/j/journal.yaml"))
+        let settings = try #require(try Yams.load(yaml: settingsText) as? [String: Any])
+        #expect(
+            settings["sync"] as? [[String: String]] == [["service": "lastfm", "user": "rj"], ["service": "maloja", "url": "https://music.example.org"]])
+        let workflow = try #require(read(parent.path + "/j/.github/workflows/publish.yml"))
+        #expect(workflow.contains("LASTFM_API_KEY: ${{ secrets.LASTFM_API_KEY }}") && workflow.contains("MALOJA_API_KEY: ${{ secrets.MALOJA_API_KEY }}"))
+        #expect(workflow.contains("uses: \(JournalInit.defaultToolRepository)@v1\n"))
+    }
+
+    /// A `--sync` init cannot read is a usage error that says what it takes, and writes nothing.
+    @Test func initRefusesASyncItCannotRead() throws {
+        let parent = try emptyFolder()
+        let bad: [(argument: String, says: String)] = [
+            ("spotify:me", "--sync must be listenbrainz:NAME, lastfm:NAME, maloja:URL or koito:URL, not 'spotify:me'"),
+            ("listenbrainz", "--sync must be listenbrainz:NAME"),
+            (
+                "listenbrainz:",
+                "--sync listenbrainz: needs your ListenBrainz user name after the colon (letters, digits, -, _ and . only), like listenbrainz:NAME"
+            ),
+            ("listenbrainz:a/b", "needs your ListenBrainz user name"),
+            ("lastfm: rj", "needs your Last.fm user name"),
+            ("lastfm:r\nj", "needs your Last.fm user name"),
+            ("maloja:", "--sync maloja: needs your Maloja server's address after the colon, http:// or https://"),
+            ("maloja:music.example.org", "needs your Maloja server's address"),
+            ("koito:ftp://music.example.org", "needs your Koito server's address"),
+            ("koito:https://", "needs your Koito server's address"),
+        ]
+        for form in bad {
+            let run = cli.journal(["init", parent.path + "/j", "--sync", form.argument])
+            #expect(run.status == 2, "\(form.argument)")
+            #expect(run.errors.joined(separator: "\n").contains(form.says), "\(form.argument): \(run.errors)")
+        }
+        let twice = cli.journal(["init", parent.path + "/j", "--sync", "lastfm:rj", "--sync", "lastfm:rj"])
+        #expect(twice.status == 2 && twice.errors.joined().contains("given twice"), "\(twice.errors)")
+        #expect(!FileManager.default.fileExists(atPath: parent.path + "/j"))
     }
 
     /// A folder named by one character, relative to the current one: Foundation on Linux traps

@@ -4,9 +4,10 @@ import Testing
 @testable import JournalCore
 
 /// Every machine a user is told to build on installs what the tool links: each install line of
-/// the workflows `journal init` writes, of the snippets docs/ and README.md show, and of `.ci/run`
-/// names the Debian package of every system library Package.swift names (`pkgConfig`, with its
-/// `.apt` provider), so a first publish never fails at link time.
+/// the workflows `journal init` writes, of the tool's action (action.yml), of the snippets docs/
+/// and README.md show, and of `.ci/run` names the Debian package of every system library
+/// Package.swift names (`pkgConfig`, with its `.apt` provider), so a first publish never fails at
+/// link time.
 @Suite struct WorkflowPackagesTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
 
@@ -62,14 +63,24 @@ import Testing
     static func installPlaces() throws -> [(name: String, text: String)] {
         var places: [(String, String)] = []
         let today = try #require(CalendarDate(year: 2026, month: 11, day: 28))
+        let syncs = try ["listenbrainz:me", "lastfm:me", "maloja:https://music.example.org", "koito:http://192.168.1.5:4110"].map {
+            [try JournalInit.Sync.parse($0).get()]
+        }
         for language in [Language.en, .ko] {
             for repository in [nil, "someone/journal"] {
-                let files = JournalInit.files(JournalInit.Options(language: language, toolRepository: repository, today: today))
-                for (path, bytes) in files where path.hasPrefix(".github/workflows/") {
-                    places.append(("journal init (\(language.rawValue), \(repository ?? "no repository")): \(path)", String(decoding: bytes, as: UTF8.self)))
+                for sync in [[]] + syncs {
+                    let files = JournalInit.files(JournalInit.Options(language: language, toolRepository: repository, sync: sync, today: today))
+                    for (path, bytes) in files where path.hasPrefix(".github/workflows/") {
+                        places.append(
+                            (
+                                "journal init (\(language.rawValue), \(repository ?? "no repository"), \(sync.first?.service.rawValue ?? "no sync")): \(path)",
+                                String(decoding: bytes, as: UTF8.self)
+                            ))
+                    }
                 }
             }
         }
+        places.append(("action.yml", try String(contentsOfFile: root + "/action.yml", encoding: .utf8)))
         let docs = root + "/docs"
         for name in try FileManager.default.contentsOfDirectory(atPath: docs).sorted() where name.hasSuffix(".md") {
             places.append(("docs/" + name, try String(contentsOfFile: docs + "/" + name, encoding: .utf8)))
@@ -105,16 +116,21 @@ import Testing
                 #expect(missing.isEmpty, "\(place.name):\(install.line): the install line lacks \(missing.joined(separator: ", "))")
             }
         }
-        // The init workflows (4), publishing.md, reminders.md, README.md and .ci/run.
-        #expect(checked >= 8)
+        // action.yml, reminders.md, README.md and .ci/run (the init workflows leave it to the action).
+        #expect(checked >= 4)
     }
 
-    @Test func theWorkflowInitWritesInstallsWhatTheToolNeeds() throws {
-        let files = JournalInit.files(JournalInit.Options(today: try #require(CalendarDate(year: 2026, month: 11, day: 28))))
-        let workflow = String(decoding: try #require(files[".github/workflows/publish.yml"]), as: UTF8.self)
-        let lines = Self.installLines(in: workflow)
+    /// The workflow init writes installs nothing itself: the tool's action (action.yml) does, on
+    /// one line naming exactly what the tool needs.
+    @Test func theActionInstallsWhatTheToolNeeds() throws {
+        let action = try String(contentsOfFile: Self.root + "/action.yml", encoding: .utf8)
+        let lines = Self.installLines(in: action)
         #expect(lines.count == 1)
         #expect(lines.first?.packages == Set(JournalInit.debianPackages))
+        let files = JournalInit.files(JournalInit.Options(today: try #require(CalendarDate(year: 2026, month: 11, day: 28))))
+        let workflow = String(decoding: try #require(files[".github/workflows/publish.yml"]), as: UTF8.self)
+        #expect(Self.installLines(in: workflow).isEmpty)
+        #expect(workflow.contains("uses: \(JournalInit.defaultToolRepository)@v1\n"))
     }
 
     @Test func installLinesAreReadAsAShellReadsThem() {

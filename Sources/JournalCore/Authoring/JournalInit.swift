@@ -9,9 +9,12 @@ public enum JournalInit {
     public struct Options: Sendable {
         public var title: String?
         public var language: Language
-        /// `OWNER/NAME` of the journal tool's repository, which the workflow builds `journal`
-        /// from; nil leaves it to a repository variable.
+        /// `OWNER/NAME` of the journal tool's repository, whose action (`action.yml`) the
+        /// workflow uses; nil for `defaultToolRepository`.
         public var toolRepository: String?
+        /// The services `journal sync` brings plays from (`--sync`): written as journal.yaml's
+        /// `sync:`, and the workflow then syncs every hour.
+        public var sync: [Sync]
         /// The date the example playlist was made.
         public var today: CalendarDate
         /// The zone written as `timezone`: the system's, so "today" stays where the writer is;
@@ -19,9 +22,10 @@ public enum JournalInit {
         public var timezone: String?
 
         public init(
-            title: String? = nil, language: Language = .en, toolRepository: String? = nil,
+            title: String? = nil, language: Language = .en, toolRepository: String? = nil, sync: [Sync] = [],
             today: CalendarDate, timezone: String? = SystemZone.name()
         ) {
+            self.sync = sync
             self.title = title
             self.language = language
             self.toolRepository = toolRepository
@@ -38,6 +42,10 @@ public enum JournalInit {
         /// As `cannotWrite`, and these files and folders it made could not be removed.
         case leftBehind(String, String, [String])
     }
+
+    /// The journal tool's repository the workflow names when `--tool-repository` does not
+    /// (docs/publishing.md): a `uses:` line cannot take an expression, so it is written out.
+    public static let defaultToolRepository = "listening-journal/journal"
 
     /// The languages `init` writes examples in.
     public static let languages: [Language] = [.en, .ko]

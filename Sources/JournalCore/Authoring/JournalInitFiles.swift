@@ -79,98 +79,9 @@ extension JournalInit {
               detail: plays
               # Plays kept in the log and out of every number, like   - artist: Rain Sounds
               ignore: []
-            # Where `journal sync` brings new listens from (listenbrainz or lastfm with a user,
-            # maloja or koito with a url; see docs/content-format.md, "Syncing"), like
-            #   service: listenbrainz
-            #   user: YOUR-NAME
-            sync:
+            \(syncSettings(options.sync))
             # Where `journal build` writes the site, relative to this file.
             output: public
-
-            """
-    }
-
-    /// What a fresh Debian or Ubuntu machine installs to build the tool and draw its cards: the
-    /// `apt` provider of every system library Package.swift links (cmark-gfm, librsvg, libvips),
-    /// pkg-config, and the fonts cards are drawn in. `WorkflowPackagesTests` holds this, and every
-    /// install line docs/ shows, to Package.swift.
-    static let debianPackages = [
-        "libcmark-gfm-dev", "libcmark-gfm-extensions-dev", "librsvg2-dev", "libvips-dev", "pkg-config", "fonts-noto-core", "fonts-noto-cjk",
-    ]
-
-    static func workflow(_ options: Options) -> String {
-        let repository = options.toolRepository ?? "${{ vars.JOURNAL_TOOL_REPOSITORY }}"
-        return """
-            # Builds this journal on every push to main and publishes it to GitHub Pages
-            # (Settings -> Pages -> Source: GitHub Actions). It builds the `journal` tool from its own
-            # repository\(options.toolRepository == nil ? ", named by the repository variable JOURNAL_TOOL_REPOSITORY\n# (Settings -> Secrets and variables -> Actions -> Variables), like OWNER/journal" : "");
-            # the tool's build is cached, so later runs take seconds.
-            name: Publish the journal
-            on:
-              push:
-                branches: [main]
-              workflow_dispatch:
-
-            permissions:
-              contents: read
-              pages: write
-              id-token: write
-
-            concurrency:
-              group: pages
-              cancel-in-progress: true
-
-            jobs:
-              build:
-                runs-on: ubuntu-24.04
-                container: swift:6.1-noble
-                steps:
-                  - uses: actions/checkout@v7
-                    with:
-                      path: journal-content
-                  - uses: actions/checkout@v7
-                    with:
-                      repository: \(repository)
-                      path: journal-tool
-                  - name: Install what the build needs
-                    run: apt-get update && apt-get install -y \(debianPackages.joined(separator: " "))
-                  - name: Keep the share cards already drawn
-                    uses: actions/cache@v6
-                    with:
-                      path: journal-content/.journal-cache
-                      key: journal-cards-${{ github.run_id }}
-                      restore-keys: journal-cards-
-                  - name: Cache the tool's build
-                    uses: actions/cache@v6
-                    with:
-                      path: journal-tool/.build
-                      key: journal-${{ runner.os }}-${{ hashFiles('journal-tool/Package.swift', 'journal-tool/Sources/**', 'journal-tool/templates/**') }}
-                  - name: Build the tool
-                    run: swift build -c release --package-path journal-tool --product journal
-                  # Where Pages serves this site (a user site, a project site or a custom domain):
-                  # GitHub's own answer, so cards and feeds get the right absolute address.
-                  - name: Ask GitHub Pages for the site's address
-                    id: pages
-                    uses: actions/configure-pages@v6
-                  - name: Build the site
-                    run: >
-                      journal-tool/.build/release/journal build --quiet
-                      --source journal-content
-                      --output site
-                      --base-url "${{ steps.pages.outputs.base_url }}/"
-                  - uses: actions/upload-pages-artifact@v5
-                    with:
-                      path: site
-
-              deploy:
-                needs: build
-                runs-on: ubuntu-latest
-                environment:
-                  name: github-pages
-                  url: ${{ steps.deployment.outputs.page_url }}
-                steps:
-                  - id: deployment
-                    uses: actions/deploy-pages@v5
 
             """
     }
