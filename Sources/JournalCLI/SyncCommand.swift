@@ -39,6 +39,16 @@ struct SyncCommand: JournalSubcommand {
         let options = JournalSync.Options(
             environment: ProcessInfo.processInfo.environment, userAgent: LookupClient.userAgent(version: LookupSetup.version, contact: contact),
             now: console.now(), dryRun: dryRun, since: since.flatMap { CalendarDate(iso: $0) })
+        var lock: CatalogueLock?
+        if !dryRun {
+            switch CatalogueLock.take(source: source, file: "sync.lock") {
+            case .success(let taken): lock = taken
+            case .failure(let busy):
+                console.error("error: \(busy)")
+                return 1
+            }
+        }
+        defer { withExtendedLifetime(lock) {} }
         let interruption = SyncInterruption()
         let watch = SignalWatch([SIGINT, SIGTERM]) { signal in
             switch interruption.request() {

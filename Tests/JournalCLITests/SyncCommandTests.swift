@@ -1,5 +1,6 @@
 import Foundation
 import JournalCore
+import JournalLookup
 import LookupStub
 import Testing
 
@@ -104,5 +105,20 @@ import Testing
         let log = (try? String(contentsOfFile: folder.path + "/listening/2026/2026-09.tsv", encoding: .utf8)) ?? ""
         #expect(log.split(separator: "\n").filter { $0.contains("\tS") }.count == 999)
         #expect(!FileManager.default.fileExists(atPath: folder.path + "/listening/2026/2026-10.tsv"))
+    }
+
+    @Test func aSecondSyncWhileOneRunsIsRefusedAndAsksNothing() async throws {
+        let stub = try await StubServer.start()
+        defer { Task { await stub.stop() } }
+        let folder = try Self.journal("  service: listenbrainz\n  user: jiwoo")
+        // The first sync, as another process holds it.
+        let held = try #require(try CatalogueLock.take(source: folder.path, file: "sync.lock").get())
+
+        let run = try await AddCommandTests.run(["sync", "--source", folder.path], environment: ["JOURNAL_LISTENBRAINZ_URL": stub.baseURL])
+
+        #expect(run.status == 1)
+        #expect(run.errors.contains("another journal sync is running"), "\(run.errors)")
+        #expect(stub.requests.isEmpty)
+        withExtendedLifetime(held) {}
     }
 }
