@@ -235,4 +235,28 @@ import Testing
         #expect(!said.contains(token))
         #expect(said.contains("LISTENBRAINZ_TOKEN"))
     }
+
+    @Test func aLogOfDaysTakesADayOnlyOnceItIsOverSoItIsNeverCut() async throws {
+        let journal = try await SyncTestJournal.make(sync: Self.sync, extra: "listening:\n  detail: days\n")
+        defer { Task { await journal.remove() } }
+        journal.stub.answer("GET", "/1/user/jiwoo/listen-count", with: ListenBrainzBody.count(4))
+        journal.stub.answer("GET", Self.listens, query: nil, with: ListenBrainzBody.page(Self.firstListens, latest: Self.d + 2 * 86_400 + 3600))
+
+        let first = try #require((await journal.sync()).sources.first)
+
+        let days = journal.loggedPlays("listening/2026/2026-11.tsv").map { String($0.prefix(10)) }
+        #expect(Set(days) == ["2026-11-26", "2026-11-27"])
+        #expect(first.underWay == [CalendarDate(iso: "2026-11-28")!])
+
+        // The next day, with one more play on the 28th: the 28th is over and goes in whole.
+        let more = ListenBrainzBody.listen(Self.d + 2 * 86_400 + 7200, "Whiplash", "aespa")
+        journal.stub.answer(
+            "GET", Self.listens, query: nil, with: ListenBrainzBody.page(Array(Self.firstListens[1...]) + [more], latest: Self.d + 2 * 86_400 + 7200))
+        let second = try #require((await journal.sync(now: SyncTestJournal.now.addingTimeInterval(86_400))).sources.first)
+
+        #expect(second.failure == nil)
+        let the28th = journal.loggedPlays("listening/2026/2026-11.tsv").filter { $0.hasPrefix("2026-11-28\t") && !$0.contains("\thours\t") }
+        #expect(the28th.count == 2)
+        #expect(journal.read("content/diary/2026/11/2026-11-28.md")?.contains("source: listenbrainz") == true)
+    }
 }

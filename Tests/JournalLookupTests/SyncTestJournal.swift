@@ -26,11 +26,13 @@ struct SyncTestJournal {
     var config: SiteConfig? { JournalLoader(source: source).readConfig(overrides: ConfigOverrides()).config }
 
     /// Options pointing every service at the stub, today fixed, retries quick.
-    func options(secrets: [String: String] = [:], pageSize: Int? = nil, since: CalendarDate? = nil, dryRun: Bool = false) -> JournalSync.Options {
+    func options(
+        secrets: [String: String] = [:], pageSize: Int? = nil, since: CalendarDate? = nil, dryRun: Bool = false, now: Date = SyncTestJournal.now
+    ) -> JournalSync.Options {
         var environment = secrets
         for service in SyncSource.Service.allCases { environment[service.environmentVariable] = stub.baseURL }
         var options = JournalSync.Options(
-            environment: environment, userAgent: "journal/test ( tests )", now: Self.now, dryRun: dryRun, since: since)
+            environment: environment, userAgent: "journal/test ( tests )", now: now, dryRun: dryRun, since: since)
         options.backoff = 0.05
         options.pageSize = pageSize
         return options
@@ -38,11 +40,12 @@ struct SyncTestJournal {
 
     func sync(
         secrets: [String: String] = [:], pageSize: Int? = nil, since: CalendarDate? = nil, dryRun: Bool = false,
-        interruption: SyncInterruption = SyncInterruption(), progress: @escaping @Sendable (JournalSync.Progress) -> Void = { _ in }
+        now: Date = SyncTestJournal.now, interruption: SyncInterruption = SyncInterruption(),
+        progress: @escaping @Sendable (JournalSync.Progress) -> Void = { _ in }
     ) async -> JournalSync.Report {
         guard let config else { return JournalSync.Report(diagnostics: [Diagnostic(.error, "journal.yaml did not load", path: "journal.yaml")]) }
         return await JournalSync.run(
-            source: source, config: config, options: options(secrets: secrets, pageSize: pageSize, since: since, dryRun: dryRun),
+            source: source, config: config, options: options(secrets: secrets, pageSize: pageSize, since: since, dryRun: dryRun, now: now),
             interruption: interruption, progress: progress)
     }
 
@@ -50,7 +53,7 @@ struct SyncTestJournal {
 
     /// The plays of a month file of the log: its lines that are not the comment or the header.
     func loggedPlays(_ relative: String) -> [String] {
-        (read(relative) ?? "").split(separator: "\n").map(String.init).filter { !$0.hasPrefix("#") && !$0.hasPrefix("utc\t") }
+        (read(relative) ?? "").split(separator: "\n").map(String.init).filter { !$0.hasPrefix("#") && !$0.hasPrefix("utc\t") && !$0.hasPrefix("date\t") }
     }
 
     func remove() async {

@@ -108,7 +108,8 @@ struct SourceSync {
         progress(
             JournalSync.Progress(
                 service: entry.service.displayName, read: report.read, total: total,
-                reached: pending.last.map { localDate($0.started) }, elapsed: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+                reached: page.plays.last.map { localDate($0.started) },
+                elapsed: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
             ))
         if interruption.isRequested { throw .interrupted }
         try write(upTo: page.completeBefore)
@@ -129,7 +130,7 @@ struct SourceSync {
             let before = plays.count
             plays.removeAll { localDate($0.started) >= today }
             for play in ready where localDate(play.started) >= today { report.underWay.insert(localDate(play.started)) }
-            report.passedOver["of today, kept for a later sync (a log of days)", default: 0] += before - plays.count
+            if plays.count < before { report.passedOver["of today, kept for a later sync (a log of days)", default: 0] += before - plays.count }
         }
         if interruption.isRequested { throw .interrupted }
         let writing = interruption.beginWriting()
