@@ -61,6 +61,11 @@ import Testing
         #expect(KoitoListens.request(from: 0, until: 10, page: 4).value(of: "from") == "-1")
         #expect(KoitoListens.request(from: 0, until: 10, page: 4).value(of: "page") == "5")
         #expect(KoitoListens.request(from: 50, until: 10, page: -1).value(of: "to") == "50")
+        // Within the years a journal holds, which Koito's database can take; 500 at most a page.
+        let everything = KoitoListens.request(from: Int64.min, until: Int64.max, page: 0, pageSize: 9000)
+        #expect(everything.value(of: "from") == "-62135510400" && everything.value(of: "to") == "253402214399")
+        #expect(everything.value(of: "limit") == "500")
+        #expect(KoitoListens.request(from: 1, until: 2, page: 0, pageSize: 3).value(of: "limit") == "3")
     }
 
     @Test func theKeyGoesInAHeaderAndIsNeverShown() throws {

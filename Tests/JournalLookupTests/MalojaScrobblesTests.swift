@@ -66,11 +66,13 @@ import Testing
         #expect(request.value(of: "page") == "2")
         #expect(request.value(of: "perpage") == "1000")
         #expect(request.value(of: "reverse") == "no")
-        // The very first and last instants stay within the years Maloja reads.
+        // The very first and last instants stay a day inside the years Maloja's dates reach.
         let everything = MalojaScrobbles.request(from: Int64.min, until: Int64.max, page: -4)
-        #expect(everything.value(of: "since") == "0001/01/01")
-        #expect(everything.value(of: "to") == "9999/12/31")
+        #expect(everything.value(of: "since") == "0001/01/02")
+        #expect(everything.value(of: "to") == "9999/12/29")
         #expect(everything.value(of: "page") == "0")
+        #expect(MalojaScrobbles.request(from: 5, until: Int64.min, page: 0).value(of: "to") == "1970/01/02")
+        #expect(MalojaScrobbles.request(from: 0, until: 1, page: 0, pageSize: 0).value(of: "perpage") == "1")
         #expect(MalojaScrobbles.request(from: -1, until: 0, page: 0).value(of: "since") == "1969/12/30")
         let count = MalojaScrobbles.countRequest(from: 1_795_507_092, until: 1_795_910_400)
         #expect(count.path == "/apis/mlj_1/numscrobbles" && count.query.map(\.name) == ["since", "to"])

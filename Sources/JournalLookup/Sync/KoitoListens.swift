@@ -58,14 +58,17 @@ public enum KoitoListens {
     /// first), newest first, `pageSize` a page. Koito includes `until` itself, and a listen it
     /// keeps with a fraction of a second after `until - 1` too; `Page.plays(from:until:)` keeps
     /// the range's own.
-    public static func request(from: Int64, until: Int64, page: Int) -> Request {
-        // 0 is "no `from`" to Koito; a second earlier is the same range to a journal.
-        let first = from == 0 ? -1 : from
+    public static func request(from: Int64, until: Int64, page: Int, pageSize: Int = pageSize) -> Request {
+        // Within the years a journal holds (Koito's database refuses times far out); and 0 is
+        // "no `from`" to Koito: a second earlier is the same range to a journal.
+        let clamped = min(max(from, ServerListens.earliest), ServerListens.latest)
+        let first = clamped == 0 ? -1 : clamped
+        let last = min(max(first, until), ServerListens.latest)
         return Request(
             path: path,
             query: [
-                .init("from", String(first)), .init("to", String(max(first, until))), .init("period", "all_time"),
-                .init("limit", String(pageSize)), .init("page", String(max(0, page) + 1)),
+                .init("from", String(first)), .init("to", String(last)), .init("period", "all_time"),
+                .init("limit", String(min(max(1, pageSize), Self.pageSize))), .init("page", String(max(0, page) + 1)),
             ])
     }
 

@@ -57,10 +57,12 @@ public enum MalojaScrobbles {
     /// first), oldest first, `pageSize` a page. Maloja's range is in days of its own zone, so the
     /// days asked for start the UTC day before `from` and end the UTC day after the one `until`
     /// ends in; `Page.plays(from:until:)` keeps the range's own.
-    public static func request(from: Int64, until: Int64, page: Int) -> Request {
+    public static func request(from: Int64, until: Int64, page: Int, pageSize: Int = pageSize) -> Request {
         Request(
             path: path,
-            query: range(from: from, until: until) + [.init("page", String(max(0, page))), .init("perpage", String(pageSize)), .init("reverse", "no")])
+            query: range(from: from, until: until) + [
+                .init("page", String(max(0, page))), .init("perpage", String(max(1, pageSize))), .init("reverse", "no"),
+            ])
     }
 
     /// How many scrobbles the days of `request(from:until:page:)` hold (for progress; more than
@@ -69,17 +71,21 @@ public enum MalojaScrobbles {
         Request(path: countPath, query: range(from: from, until: until))
     }
 
+    /// The first and last days asked for (days since 1970-01-01): 0001-01-02 and 9999-12-29 at
+    /// most, since Maloja steps a day past each end of a range (`last_stamp` adds one to the
+    /// last), and Python's dates end at 0001-01-01 and 9999-12-31.
+    static let firstDay = -719_161
+    static let lastDay = 2_932_894
+
     private static func range(from: Int64, until: Int64) -> [Request.Pair] {
-        let first = day(of: from) - 1
-        let last = day(of: max(from, until - 1)) + 1
+        let first = min(max(day(of: from) - 1, firstDay), lastDay)
+        let last = min(max(day(of: until > from ? until - 1 : from) + 1, first), lastDay)
         return [.init("since", slashed(first)), .init("to", slashed(last))]
     }
 
-    /// The UTC day (days since 1970-01-01) an instant falls on, kept a day inside the years
-    /// Maloja's calendar reads (1 to 9999), so that a day added at either end is one too.
+    /// The UTC day (days since 1970-01-01) an instant falls on.
     private static func day(of seconds: Int64) -> Int {
-        let day = seconds >= 0 ? seconds / 86_400 : (seconds + 1) / 86_400 - 1
-        return Int(min(max(day, ServerListens.earliest / 86_400), ServerListens.latest / 86_400))
+        Int(seconds >= 0 ? seconds / 86_400 : (seconds + 1) / 86_400 - 1)
     }
 
     /// `YYYY/MM/DD`, the form Maloja reads a day in.
