@@ -52,7 +52,8 @@ struct JournalCommand: ParsableCommand {
         commandName: "journal",
         abstract: "Turns a listening journal kept as Markdown into a static website.",
         subcommands: [
-            InitCommand.self, NewCommand.self, AddCommand.self, PickCommand.self, ServeCommand.self, StatusCommand.self, ImportCommand.self, EnrichCommand.self,
+            InitCommand.self, NewCommand.self, AddCommand.self, PickCommand.self, ServeCommand.self, StatusCommand.self, ImportCommand.self, SyncCommand.self,
+            EnrichCommand.self,
             BuildCommand.self, CheckCommand.self,
         ]
     )

@@ -146,7 +146,7 @@ struct StatusCommand: JournalSubcommand {
         commandName: "status",
         abstract: "Whether today is logged, the streaks, this week and month.",
         discussion: """
-            "Today" is the date in journal.yaml's timezone. With --quiet nothing is printed and the exit status says it: 0 when today is logged, 3 when it is not, 1 when the journal has errors. A daily reminder from cron (docs/reminders.md):
+            "Today" is the date in journal.yaml's timezone. With --quiet nothing is printed and the exit status says it: 0 when today is logged, 3 when it is not (a day journal import or journal sync wrote counts once you add words to it), 1 when the journal has errors. A daily reminder from cron (docs/reminders.md):
 
               0 21 * * * cd ~/j && journal status --quiet; [ $? = 3 ] && notify-send Log
             """)
@@ -170,8 +170,11 @@ struct StatusCommand: JournalSubcommand {
             for line in status.lines { console.out(line) }
             // `journal new` already wrote today's page (`journal new` would be refused): say where it is.
             if !status.todayLogged, let file = NewEntry.dayFile(for: status.today, source: sourceOptions.source) {
+                let shown = NewEntry.display(file, source: sourceOptions.source)
                 console.out(
-                    "Today's page is started in \(NewEntry.display(file, source: sourceOptions.source)): it counts once a track has a title and an artist.")
+                    status.todayWaits
+                        ? "Today's listening is in \(shown): it counts once you add a title, a mood, tags, a note or a few words."
+                        : "Today's page is started in \(shown): it counts once a track has a title and an artist.")
             }
         }
         return status.todayLogged ? 0 : Self.notLogged

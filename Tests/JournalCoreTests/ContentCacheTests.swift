@@ -311,7 +311,8 @@ import Testing
         track.genresInherited = true
         let day = Day(
             date: CalendarDate(year: 2026, month: 11, day: 21)!, title: "Title", tracks: [track, Track(title: "U", artists: ["C"], released: .year(-3))],
-            tags: ["rain"], mood: "calm", draft: true, bodyHTML: "<p>é 한국어 \u{0}</p>", summary: "é", sourcePath: "content/diary/x.md")
+            tags: ["rain"], mood: "calm", draft: true, bodyHTML: "<p>é 한국어 \u{0}</p>", summary: "é", sourcePath: "content/diary/x.md",
+            source: "listenbrainz")
         let playlist = Playlist(
             slug: "mix", title: "Mix", description: "D", cover: link, created: CalendarDate(year: 2026, month: 1, day: 2),
             updated: CalendarDate(year: 2026, month: 3, day: 4), tags: ["t"], tracks: [track], draft: true, bodyHTML: "<p>b</p>", sourcePath: "p.md")
@@ -340,7 +341,7 @@ import Testing
         // What each type stores, counted: the binary form writes exactly these (a decoded file's
         // fourth, `transient`, says it is never kept at all).
         let fields: [(Any, Int)] = [
-            (day, 9), (track, 13), (playlist, 11), (link, 2), (TrackLink(service: .spotify, url: link), 2),
+            (day, 10), (track, 13), (playlist, 11), (link, 2), (TrackLink(service: .spotify, url: link), 2),
             (location, 3), (Diagnostic.error("e", at: location), 5), (image, 4), (days, 4),
             (CalendarDate(year: 2026, month: 1, day: 1)!, 3),
         ]

@@ -79,6 +79,11 @@ extension JournalInit {
               detail: plays
               # Plays kept in the log and out of every number, like   - artist: Rain Sounds
               ignore: []
+            # Where `journal sync` brings new listens from (listenbrainz or lastfm with a user,
+            # maloja or koito with a url; see docs/content-format.md, "Syncing"), like
+            #   service: listenbrainz
+            #   user: YOUR-NAME
+            sync:
             # Where `journal build` writes the site, relative to this file.
             output: public
 

@@ -109,13 +109,14 @@ extension Day: BinaryForm {
         writer.string(bodyHTML)
         writer.string(summary)
         writer.string(sourcePath)
+        writer.optionalString(source)
     }
 
     init(from reader: inout BinaryReader) throws(BinaryReader.Damaged) {
         self.init(
             date: try reader.form(), title: try reader.optionalString(), tracks: try reader.forms(), tags: try reader.strings(),
             mood: try reader.optionalString(), draft: try reader.bool(), bodyHTML: try reader.string(),
-            summary: try reader.string(), sourcePath: try reader.string())
+            summary: try reader.string(), sourcePath: try reader.string(), source: try reader.optionalString())
     }
 }
 

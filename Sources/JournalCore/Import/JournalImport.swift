@@ -32,6 +32,8 @@ public enum JournalImport {
     }
 
     public struct Summary: Sendable {
+        public init() {}
+
         public var files: [ImportFileReport] = []
         public var duplicates = 0
         public var outsideRange = 0
@@ -39,6 +41,9 @@ public enum JournalImport {
         public var written: [String] = []
         /// Days left alone because the journal has them already, by date.
         public var present: [CalendarDate] = []
+        /// Days not written because they are not over yet (`journal sync`): their plays are in
+        /// the log, and a later sync writes the day.
+        public var daysUnderWay: [CalendarDate] = []
         /// Plays added to the listening log (or, with --dry-run, that would be).
         public var logged = 0
         /// Plays the listening log already had, not added again.
@@ -112,7 +117,18 @@ public enum JournalImport {
         }
         results.removeAll()
         guard !summary.diagnostics.hasErrors else { return summary }
+        return apply(consume plays, summary: summary, source: source, config: config, options: options, interruption: interruption)
+    }
 
+    /// Plans the days and the log's months for `plays` (read by `run`, or brought by `journal
+    /// sync`) and writes them (unless `options.dryRun`), into `summary`. Days on or after
+    /// `daysBefore` are not written (a day still under way: its plays go to the log, its day file
+    /// waits until the day is over), and counted in `summary.daysUnderWay`.
+    public static func apply(
+        _ plays: consuming [ImportedPlay], summary: consuming Summary, source: String, config: SiteConfig, options: Options,
+        daysBefore: CalendarDate? = nil, interruption: ImportInterruption? = nil
+    ) -> Summary {
+        var summary = summary
         let zone = config.timezone.flatMap(TimeZone.init(identifier:)) ?? TimeZone.current
         var planner = DayPlanner(timezone: zone, maxTracksPerDay: config.maxTracksPerDay, since: options.since, until: options.until)
         planner.listening = config.listening
@@ -132,6 +148,10 @@ public enum JournalImport {
         var files: [(relative: String, text: String)] = []
         let present = NewEntry.dayFiles(source: source)
         for day in plan.days {
+            if let daysBefore, day.date >= daysBefore {
+                summary.daysUnderWay.append(day.date)
+                continue
+            }
             if present[day.date] != nil {
                 summary.present.append(day.date)
                 continue

@@ -127,6 +127,11 @@ enum ListenBrainzListens: ImportFormat {
         guard let object = (try? JSONSerialization.jsonObject(with: Data(line))) as? [String: Any] else {
             return .failure(Problem(message: "not a JSON object (a ListenBrainz listen a line)"))
         }
+        return listen(object: object)
+    }
+
+    /// One listen, as an export's line or the API's `payload.listens` hold it (the same shape).
+    static func listen(object: [String: Any]) -> Result<ImportedPlay, Problem> {
         let listenedAt = ImportRange.number(object["listened_at"])
         guard listenedAt != .missing else { return .failure(Problem(message: "the listen has no 'listened_at' (Unix seconds)")) }
         let started: Int64

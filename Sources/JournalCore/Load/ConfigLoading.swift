@@ -17,7 +17,7 @@ enum ConfigLoading {
     static let topLevel = [
         "title", "description", "author", "base_url", "language", "timezone", "week_start",
         "max_tracks_per_day", "genres", "markdown", "limits", "output", "lookup",
-        "listening",
+        "listening", "sync",
     ]
 
     static func decode(_ text: String, path: String, overrides: ConfigOverrides) -> (SiteConfig?, [Diagnostic]) {
@@ -109,6 +109,9 @@ enum ConfigLoading {
         if let listening = fields["listening"], !reader.isMissing(listening) {
             decodeListening(listening, into: &config, reader: &reader)
         }
+        if let sync = fields["sync"], !reader.isMissing(sync) {
+            config.sync = decodeSync(sync, reader: &reader)
+        }
         if let output = overrides.output {
             config.output = output
         } else if let output = reader.string(fields["output"], field: "output") {
@@ -118,6 +121,62 @@ enum ConfigLoading {
         // A bad value is reported and its key keeps its default; every other key still applies,
         // so content is checked against the settings the user wrote.
         return (config, reader.diagnostics)
+    }
+
+    /// `sync:` (docs/content-format.md, "Syncing"): one mapping, or a list of them.
+    private static func decodeSync(_ node: Node, reader: inout YAMLFields) -> [SyncSource] {
+        let entries: [Node]
+        if node.mapping != nil {
+            entries = [node]
+        } else if let sequence = node.sequence {
+            entries = Array(sequence)
+        } else {
+            reader.error("'sync' must be a mapping like 'service: listenbrainz' and 'user: NAME' (or a list of them), found \(reader.describe(node))", at: node)
+            return []
+        }
+        var sources: [SyncSource] = []
+        for entry in entries {
+            guard entry.mapping != nil else {
+                reader.error("an entry of 'sync' must be a mapping like 'service: listenbrainz' and 'user: NAME', found \(reader.describe(entry))", at: entry)
+                continue
+            }
+            let fields = reader.fields(of: entry, known: ["service", "user", "url", "look_back_days"], in: "sync")
+            guard let name = reader.requiredString(fields, "service", in: "sync", owner: entry) else { continue }
+            guard let service = SyncSource.Service(rawValue: name.lowercased()) else {
+                let known = SyncSource.Service.allCases.map(\.rawValue).joined(separator: ", ")
+                reader.error("'sync.service' must be one of \(known), found '\(name)'", at: fields["service"])
+                continue
+            }
+            var source = SyncSource(service: service)
+            if let days = reader.integer(fields["look_back_days"], field: "sync.look_back_days", range: 0...366) { source.lookBackDays = days }
+            if service.needsServer {
+                if fields["user"] != nil {
+                    reader.error("'sync.user' is for listenbrainz and lastfm; \(service.rawValue) is named by its 'url'", at: fields["user"])
+                    continue
+                }
+                guard let url = reader.requiredString(fields, "url", in: "sync (\(service.rawValue))", owner: entry) else { continue }
+                guard let server = SyncSource.normalizedServer(url) else {
+                    reader.error("'sync.url' must be the server's http(s) address, like https://music.example.org, found '\(url)'", at: fields["url"])
+                    continue
+                }
+                source.server = server
+            } else {
+                if fields["url"] != nil {
+                    reader.error(
+                        "'sync.url' is for maloja and koito; \(service.rawValue) is named by its 'user' (JOURNAL_\(service.rawValue.uppercased())_URL replaces its address in tests)",
+                        at: fields["url"])
+                    continue
+                }
+                guard let user = reader.requiredString(fields, "user", in: "sync (\(service.rawValue))", owner: entry) else { continue }
+                guard SyncSource.isUserName(user) else {
+                    reader.error("'sync.user' must be the account's name (letters, digits, '-', '_' and '.'), found '\(user)'", at: fields["user"])
+                    continue
+                }
+                source.user = user
+            }
+            sources.append(source)
+        }
+        return sources
     }
 
     /// `listening:` (docs/content-format.md, "The listening log").

@@ -48,8 +48,8 @@ struct ContentDecoding: Sendable {
         let tags = reader.tags(fields["tags"])
         let mood = reader.string(fields["mood"], field: "mood")
         let draft = reader.bool(fields["draft"], field: "draft") ?? false
-        // Where an imported day came from (`journal import`); nothing shows it yet.
-        _ = reader.string(fields["source"], field: "source")
+        // Where an imported or synced day came from; only `journal status` reads it.
+        let source = reader.string(fields["source"], field: "source")
         let tracks = reader.tracks(fields, owner: root, in: "a diary day", markdown: markdown)
         // Blanks left by `journal new` are not tracks: a day holding only those is not written yet.
         let written = fields["tracks"]?.sequence.map { $0.filter { !reader.isBlankTrack($0) } } ?? []
@@ -73,7 +73,7 @@ struct ContentDecoding: Sendable {
         }
         let day = Day(
             date: date, title: title, tracks: tracks, tags: tags, mood: mood, draft: draft,
-            bodyHTML: body.html, summary: Self.summary(body.firstParagraph), sourcePath: path)
+            bodyHTML: body.html, summary: Self.summary(body.firstParagraph), sourcePath: path, source: source)
         return reader.decoded(day)
     }
 

@@ -13,11 +13,15 @@ public struct Day: Hashable, Sendable {
     public var summary: String
     /// The content file, relative to the source folder.
     public var sourcePath: String
+    /// The imported mark: the service or export the day was made from (`source: listenbrainz`,
+    /// written by `journal import` and `journal sync`); nil for a day the writer made. Nothing
+    /// shows it; `journal status` asks such a day for words (`DayWords`).
+    public var source: String?
 
     public init(
         date: CalendarDate, title: String? = nil, tracks: [Track], tags: [String] = [],
         mood: String? = nil, draft: Bool = false, bodyHTML: String = "", summary: String = "",
-        sourcePath: String = ""
+        sourcePath: String = "", source: String? = nil
     ) {
         self.date = date
         self.title = title
@@ -28,5 +32,6 @@ public struct Day: Hashable, Sendable {
         self.bodyHTML = bodyHTML
         self.summary = summary
         self.sourcePath = sourcePath
+        self.source = source
     }
 }

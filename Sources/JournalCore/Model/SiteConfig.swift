@@ -40,6 +40,8 @@ public struct SiteConfig: Sendable {
     public var unsafeHTML: Bool
     /// `listening:`: the log's detail and what stays out of every number.
     public var listening = ListeningSettings()
+    /// `sync:`: the services `journal sync` reads, in the order written.
+    public var sync: [SyncSource] = []
     /// `lookup.country`: the storefront `journal add` and `journal enrich` search, a lowercase
     /// two-letter code; nil for the default of the language.
     public var lookupCountry: String?
