@@ -89,8 +89,8 @@ public enum KoitoListens {
 
     /// The plays of one answer of `request`, whether more pages follow, how many listens the
     /// range holds, and what was left out by why; or what is wrong with the answer (an error
-    /// Koito sent, or a body that is not its page of listens).
-    public static func page(_ data: Data) -> Result<Page, Problem> {
+    /// Koito sent, or a body that is not its page of listens). `pageSize` is the `limit` asked for.
+    public static func page(_ data: Data, pageSize: Int = pageSize) -> Result<Page, Problem> {
         let body: [String: Any]
         switch ServerListens.object(data, server: "Koito") {
         case .failure(let problem): return .failure(error(in: data).map { Problem(message(for: $0)) } ?? problem)

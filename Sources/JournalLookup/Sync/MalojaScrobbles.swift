@@ -97,8 +97,8 @@ public enum MalojaScrobbles {
 
     /// The plays of one answer of `request`, whether more pages follow, and what was left out
     /// by why; or what is wrong with the answer (an error Maloja sent, or a body that is not its
-    /// list of scrobbles).
-    public static func page(_ data: Data) -> Result<Page, Problem> {
+    /// list of scrobbles). `pageSize` is the `perpage` asked for.
+    public static func page(_ data: Data, pageSize: Int = pageSize) -> Result<Page, Problem> {
         let body: [String: Any]
         switch object(data) {
         case .failure(let problem): return .failure(problem)
