@@ -98,6 +98,38 @@ import Testing
         #expect(said.contains("KOITO_API_KEY"))
         #expect(!said.contains(key))
     }
+
+    @Test func aCountThatChangedMeanwhileIsAskedAgainAndOneThatNeverMatchesStopsTheSync() async throws {
+        let journal = try await SyncTestJournal.make(sync: Self.sync)
+        defer { Task { await journal.remove() } }
+        let t = Self.d
+        let b = KoitoBody.listen(t + 20, "B", "X")
+        let e = KoitoBody.listen(t + 30, "E", "X")
+        // Three listens, then one is deleted before the last page is asked for: it comes empty.
+        journal.stub.answer(
+            "GET", Self.listens, query: Self.query(from: 1, page: 1, limit: 2),
+            with: KoitoBody.page([b, e], total: 3, more: true), KoitoBody.page([b, e], total: 2, more: false))
+        journal.stub.answer("GET", Self.listens, query: Self.query(from: 1, page: 2, limit: 2), with: KoitoBody.page([], total: 2, more: false))
+
+        let report = try #require((await journal.sync(pageSize: 2)).sources.first)
+
+        #expect(report.failure == nil, "\(String(describing: report.failure))")
+        #expect(journal.stub.count(path: Self.listens) == 3)
+        #expect(report.added == 2)
+
+        // A server whose every page says another follows: asked a few times, then the sync stops.
+        let other = try await SyncTestJournal.make(sync: Self.sync)
+        defer { Task { await other.remove() } }
+        other.stub.answer("GET", Self.listens, query: nil, with: KoitoBody.page([b, e], total: 3, more: true))
+        let stopped = try #require((await other.sync(pageSize: 2)).sources.first)
+        guard case .invalid(let message) = stopped.failure else {
+            Issue.record("expected the sync to stop, got \(String(describing: stopped.failure))")
+            return
+        }
+        #expect(message.contains("did not match its pages"))
+        #expect(other.stub.count(path: Self.listens) == KoitoFeed.replans)
+        #expect(other.read("listening/2026/2026-11.tsv") == nil)
+    }
 }
 
 /// Koito's answers, in the shapes its source builds (Tests/Fixtures/sync/README.md).
