@@ -130,6 +130,15 @@ import Testing
         #expect(other.stub.count(path: Self.listens) == KoitoFeed.replans)
         #expect(other.read("listening/2026/2026-11.tsv") == nil)
     }
+
+    @Test func theLastPageIsAskedWithASizeThatFillsIt() {
+        #expect(KoitoFeed.lastPage(of: 3, size: 500) == (1, 500))
+        #expect(KoitoFeed.lastPage(of: 20_000, size: 500) == (40, 500))
+        // 19,501 in pages of 500 would leave 1 on the last page; in pages of 488 it holds 469.
+        #expect(KoitoFeed.lastPage(of: 19_501, size: 500) == (40, 488))
+        #expect(KoitoFeed.lastPage(of: 501, size: 500) == (2, 251))
+        #expect(KoitoFeed.lastPage(of: 4, size: 2) == (2, 2))
+    }
 }
 
 /// Koito's answers, in the shapes its source builds (Tests/Fixtures/sync/README.md).

@@ -4,7 +4,7 @@ import JournalCore
 /// A Koito server's listens as a feed (what it answers: `KoitoListens`). Koito gives a range's
 /// listens newest first, a page at a time, with how many the range holds; a feed gives them
 /// oldest first. So each step asks for the range's **last** page (its oldest listens: page
-/// ⌈count / size⌉ of the range from `from` on), delivers the listens of every second before the
+/// ⌈count / size⌉ of the range from `from` on, with a size that fills it: `lastPage`), delivers the listens of every second before the
 /// newest one on it, and starts the next range at that second. A last page of one second only
 /// is completed by reading that second alone (`from=S&to=S+1`). Either way the listens of one
 /// second are read in one answer, never cut by a page boundary (Koito orders by time alone, so
@@ -33,8 +33,8 @@ struct KoitoFeed: ListenFeed {
         var total: Int?
         var misses = 0
         while true {
-            let number = count.map { max(1, ($0 + size - 1) / size) } ?? 1
-            let page = try await fetch(from: from, until: until, page: number, size: size, headers: headers, client: client)
+            let (number, limit) = count.map { Self.lastPage(of: $0, size: size) } ?? (1, size)
+            let page = try await fetch(from: from, until: until, page: number, size: limit, headers: headers, client: client)
             if total == nil { total = page.total }
             let plays = page.plays(from: from, until: Int64.max).sorted { $0.started < $1.started }
             // The range's last page: no page follows it and, unless the range is empty, it holds some.
@@ -73,6 +73,17 @@ struct KoitoFeed: ListenFeed {
             count = page.total.map { max(0, $0 - delivered.plays.count) }
             guard try await deliver(delivered) else { return }
         }
+    }
+
+    /// The last page of a range of `count` listens, and the page size (from half of `size` to
+    /// `size`) that puts the most listens on it: a last page of a few would deliver a few a request.
+    static func lastPage(of count: Int, size: Int) -> (page: Int, limit: Int) {
+        guard count > size else { return (1, size) }
+        var best = (page: (count - 1) / size + 1, limit: size, holds: (count - 1) % size + 1)
+        for limit in stride(from: size - 1, through: max(1, size / 2), by: -1) where (count - 1) % limit + 1 > best.holds {
+            best = ((count - 1) / limit + 1, limit, (count - 1) % limit + 1)
+        }
+        return (best.page, best.limit)
     }
 
     /// Every listen of the second `second`, oldest first (the range `second` to `second + 1`).
