@@ -93,8 +93,14 @@ struct SourceSync {
             var feed = LastFMFeed(user: entry.user ?? "", key: endpoint.secret ?? "", until: Int64(options.now.timeIntervalSince1970) + 60)
             if let size = options.pageSize { feed.pageSize = size }
             return feed
-        case .maloja, .koito:
-            return UnsupportedFeed(service: entry.service)
+        case .maloja:
+            var feed = MalojaFeed()
+            if let size = options.pageSize { feed.pageSize = size }
+            return feed
+        case .koito:
+            var feed = KoitoFeed(key: endpoint.secret)
+            if let size = options.pageSize { feed.pageSize = size }
+            return feed
         }
     }
 
