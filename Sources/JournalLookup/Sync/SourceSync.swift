@@ -172,12 +172,3 @@ struct SourceSync {
         return date.year * 12 + date.month - 1
     }
 }
-
-/// A service whose feed this build does not read yet.
-private struct UnsupportedFeed: ListenFeed {
-    let service: SyncSource.Service
-
-    func read(after: Int64, client: SyncClient, deliver: (FeedPage) async throws(SyncFailure) -> Bool) async throws(SyncFailure) {
-        throw .configuration("syncing from \(service.displayName) is not in this version of journal yet")
-    }
-}
