@@ -125,4 +125,23 @@ import Testing
         }
         #expect(journal.stub.requests.count == 1)
     }
+
+    @Test func aListenDatedDaysAheadIsPassedOverNotLogged() async throws {
+        let journal = try await SyncTestJournal.make(sync: Self.listenBrainz)
+        defer { Task { await journal.remove() } }
+        journal.stub.answer("GET", "/1/user/jiwoo/listen-count", query: nil, with: ListenBrainzBody.count(2))
+        let now = Int64(SyncTestJournal.now.timeIntervalSince1970)
+        journal.stub.answer(
+            "GET", Self.listens, query: nil,
+            with: ListenBrainzBody.page(
+                [ListenBrainzBody.listen(Self.d + 10, "A", "X"), ListenBrainzBody.listen(now + 3 * 86_400, "Tomorrow+2", "X")], latest: 1))
+
+        let report = try #require((await journal.sync()).sources.first)
+
+        #expect(report.failure == nil)
+        #expect(report.passedOver == ["dated more than a day ahead": 1])
+        #expect(journal.loggedPlays("listening/2026/2026-11.tsv").count == 1)
+        #expect(journal.read("listening/2026/2026-12.tsv") == nil)
+        #expect(report.lines.joined(separator: " ").contains("1 passed over (dated more than a day ahead)"))
+    }
 }

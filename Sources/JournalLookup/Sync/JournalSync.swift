@@ -86,7 +86,10 @@ public enum JournalSync {
                 "\(added) play\(added == 1 ? "" : "s") added to the listening log (\(logFiles.count) month file\(logFiles.count == 1 ? "" : "s")), \(alreadyLogged) already in it"
                     + (daysAlreadyLogged > 0 ? ", \(daysAlreadyLogged) of days it already has" : "") + ".")
             var days = "\(written.count) day\(written.count == 1 ? "" : "s") written, \(present) already in the journal (left as they are)"
-            if !underWay.isEmpty { days += "; \(underWay.count == 1 ? "today waits" : "\(underWay.count) days wait") until over for its day file" }
+            if !underWay.isEmpty {
+                days +=
+                    underWay.count == 1 ? "; today's day file waits until the day is over" : "; \(underWay.count) days' files wait until those days are over"
+            }
             lines.append(days + ".")
             return lines
         }

@@ -109,7 +109,16 @@ struct SourceSync {
         report.read += page.plays.count
         for (reason, count) in page.passedOver { report.passedOver[reason, default: 0] += count }
         if total == nil, let said = page.total { total = said }
-        pending += page.plays
+        // A listen more than a day ahead of this machine's clock is a wrong clock somewhere, not
+        // a play: it would count in days still to come and move the next sync's start past today.
+        let latest = Int64(options.now.timeIntervalSince1970) + 86_400
+        let future = page.plays.filter { $0.started > latest }.count
+        if future > 0 {
+            report.passedOver["dated more than a day ahead", default: 0] += future
+            pending += page.plays.filter { $0.started <= latest }
+        } else {
+            pending += page.plays
+        }
         let elapsed = ContinuousClock.now - started
         progress(
             JournalSync.Progress(
