@@ -39,11 +39,15 @@ final class BoundedTransfer: NSObject, URLSessionDataDelegate, @unchecked Sendab
     }
 
     private let check: AddressCheck
+    /// `scheme://host:port` a redirect must stay on (http may become https), or nil for any the
+    /// check allows: `journal sync` sends a secret in a header, which a redirect carries along.
+    private let onlyOrigin: String?
     private let lock = NSLock()
     private var transfers: [Int: Transfer] = [:]
 
-    init(check: AddressCheck) {
+    init(check: AddressCheck, onlyOrigin: String? = nil) {
         self.check = check
+        self.onlyOrigin = onlyOrigin
     }
 
     /// The session's delegate queue: each call runs at once on URLSession's own thread.
@@ -121,6 +125,12 @@ final class BoundedTransfer: NSObject, URLSessionDataDelegate, @unchecked Sendab
     ) {
         guard let url = request.url else { return completionHandler(nil) }
         let reason: String
+        if let onlyOrigin, let target = AddressCheck.origin(of: url), !Self.sameServer(target, onlyOrigin) {
+            reason = "another server than the one configured (a secret travels with the request)"
+            finish(task.taskIdentifier, with: .failure(Failure.redirectRefused(target: url.absoluteString, reason: reason)))
+            completionHandler(nil)
+            return Self.cancel(task)
+        }
         switch check.verdict(on: url) {
         case .allowed: return completionHandler(request)
         case .refused(let why): reason = why
@@ -129,6 +139,15 @@ final class BoundedTransfer: NSObject, URLSessionDataDelegate, @unchecked Sendab
         finish(task.taskIdentifier, with: .failure(Failure.redirectRefused(target: url.absoluteString, reason: reason)))
         completionHandler(nil)
         Self.cancel(task)
+    }
+
+    /// Whether `target` is `origin` itself, or its http address moved to https on the same host
+    /// (`http://h:80` to `https://h:443`, or the same port); never https to http.
+    static func sameServer(_ target: String, _ origin: String) -> Bool {
+        if target == origin { return true }
+        guard origin.hasPrefix("http://"), target.hasPrefix("https://") else { return false }
+        let host = { (text: String) in text.split(separator: "/").dropFirst().first.map { $0.split(separator: ":").dropLast().joined(separator: ":") } }
+        return host(target) == host(origin)
     }
 
     /// Cancels `task` from another thread: a delegate call runs on URLSession's own queue, which

@@ -44,3 +44,14 @@ import Testing
         }
     }
 }
+
+/// Where a sync from a date starts.
+@Suite struct SyncStartTests {
+    @Test func aDayStartsAtItsOwnMidnightOnTheDaySummerTimeEnds() throws {
+        // Sydney leaves summer time (UTC+11 to +10) at 03:00 on 5 April 2026: the day began at
+        // 00:00 +11, 13:00 UTC the day before.
+        let sydney = try #require(TimeZone(identifier: "Australia/Sydney"))
+        #expect(LoggedSource.start(of: try #require(CalendarDate(iso: "2026-04-05")), in: sydney) == 1_775_307_600)
+        #expect(LoggedSource.start(of: try #require(CalendarDate(iso: "2026-11-28")), in: try #require(TimeZone(identifier: "UTC"))) == 1_795_824_000)
+    }
+}

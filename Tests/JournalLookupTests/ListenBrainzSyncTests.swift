@@ -259,4 +259,35 @@ import Testing
         #expect(the28th.count == 2)
         #expect(journal.read("content/diary/2026/11/2026-11-28.md")?.contains("source: listenbrainz") == true)
     }
+
+    @Test func withNoLookBackTheNewestPlaysDayIsStillReadWhole() async throws {
+        let journal = try await SyncTestJournal.make(sync: Self.sync + "\n  look_back_days: 0")
+        defer { Task { await journal.remove() } }
+        journal.stub.answer("GET", "/1/user/jiwoo/listen-count", with: ListenBrainzBody.count(4))
+        journal.stub.answer("GET", Self.listens, query: nil, with: ListenBrainzBody.page(Self.firstListens, latest: Self.d + 2 * 86_400 + 3600))
+        #expect(!(await journal.sync()).failed)
+
+        journal.stub.clearRequests()
+        _ = await journal.sync(now: SyncTestJournal.now.addingTimeInterval(86_400))
+
+        // From the start of the 28th (the newest play's day), not from its 01:00 play.
+        #expect(journal.stub.requests.first?.value(of: "min_ts") == String(Self.d + 2 * 86_400 - 1))
+    }
+
+    @Test func aServerThatGivesFewerThanAskedPerPageIsReadToItsLatestListen() async throws {
+        let journal = try await SyncTestJournal.make(sync: Self.sync)
+        defer { Task { await journal.remove() } }
+        journal.stub.answer("GET", "/1/user/jiwoo/listen-count", with: ListenBrainzBody.count(4))
+        let latest = Self.d + 2 * 86_400 + 3600
+        journal.stub.answer(
+            "GET", Self.listens, query: [("min_ts", "0"), ("count", "1000")], with: ListenBrainzBody.page(Array(Self.firstListens[0...1]), latest: latest))
+        journal.stub.answer(
+            "GET", Self.listens, query: [("min_ts", String(Self.d + 7199)), ("count", "1000")],
+            with: ListenBrainzBody.page(Array(Self.firstListens[1...]), latest: latest))
+
+        let report = try #require((await journal.sync()).sources.first)
+
+        #expect(journal.stub.unexpected.isEmpty, "\(journal.stub.unexpected)")
+        #expect(report.added == 4)
+    }
 }

@@ -144,4 +144,38 @@ import Testing
         #expect(journal.read("listening/2026/2026-12.tsv") == nil)
         #expect(report.lines.joined(separator: " ").contains("1 passed over (dated more than a day ahead)"))
     }
+
+    @Test func aRateLimitResetOfAllTimeStopsTheSyncWithoutACrash() async throws {
+        let journal = try await SyncTestJournal.make(sync: Self.listenBrainz)
+        defer { Task { await journal.remove() } }
+        journal.stub.answer("GET", "/1/user/jiwoo/listen-count", query: nil, with: ListenBrainzBody.count(1))
+        journal.stub.answer("GET", Self.listens, query: nil, with: .status(429, headers: ["X-RateLimit-Reset-In": "1e300"]))
+
+        let report = try #require((await journal.sync()).sources.first)
+
+        guard case .unreachable(let reason) = report.failure else {
+            Issue.record("\(String(describing: report.failure))")
+            return
+        }
+        #expect(reason.contains("asks to wait 31536000 s"))
+    }
+
+    @Test func aRedirectToAnotherServerIsNotFollowedSoTheTokenStaysHome() async throws {
+        let journal = try await SyncTestJournal.make(sync: Self.listenBrainz)
+        defer { Task { await journal.remove() } }
+        journal.stub.answer("GET", "/1/user/jiwoo/listen-count", query: nil, with: ListenBrainzBody.count(1))
+        let elsewhere = try await StubServer.start()
+        defer { Task { await elsewhere.stop() } }
+        elsewhere.answer("GET", Self.listens, query: nil, with: ListenBrainzBody.page([], latest: 1))
+        journal.stub.answer("GET", Self.listens, query: nil, with: .status(302, headers: ["Location": elsewhere.baseURL + Self.listens]))
+
+        let report = try #require((await journal.sync(secrets: ["LISTENBRAINZ_TOKEN": "t0ken-Abc"])).sources.first)
+
+        guard case .invalid(let reason) = report.failure else {
+            Issue.record("\(String(describing: report.failure))")
+            return
+        }
+        #expect(reason.contains("another server than the one configured"))
+        #expect(elsewhere.requests.isEmpty)
+    }
 }

@@ -47,9 +47,14 @@ public enum LoggedSource {
 
     /// The instant `date` starts in `timezone`.
     public static func start(of date: CalendarDate, in timezone: TimeZone) -> Int64 {
-        let midnight = Int64(date.dayNumber) * 86_400
-        let offset = Int64(timezone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(midnight))))
-        return midnight - offset
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timezone
+        // The zone's own start of the day: on the day summer time ends, its offset at midnight
+        // is not the one it has at noon.
+        guard let noon = calendar.date(from: DateComponents(year: date.year, month: date.month, day: date.day, hour: 12)) else {
+            return Int64(date.dayNumber) * 86_400
+        }
+        return Int64(calendar.startOfDay(for: noon).timeIntervalSince1970.rounded(.down))
     }
 
     /// The numbers of `folder`'s entries named `prefix` + `digits` digits + `suffix`.

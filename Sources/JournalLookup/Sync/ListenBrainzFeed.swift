@@ -63,8 +63,11 @@ struct ListenBrainzFeed: ListenFeed {
                 }
                 fresh.append(entry)
             }
-            let full = listens.count >= pageSize
             let newest = entries.last?.start
+            // A page is the last when it is short and reaches the newest listen the service has
+            // (`latest_listen_ts`): a server that gives fewer than asked per page goes on.
+            let latest = FeedJSON.integer(payload["latest_listen_ts"])
+            let full = listens.count >= pageSize || (newest != nil && latest != nil && (newest ?? 0) < (latest ?? 0))
             // Every listen must be after the bound asked: a server that answers older ones again
             // would keep the sync going round.
             if let oldest = entries.first?.start, oldest <= minimum {

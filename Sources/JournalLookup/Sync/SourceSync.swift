@@ -55,7 +55,10 @@ struct SourceSync {
                 report.failure = .invalid("the listening log cannot be read (above)")
                 return
             }
-            after = newest.start.map { $0 - Int64(entry.lookBackDays) * 86_400 - 1 } ?? 0
+            // The look-back, and never less than the whole day of the newest play: that day may
+            // have had only its first plays at the last sync, and its day file is written from
+            // what this read gives.
+            after = newest.start.map { min($0 - Int64(entry.lookBackDays) * 86_400, LoggedSource.start(of: localDate($0), in: zone)) - 1 } ?? 0
             firstRead = newest.start == nil
         }
         report.after = after > 0 ? after : nil

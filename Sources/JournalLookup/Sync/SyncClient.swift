@@ -63,7 +63,7 @@ actor SyncClient {
         self.policy = policy
         self.userAgent = userAgent
         let check = AddressCheck(bases: [SyncClient.origin(of: endpoint.base)], resolver: resolver)
-        transfer = BoundedTransfer(check: check)
+        transfer = BoundedTransfer(check: check, onlyOrigin: URL(string: endpoint.base).flatMap(AddressCheck.origin))
         let configuration = URLSessionConfiguration.ephemeral
         configuration.timeoutIntervalForRequest = policy.timeout
         configuration.timeoutIntervalForResource = policy.timeout
@@ -179,9 +179,10 @@ actor SyncClient {
         resumeAt = ContinuousClock.now.advanced(by: .seconds(min(max(0, resetIn), policy.longestWait)))
     }
 
+    /// A header's number of seconds, at most a year (nobody waits longer, and no conversion overflows).
     static func number(_ text: String?) -> Double? {
         guard let text = text?.trimmingCharacters(in: .whitespaces), let value = Double(text), value.isFinite else { return nil }
-        return value
+        return min(value, 31_536_000)
     }
 
     /// An address without its query, which may hold a key.
