@@ -48,6 +48,29 @@ import Testing
         #expect(!report.lines.joined().contains(Self.key))
     }
 
+    @Test func aScrobbleSentLateIntoTheRangeWhileTheSyncReadsIsNotLost() async throws {
+        let journal = try await SyncTestJournal.make(sync: Self.sync)
+        defer { Task { await journal.remove() } }
+        let d = Self.d
+        let (a, b) = (LastFMBody.scrobble(d + 10, "A", "X"), LastFMBody.scrobble(d + 20, "B", "X"))
+        let (c, e) = (LastFMBody.scrobble(d + 86_400 + 10, "C", "X"), LastFMBody.scrobble(d + 86_400 + 20, "D", "X"))
+        let late = LastFMBody.scrobble(d + 5, "Late", "X")
+        // Page 1 is read with 4 scrobbles; then "Late" arrives, and every older page moves on one place.
+        journal.stub.answer(
+            "GET", "/2.0/", query: Self.query(page: 1), with: LastFMBody.page([e, c], page: 1, pages: 2, total: 4),
+            LastFMBody.page([e, c], page: 1, pages: 3, total: 5))
+        journal.stub.answer("GET", "/2.0/", query: Self.query(page: 2), with: LastFMBody.page([b, a], page: 2, pages: 3, total: 5))
+        journal.stub.answer("GET", "/2.0/", query: Self.query(page: 3), with: LastFMBody.page([late], page: 3, pages: 3, total: 5))
+
+        let report = try #require((await journal.sync(secrets: ["LASTFM_API_KEY": Self.key], pageSize: 2)).sources.first)
+
+        #expect(report.failure == nil, "\(String(describing: report.failure))")
+        #expect(journal.stub.unexpected.isEmpty, "\(journal.stub.unexpected)")
+        #expect(journal.stub.requests.map { $0.value(of: "page") } == ["1", "2", "1", "3", "2"])
+        let titles = journal.loggedPlays("listening/2026/2026-11.tsv").map { $0.split(separator: "\t", omittingEmptySubsequences: false)[4] }
+        #expect(titles == ["Late", "A", "B", "C", "D"])
+    }
+
     @Test func withoutItsKeyLastFMIsNotAskedAndTheMessageSaysWhichVariable() async throws {
         let journal = try await SyncTestJournal.make(sync: Self.sync)
         defer { Task { await journal.remove() } }

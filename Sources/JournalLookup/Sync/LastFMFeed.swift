@@ -6,7 +6,9 @@ import JournalCore
 /// answers `recenttracks.track` (a list, or one object), newest first, and `recenttracks.@attr`
 /// with `totalPages` and `total` (numbers written as strings). The first page says how many
 /// pages there are; the others are read from the last (the oldest) back, so listens arrive oldest
-/// first; `to` is fixed when the sync starts, so no page shifts while it reads. The entry now
+/// first; `to` is fixed when the sync starts, so no new scrobble shifts a page while it reads, and
+/// a late one sent into the range (the `total` changes) makes the read start again from where it
+/// is. The entry now
 /// playing has no date and is passed over. Error 29 (rate limit exceeded) and errors 8, 11 and 16
 /// (try again later) are waited out; others stop the sync with Last.fm's own words. The API key
 /// (`LASTFM_API_KEY`) travels in the query, so no address is ever shown.
@@ -22,22 +24,48 @@ struct LastFMFeed: ListenFeed {
     /// unavailable), 29 (rate limit exceeded).
     static let temporary: Set<Int64> = [8, 11, 16, 29]
 
+    /// Times the read starts again because the range changed under it, before it gives up.
+    static let restarts = 5
+
     func read(after: Int64, client: SyncClient, deliver: (FeedPage) async throws(SyncFailure) -> Bool) async throws(SyncFailure) {
-        let first = try await page(1, after: after, client: client)
-        var newest = first.page
-        newest.total = first.total
-        // Read the oldest first; page 1 (the newest), already here, comes last.
-        var number = first.pages
-        while number > 1 {
-            var older = try await page(number, after: after, client: client)
-            if number == first.pages { older.page.total = first.total }
-            // A later page may hold more scrobbles of this page's newest second.
-            older.page.completeBefore = older.page.plays.last?.started ?? after
-            guard try await deliver(older.page) else { return }
-            number -= 1
+        var from = after
+        // The newest scrobble delivered: where a read that starts again starts.
+        var delivered = after
+        var restarted = 0
+        var told = false
+        reading: while true {
+            let first = try await page(1, after: from, client: client)
+            var newest = first.page
+            if !told { newest.total = first.total }
+            // Read the oldest first; page 1 (the newest), already here, comes last.
+            var number = first.pages
+            while number > 1 {
+                var older = try await page(number, after: from, client: client)
+                // A scrobble sent late into the range moves every older one a place toward the
+                // end: a page read now would miss one. The read starts again just before the
+                // newest scrobble delivered (what comes twice is counted once).
+                if older.total != first.total {
+                    restarted += 1
+                    guard restarted <= Self.restarts else {
+                        throw .unreachable("Last.fm's scrobbles kept changing while they were read (\(Self.restarts) times): sync again later")
+                    }
+                    from = max(from, delivered - 1)
+                    continue reading
+                }
+                if !told {
+                    older.page.total = first.total
+                    told = true
+                }
+                // A later page may hold more scrobbles of this page's newest second.
+                older.page.completeBefore = older.page.plays.last?.started ?? from
+                if let last = older.page.plays.last?.started { delivered = max(delivered, last) }
+                guard try await deliver(older.page) else { return }
+                number -= 1
+            }
+            newest.completeBefore = Int64.max
+            _ = try await deliver(newest)
+            return
         }
-        newest.completeBefore = Int64.max
-        _ = try await deliver(newest)
     }
 
     /// Page `number`: its plays oldest first, and what its `@attr` says.
