@@ -120,4 +120,23 @@ import Testing
         let resumed = try #require((await journal.sync(secrets: service.secrets)).sources.first)
         #expect(resumed.failure == nil && resumed.added == 2)
     }
+
+    @Test func aSecondServiceHoldingTheSameListensDoesNotReadItsWholeHistoryAgain() async throws {
+        let journal = try await SyncTestJournal.make(sync: "  - service: listenbrainz\n    user: jiwoo\n  - service: lastfm\n    user: rj")
+        defer { Task { await journal.remove() } }
+        let listens: [(Int64, String)] = [(Self.d + 10, "A"), (Self.d + 86_400, "B")]
+        journal.stub.answer("GET", "/1/user/jiwoo/listen-count", query: nil, with: ListenBrainzBody.count(2))
+        journal.stub.answer("GET", "/1/user/jiwoo/listens", query: nil, with: Self.services[0].page(listens))
+        journal.stub.answer("GET", "/2.0/", query: nil, with: Self.services[1].page(listens))
+
+        let first = await journal.sync(secrets: ["LASTFM_API_KEY": "k"])
+        #expect(first.sources.map(\.added) == [2, 0])
+        #expect(first.sources.map(\.alreadyLogged) == [0, 2])
+
+        // The log has no play under Last.fm's name, yet Last.fm is read from a week back.
+        journal.stub.clearRequests()
+        _ = await journal.sync(secrets: ["LASTFM_API_KEY": "k"])
+        let from = journal.stub.requests.first { $0.path == "/2.0/" }?.value(of: "from")
+        #expect(from == String(Self.d + 86_400 - 7 * 86_400 - 1))
+    }
 }

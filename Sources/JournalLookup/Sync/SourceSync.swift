@@ -17,6 +17,9 @@ struct SourceSync {
     var diagnostics: [Diagnostic] = []
     /// Listens read and not yet written, oldest first.
     private var pending: [ImportedPlay] = []
+    /// Where the next sync of this source starts (before its look-back).
+    let mark: SyncMark
+    private var markedUpTo: Int64?
 
     /// A first read or a `--since` longer than this asks the service how many listens there are, for progress.
     static let longRead: Int64 = 31 * 86_400
@@ -34,6 +37,7 @@ struct SourceSync {
         zone = config.timezone.flatMap(TimeZone.init(identifier:)) ?? TimeZone.current
         today = Today.date(now: options.now, timezone: config.timezone)
         report = JournalSync.SourceReport(source: entry)
+        mark = SyncMark(source: source, entry: entry)
     }
 
     mutating func run() async {
@@ -49,12 +53,13 @@ struct SourceSync {
         if let since = options.since {
             after = LoggedSource.start(of: since, in: zone) - 1
         } else {
-            let newest = LoggedSource.newestPlay(source: source, format: entry.service.rawValue, timezone: zone)
+            var newest = LoggedSource.newestPlay(source: source, format: entry.service.rawValue, timezone: zone)
             diagnostics += newest.diagnostics
             guard !newest.diagnostics.hasErrors else {
                 report.failure = .invalid("the listening log cannot be read (above)")
                 return
             }
+            if let marked = mark.read(), marked > (newest.start ?? Int64.min) { newest.start = marked }
             // The look-back, and never less than the whole day of the newest play: that day may
             // have had only its first plays at the last sync, and its day file is written from
             // what this read gives.
@@ -167,6 +172,10 @@ struct SourceSync {
         report.underWay.formUnion(summary.daysUnderWay)
         if summary.interrupted { throw .interrupted }
         if summary.diagnostics.hasErrors { throw .invalid("nothing more was written (the problems are above)") }
+        if !options.dryRun, let newest = ready.lazy.map(\.started).max() {
+            markedUpTo = max(markedUpTo ?? newest, newest)
+            if let markedUpTo { mark.write(markedUpTo) }
+        }
     }
 
     private func localDate(_ instant: Int64) -> CalendarDate { Self.localDate(instant, zone: zone) }
