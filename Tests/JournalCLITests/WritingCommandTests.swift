@@ -311,6 +311,24 @@ import Yams
         #expect(JournalStatus(journal: journal, today: today.adding(days: -1)).currentStreak == 2)
     }
 
+    @Test func aJournalBegunThisMonthCountsItsWeekAndMonthFromItsFirstDay() throws {
+        let today = try #require(CalendarDate(iso: "2026-11-25"))
+        // Begun today, with no day yet: 0 of 1, not 0 of 25.
+        let fresh = try CommandLineTests.Folder(["journal.yaml": "title: T\n"])
+        let none = JournalStatus(journal: try #require(JournalLoader(source: fresh.path).load(LoadOptions(drafts: true)).journal), today: today)
+        #expect(none.week.days == 1 && none.month.days == 1)
+        #expect(none.lines[2] == "This week: 0 of 1 day logged. This month: 0 of 1 day (counted from today, the journal's first day).")
+        // Begun on Monday the 23rd, logged that day and the next.
+        let day = "---\ntracks:\n  - {title: A, artist: B}\n---\n"
+        let begun = try CommandLineTests.Folder([
+            "journal.yaml": "title: T\n", "content/diary/2026-11-23.md": day, "content/diary/2026-11-24.md": day,
+        ])
+        let two = JournalStatus(journal: try #require(JournalLoader(source: begun.path).load(LoadOptions(drafts: true)).journal), today: today)
+        #expect(two.week.logged == 2 && two.week.days == 3)
+        #expect(two.month.logged == 2 && two.month.days == 3)
+        #expect(two.lines[2] == "This week: 2 of 3 days logged. This month: 2 of 3 days (counted from 2026-11-23, the journal's first day).")
+    }
+
     @Test func statusQuietExitsZeroWhenTodayIsLoggedAndThreeWhenNot() throws {
         let today = Today.date(now: CommandLineTests.now, timezone: "UTC")
         let entry = "---\ntracks:\n  - {title: A, artist: B}\n---\n"

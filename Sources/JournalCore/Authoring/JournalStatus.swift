@@ -20,6 +20,9 @@ public struct JournalStatus: Sendable, Equatable {
     /// many days of each have begun.
     public var week: (logged: Int, days: Int)
     public var month: (logged: Int, days: Int)
+    /// The journal's first day (its oldest day file; today when it has none): the week and the
+    /// month are counted from it.
+    public var begun: CalendarDate
     /// The latest entry, if any.
     public var lastEntry: CalendarDate?
     /// Draft days and playlists waiting, by path.
@@ -52,10 +55,14 @@ public struct JournalStatus: Sendable, Equatable {
             if let current = run, current.length > (longest?.length ?? 0) { longest = current }
         }
         longestStreak = longest
+        // Days before the journal's first day are not days missed: a journal begun today is
+        // 0 of 1, not 0 of 28.
+        let first = min(journal.days.map(\.date).min() ?? today, today)
+        begun = first
         let weekStart = today.startOfWeek(journal.config.weekStart)
-        let weekDays = (0...today.weekdayOffset(weekStart: journal.config.weekStart)).map { weekStart.adding(days: $0) }
+        let weekDays = (0...today.weekdayOffset(weekStart: journal.config.weekStart)).map { weekStart.adding(days: $0) }.filter { $0 >= first }
         week = (weekDays.filter(logged.contains).count, weekDays.count)
-        let monthDays = (1...today.day).compactMap { CalendarDate(year: today.year, month: today.month, day: $0) }
+        let monthDays = (1...today.day).compactMap { CalendarDate(year: today.year, month: today.month, day: $0) }.filter { $0 >= first }
         month = (monthDays.filter(logged.contains).count, monthDays.count)
         lastEntry = logged.max()
         drafts = (journal.days.filter(\.draft).map(\.sourcePath) + journal.playlists.filter(\.draft).map(\.sourcePath)).sorted()
@@ -65,7 +72,7 @@ public struct JournalStatus: Sendable, Equatable {
         a.today == b.today && a.todayLogged == b.todayLogged && a.todayWaits == b.todayWaits && a.waiting == b.waiting
             && a.currentStreak == b.currentStreak
             && a.longestStreak == b.longestStreak && a.week == b.week && a.month == b.month
-            && a.lastEntry == b.lastEntry && a.drafts == b.drafts
+            && a.lastEntry == b.lastEntry && a.drafts == b.drafts && a.begun == b.begun
     }
 
     /// The status as the terminal shows it, one fact per line.
@@ -82,7 +89,11 @@ public struct JournalStatus: Sendable, Equatable {
             streak += "."
         }
         lines.append(streak)
-        lines.append("This week: \(week.logged) of \(days(week.days)) logged. This month: \(month.logged) of \(days(month.days)).")
+        var period = "This week: \(week.logged) of \(days(week.days)) logged. This month: \(month.logged) of \(days(month.days))"
+        if begun.year == today.year && begun.month == today.month && begun.day > 1 {
+            period += begun == today ? " (counted from today, the journal's first day)" : " (counted from \(begun.iso), the journal's first day)"
+        }
+        lines.append(period + ".")
         let noEntry = todayWaits ? "none yet" : "none yet (journal new writes today's)"
         lines.append("Last entry: " + (lastEntry.map(named) ?? noEntry) + ".")
         if let line = waiting.line(named: named) { lines.append(line) }
